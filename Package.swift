@@ -1,0 +1,24 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+  name: "pencilc",
+  products: [
+    .executable(name: "pencilc", targets: ["pencilc"]),
+    .library(name: "PencilCore", targets: ["PencilCore"]),
+  ],
+  targets: [
+    .target(name: "PencilCore"),
+    .executableTarget(name: "pencilc", dependencies: ["PencilCore"]),
+    .executableTarget(name: "pencil-bench", dependencies: ["PencilCore"]),
+    .testTarget(
+      name: "PencilCoreTests",
+      dependencies: ["PencilCore"],
+      exclude: ["Fixtures", "Golden"]
+    ),
+    .testTarget(
+      name: "PencilCLITests",
+      dependencies: ["PencilCore"]
+    ),
+  ]
+)

@@ -1,0 +1,107 @@
+/// The syntax tree. It mirrors the source closely and keeps a range on every
+/// node; nothing is resolved here. Parts that failed to parse are `nil` or
+/// `.invalid`, and statements that needed recovery are marked `recovered`
+/// so later phases do not pile further errors onto them.
+
+struct Identifier: Equatable {
+  var name: String
+  var range: SourceRange
+}
+
+/// A value on the right of `name=`, or an argument.
+indirect enum Expr: Equatable {
+  case number(Double, SourceRange)
+  case size(width: Double, height: Double, SourceRange)
+  case point(x: Double, y: Double, SourceRange)
+  case string(String, SourceRange)
+  /// 0xRRGGBBAA; nil when the literal was malformed (already reported).
+  case hexColor(UInt32?, SourceRange)
+  /// A bare name such as `salmon` or `shine`.
+  case name(Identifier)
+  /// A leading-dot name such as `.blue`; the range includes the dot.
+  case dotName(Identifier, SourceRange)
+  /// `hsb(0.5, 1, 1)`.
+  case call(Identifier, [Expr], SourceRange)
+  /// `BASE.opacity(0.3)`; `arguments` is nil when there are no parentheses.
+  case member(Expr, Identifier, arguments: [Expr]?, SourceRange)
+  case invalid(SourceRange)
+
+  var range: SourceRange {
+    switch self {
+    case .number(_, let r), .size(_, _, let r), .point(_, _, let r), .string(_, let r), .hexColor(_, let r),
+      .dotName(_, let r), .call(_, _, let r), .member(_, _, _, let r), .invalid(let r):
+      r
+    case .name(let identifier): identifier.range
+    }
+  }
+}
+
+struct Attribute: Equatable {
+  var name: Identifier
+  var value: Expr
+  var range: SourceRange
+}
+
+/// `KIND ["label"] [WxH] clause… [{ children }]`: every drawable element,
+/// stack, `text` and `canvas`. `at X,Y` and `size WxH` are kept as
+/// attributes named `at` and `size` (values `.point` and `.size`) so the
+/// checker treats every clause alike; a bare size right after the kind, as
+/// in `canvas 400x360`, becomes a `size` attribute too. Which kinds exist is
+/// decided by the checker.
+struct ElementStatement: Equatable {
+  var kind: Identifier
+  /// The string of `text "…"`.
+  var label: Expr?
+  var attributes: [Attribute]
+  var children: [ElementStatement]?
+  var childrenRange: SourceRange?
+  var range: SourceRange
+  var recovered = false
+}
+
+struct GradientStop: Equatable {
+  var color: Expr?
+  var attributes: [Attribute]
+  var range: SourceRange
+}
+
+struct GradientStatement: Equatable {
+  var name: Identifier
+  var space: Identifier
+  var from: Identifier
+  var to: Identifier
+  var stops: [GradientStop]
+  var range: SourceRange
+  var recovered = false
+}
+
+struct PointLiteral: Equatable {
+  var x: Double
+  var y: Double
+  var range: SourceRange
+}
+
+/// `move P`, `line P`, `curve END control C1 C2`, `quad END control C`, `close`.
+struct PathCommand: Equatable {
+  var verb: Identifier
+  var points: [PointLiteral]
+  var range: SourceRange
+}
+
+struct ShapeStatement: Equatable {
+  var name: Identifier
+  var commands: [PathCommand]
+  var range: SourceRange
+  var recovered = false
+}
+
+enum Statement: Equatable {
+  case gradient(GradientStatement)
+  case shape(ShapeStatement)
+  case element(ElementStatement)
+}
+
+/// A whole parsed file.
+struct SourceUnit: Equatable {
+  var statements: [Statement]
+}

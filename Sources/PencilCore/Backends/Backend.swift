@@ -1,0 +1,33 @@
+/// Options that backends may honour; each ignores the ones that do not
+/// concern it.
+public struct RenderOptions: Sendable {
+  public init() {}
+}
+
+/// Turns a scene into the bytes of one output format. A backend is a thin
+/// function over the shape IR: it sees nothing of the source language.
+public protocol Backend: Sendable {
+  /// The name given to `-f`.
+  var name: String { get }
+  /// File extensions (without the dot) that select it from `-o`.
+  var fileExtensions: [String] { get }
+  /// The bytes of the picture, or nil after appending an error.
+  func render(_ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic]) -> [UInt8]?
+}
+
+/// Every backend. A new backend is one new file plus one line here.
+public enum Backends {
+  public static let all: [any Backend] = [
+    SVGBackend()
+  ]
+
+  public static func named(_ name: String) -> (any Backend)? {
+    all.first { $0.name == name.lowercased() }
+  }
+
+  public static func forPath(_ path: String) -> (any Backend)? {
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+    let fileExtension = path[path.index(after: dot)...].lowercased()
+    return all.first { $0.fileExtensions.contains(fileExtension) }
+  }
+}

@@ -1,0 +1,198 @@
+/// SVG 1.1 that resvg, rsvg-convert and browsers render alike. Every shape
+/// is a `<path>`, every gradient a `linearGradient` in user space, and the
+/// output is byte-identical on every run.
+struct SVGBackend: Backend {
+  let name = "svg"
+  let fileExtensions = ["svg"]
+
+  static let fontFamily = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Helvetica, Arial, sans-serif"
+
+  func render(_ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic]) -> [UInt8]? {
+    var writer = SVGWriter(capacity: 256 + scene.items.count * 320)
+    writer.document(scene)
+    return writer.out.bytes
+  }
+}
+
+private struct SVGWriter {
+  var out: ByteWriter
+  private var gradientCount = 0
+  /// Recently written gradients: a pencil's tip and body share one.
+  private var recentGradients: [(gradient: LinearGradientIR, id: Int)] = []
+
+  init(capacity: Int) { out = ByteWriter(capacity: capacity) }
+
+  mutating func document(_ scene: Scene) {
+    let box = scene.viewport
+    out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+    out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")
+    out.write(box.width)
+    out.write("\" height=\"")
+    out.write(box.height)
+    out.write("\" viewBox=\"")
+    numbers(box.x, box.y, box.width, box.height)
+    out.write("\">\n")
+    if let background = scene.background {
+      out.write("<rect x=\"")
+      out.write(box.x)
+      out.write("\" y=\"")
+      out.write(box.y)
+      out.write("\" width=\"")
+      out.write(box.width)
+      out.write("\" height=\"")
+      out.write(box.height)
+      out.write("\"")
+      fill(background, opacity: 1)
+      out.write("/>\n")
+    }
+    for item in scene.items {
+      switch item {
+      case .path(let path): self.path(path)
+      case .text(let text): self.text(text)
+      }
+    }
+    out.write("</svg>\n")
+  }
+
+  private mutating func numbers(_ values: Double...) {
+    for (index, value) in values.enumerated() {
+      if index > 0 { out.write(byte: UInt8(ascii: " ")) }
+      out.write(value)
+    }
+  }
+
+  private mutating func point(_ p: Point) {
+    out.write(p.x)
+    out.write(byte: UInt8(ascii: ","))
+    out.write(p.y)
+  }
+
+  private mutating func color(_ color: IRColor) {
+    out.write(color.hex)
+  }
+
+  /// ` fill="#rrggbb"` and, when not opaque, ` fill-opacity="a"`.
+  private mutating func fill(_ color: IRColor, opacity: Double) {
+    out.write(" fill=\"")
+    self.color(color)
+    out.write("\"")
+    let alpha = color.alpha * opacity
+    if alpha < 1 {
+      out.write(" fill-opacity=\"")
+      out.write(alpha)
+      out.write("\"")
+    }
+  }
+
+  private mutating func path(_ item: PathItem) {
+    var gradientID: Int? = nil
+    if case .linearGradient(let gradient) = item.paint {
+      gradientID = define(gradient)
+    }
+    out.write("<path d=\"")
+    for segment in item.segments {
+      switch segment {
+      case .move(let p):
+        out.write(byte: UInt8(ascii: "M"))
+        point(p)
+      case .line(let p):
+        out.write(byte: UInt8(ascii: "L"))
+        point(p)
+      case .cubic(let c1, let c2, let to):
+        out.write(byte: UInt8(ascii: "C"))
+        point(c1)
+        out.write(byte: UInt8(ascii: " "))
+        point(c2)
+        out.write(byte: UInt8(ascii: " "))
+        point(to)
+      case .close:
+        out.write(byte: UInt8(ascii: "Z"))
+      }
+    }
+    out.write("\"")
+    switch item.paint {
+    case .solid(let solid):
+      fill(solid, opacity: item.opacity)
+    case .linearGradient:
+      out.write(" fill=\"url(#g")
+      out.write(gradientID ?? 0)
+      out.write(")\"")
+      if item.opacity < 1 {
+        out.write(" fill-opacity=\"")
+        out.write(item.opacity)
+        out.write("\"")
+      }
+    }
+    if item.fillRule == .evenodd { out.write(" fill-rule=\"evenodd\"") }
+    out.write("/>\n")
+  }
+
+  /// Writes the gradient unless an identical one was just written.
+  private mutating func define(_ gradient: LinearGradientIR) -> Int {
+    if let known = recentGradients.first(where: { $0.gradient == gradient }) { return known.id }
+    gradientCount += 1
+    recentGradients.append((gradient, gradientCount))
+    if recentGradients.count > 4 { recentGradients.removeFirst() }
+    out.write("<linearGradient id=\"g")
+    out.write(gradientCount)
+    out.write("\" gradientUnits=\"userSpaceOnUse\" x1=\"")
+    out.write(gradient.start.x)
+    out.write("\" y1=\"")
+    out.write(gradient.start.y)
+    out.write("\" x2=\"")
+    out.write(gradient.end.x)
+    out.write("\" y2=\"")
+    out.write(gradient.end.y)
+    out.write("\">")
+    for stop in gradient.stops {
+      out.write("<stop offset=\"")
+      out.write(stop.offset)
+      out.write("\" stop-color=\"")
+      color(stop.color)
+      out.write("\"")
+      if stop.color.alpha < 1 {
+        out.write(" stop-opacity=\"")
+        out.write(stop.color.alpha)
+        out.write("\"")
+      }
+      out.write("/>")
+    }
+    out.write("</linearGradient>\n")
+    return gradientCount
+  }
+
+  private mutating func text(_ item: TextItem) {
+    out.write("<text x=\"")
+    out.write(item.position.x)
+    out.write("\" y=\"")
+    out.write(item.position.y)
+    out.write("\" font-family=\"")
+    out.write(SVGBackend.fontFamily)
+    out.write("\" font-size=\"")
+    out.write(item.fontSize)
+    out.write("\"")
+    if item.bold { out.write(" font-weight=\"bold\"") }
+    switch item.alignment {
+    case .leading: break
+    case .center: out.write(" text-anchor=\"middle\"")
+    case .trailing: out.write(" text-anchor=\"end\"")
+    }
+    fill(item.color, opacity: 1)
+    out.write(" xml:space=\"preserve\">")
+    let lines = item.lines
+    if lines.count == 1 {
+      out.writeEscaped(lines[0])
+    } else {
+      for (index, line) in lines.enumerated() {
+        out.write("<tspan x=\"")
+        out.write(item.position.x)
+        out.write("\" y=\"")
+        out.write(item.position.y + Double(index) * item.lineHeight)
+        out.write("\">")
+        out.writeEscaped(line)
+        out.write("</tspan>")
+      }
+    }
+    out.write("</text>\n")
+  }
+}

@@ -1,0 +1,112 @@
+/// How serious a diagnostic is; only errors make the compilation fail.
+public enum Severity: String, Sendable, Comparable {
+  case error, warning, info, hint
+
+  private var rank: Int {
+    switch self {
+    case .error: 0
+    case .warning: 1
+    case .info: 2
+    case .hint: 3
+    }
+  }
+
+  public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// A secondary message pointing somewhere else, e.g. "first defined here".
+public struct DiagnosticNote: Equatable, Sendable {
+  public var message: String
+  public var range: SourceRange?
+}
+
+/// One replacement of a source range by new text.
+public struct TextEdit: Equatable, Sendable {
+  public var range: SourceRange
+  public var newText: String
+}
+
+/// A suggested change that resolves the diagnostic when applied as a whole.
+public struct FixIt: Equatable, Sendable {
+  public var message: String
+  public var edits: [TextEdit]
+}
+
+/// A problem found in the input. Diagnostics are plain values: every phase
+/// appends them to a `DiagnosticList` and keeps going.
+public struct Diagnostic: Equatable, Sendable {
+  public var severity: Severity
+  public var code: DiagnosticCode
+  public var range: SourceRange
+  public var message: String
+  public var notes: [DiagnosticNote] = []
+  public var fixes: [FixIt] = []
+
+  init(
+    _ code: DiagnosticCode, _ range: SourceRange, _ message: String,
+    notes: [DiagnosticNote] = [], fixes: [FixIt] = []
+  ) {
+    self.severity = code.severity
+    self.code = code
+    self.range = range
+    self.message = message
+    self.notes = notes
+    self.fixes = fixes
+  }
+
+  func withNote(_ message: String, at range: SourceRange? = nil) -> Diagnostic {
+    var copy = self
+    copy.notes.append(DiagnosticNote(message: message, range: range))
+    return copy
+  }
+
+  func withFix(_ message: String, _ edits: [TextEdit]) -> Diagnostic {
+    var copy = self
+    copy.fixes.append(FixIt(message: message, edits: edits))
+    return copy
+  }
+
+  func withFix(_ message: String, replacing range: SourceRange, with text: String) -> Diagnostic {
+    withFix(message, [TextEdit(range: range, newText: text)])
+  }
+}
+
+/// Collects diagnostics from every phase and caps the error count; `sorted()`
+/// orders them by position and drops exact duplicates (the idea of
+/// go/scanner's ErrorList). Follow-on noise is avoided at the source: the
+/// parser reports one error per statement and skips to its end.
+struct DiagnosticList {
+  static let errorLimit = 50
+
+  private(set) var items: [Diagnostic] = []
+  private(set) var errorCount = 0
+  private(set) var droppedErrors = 0
+
+  var hasErrors: Bool { errorCount > 0 }
+
+  mutating func append(_ diagnostic: Diagnostic) {
+    if diagnostic.severity == .error {
+      guard errorCount < Self.errorLimit else {
+        droppedErrors += 1
+        return
+      }
+      errorCount += 1
+    }
+    items.append(diagnostic)
+  }
+
+  /// Sorted by position, exact duplicates removed.
+  func sorted() -> [Diagnostic] {
+    var seen = Set<String>()
+    var result: [Diagnostic] = []
+    let ordered = items.enumerated().sorted { a, b in
+      a.element.range != b.element.range
+        ? a.element.range < b.element.range : a.offset < b.offset
+    }
+    for (_, item) in ordered {
+      let key = "\(item.range.start):\(item.range.end):\(item.code.id):\(item.message)"
+      if seen.insert(key).inserted { result.append(item) }
+    }
+    return result
+  }
+}

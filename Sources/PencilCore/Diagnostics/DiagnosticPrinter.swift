@@ -1,0 +1,180 @@
+/// The ways diagnostics are printed.
+public enum DiagnosticFormat: String, CaseIterable, Sendable {
+  /// `file:line:col: error: message [E0102]`, the source line, a caret
+  /// underline, notes and help lines.
+  case human
+  /// One line a diagnostic, for gcc-style problem matchers.
+  case short
+  /// JSON Lines, see `docs/diagnostics.schema.json`.
+  case json
+}
+
+/// Turns diagnostics into text. Line and column are computed here, from
+/// the byte offsets the compiler works with.
+public enum DiagnosticPrinter {
+  /// `file:line:col: severity: message [CODE]`.
+  public static func short(_ diagnostic: Diagnostic, in source: SourceFile) -> String {
+    let location = source.location(of: diagnostic.range.start)
+    return "\(source.name):\(location.line):\(location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.id)]\n"
+  }
+
+  public static func human(_ diagnostic: Diagnostic, in source: SourceFile, colors: Bool) -> String {
+    let style = Style(enabled: colors)
+    let location = source.location(of: diagnostic.range.start)
+    let severityColor = diagnostic.severity == .error ? style.red : diagnostic.severity == .warning ? style.yellow : style.cyan
+    var text =
+      "\(style.bold)\(source.name):\(location.line):\(location.column): \(severityColor)\(diagnostic.severity.rawValue):\(style.reset)\(style.bold) \(diagnostic.message) [\(diagnostic.code.id)]\(style.reset)\n"
+    text += snippet(diagnostic.range, in: source, style: style, caretColor: severityColor)
+    for note in diagnostic.notes {
+      if let range = note.range {
+        let noteLocation = source.location(of: range.start)
+        text += "\(style.bold)\(source.name):\(noteLocation.line):\(noteLocation.column): \(style.cyan)note:\(style.reset) \(note.message)\n"
+        text += snippet(range, in: source, style: style, caretColor: style.cyan)
+      } else {
+        text += "  \(style.cyan)= note:\(style.reset) \(note.message)\n"
+      }
+    }
+    for fix in diagnostic.fixes {
+      text += "  \(style.green)= help:\(style.reset) \(fix.message)\(describeEdits(fix, in: source))\n"
+    }
+    return text
+  }
+
+  /// Spells out insertions, whose message alone does not show the text.
+  private static func describeEdits(_ fix: FixIt, in source: SourceFile) -> String {
+    guard fix.edits.count == 1, let edit = fix.edits.first, edit.range.start == edit.range.end else { return "" }
+    return ": insert '\(edit.newText.trimmingSpaces)'"
+  }
+
+  /// The source line with a caret line under the range (to the end of the
+  /// first line when the range spans several).
+  private static func snippet(_ range: SourceRange, in source: SourceFile, style: Style, caretColor: String) -> String {
+    let lineIndex = source.lineIndex(of: min(range.start, source.bytes.count))
+    let lineStart = source.lineStarts[lineIndex]
+    let lineBytes = source.lineBytes(lineIndex)
+    let number = String(lineIndex + 1)
+    let gutter = String(repeating: " ", count: number.count)
+    let startInLine = min(range.start - lineStart, lineBytes.count)
+    let endInLine = min(max(range.end - lineStart, startInLine), lineBytes.count)
+    let line = String(decoding: lineBytes, as: UTF8.self)
+    // Columns of carets count characters, and tabs are kept so they line up.
+    let prefix = String(decoding: lineBytes.prefix(startInLine), as: UTF8.self)
+    let marked = String(decoding: lineBytes.dropFirst(startInLine).prefix(endInLine - startInLine), as: UTF8.self)
+    let padding = String(prefix.map { $0 == "\t" ? "\t" : " " })
+    let carets = String(repeating: "^", count: max(1, marked.count))
+    return
+      " \(style.blue)\(number) |\(style.reset) \(line)\n \(gutter) \(style.blue)|\(style.reset) \(padding)\(caretColor)\(carets)\(style.reset)\n"
+  }
+
+  /// One JSON object on one line (the `diagnostic` record).
+  public static func json(_ diagnostic: Diagnostic, in source: SourceFile) -> String {
+    var object = JSONObject()
+    object.add("version", 1)
+    object.add("type", "diagnostic")
+    object.add("file", source.name)
+    object.add("severity", diagnostic.severity.rawValue)
+    object.add("code", diagnostic.code.id)
+    object.add("message", diagnostic.message)
+    object.add(raw: "range", jsonRange(diagnostic.range, in: source))
+    let notes = diagnostic.notes.map { note -> String in
+      var noteObject = JSONObject()
+      noteObject.add("message", note.message)
+      if let range = note.range { noteObject.add(raw: "range", jsonRange(range, in: source)) }
+      return noteObject.text
+    }
+    object.add(raw: "notes", "[" + notes.joined(separator: ",") + "]")
+    let fixes = diagnostic.fixes.map { fix -> String in
+      var fixObject = JSONObject()
+      fixObject.add("message", fix.message)
+      let edits = fix.edits.map { edit -> String in
+        var editObject = JSONObject()
+        editObject.add(raw: "range", jsonRange(edit.range, in: source))
+        editObject.add("newText", edit.newText)
+        return editObject.text
+      }
+      fixObject.add(raw: "edits", "[" + edits.joined(separator: ",") + "]")
+      return fixObject.text
+    }
+    object.add(raw: "fixes", "[" + fixes.joined(separator: ",") + "]")
+    return object.text + "\n"
+  }
+
+  /// The closing `summary` record of a run.
+  public static func jsonSummary(files: Int, errors: Int, warnings: Int, others: Int) -> String {
+    var object = JSONObject()
+    object.add("version", 1)
+    object.add("type", "summary")
+    object.add("files", files)
+    object.add("errors", errors)
+    object.add("warnings", warnings)
+    object.add("notes", others)
+    return object.text + "\n"
+  }
+
+  private static func jsonRange(_ range: SourceRange, in source: SourceFile) -> String {
+    func position(_ offset: Int) -> String {
+      let location = source.location(of: offset)
+      var object = JSONObject()
+      object.add("line", location.line)
+      object.add("column", location.column)
+      object.add("utf16Column", location.utf16Column)
+      object.add("offset", location.offset)
+      return object.text
+    }
+    var object = JSONObject()
+    object.add(raw: "start", position(range.start))
+    object.add(raw: "end", position(range.end))
+    return object.text
+  }
+}
+
+/// ANSI styles, empty when colours are off.
+private struct Style {
+  let bold, reset, red, yellow, cyan, blue, green: String
+
+  init(enabled: Bool) {
+    func code(_ value: String) -> String { enabled ? "\u{1B}[\(value)m" : "" }
+    bold = code("1")
+    reset = code("0")
+    red = code("1;31")
+    yellow = code("1;33")
+    cyan = code("1;36")
+    blue = code("1;34")
+    green = code("1;32")
+  }
+}
+
+extension String {
+  var trimmingSpaces: String {
+    String(self.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+  }
+}
+
+/// A JSON object written in insertion order, so output is deterministic.
+struct JSONObject {
+  private var members: [String] = []
+
+  mutating func add(_ key: String, _ value: String) { members.append("\(jsonString(key)):\(jsonString(value))") }
+  mutating func add(_ key: String, _ value: Int) { members.append("\(jsonString(key)):\(value)") }
+  mutating func add(raw key: String, _ json: String) { members.append("\(jsonString(key)):\(json)") }
+
+  var text: String { "{" + members.joined(separator: ",") + "}" }
+}
+
+func jsonString(_ text: String) -> String {
+  var result = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case "\n": result += "\\n"
+    case "\r": result += "\\r"
+    case "\t": result += "\\t"
+    case _ where scalar.value < 0x20:
+      let hex = String(scalar.value, radix: 16)
+      result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+  return result + "\""
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How long one phase of a compilation took.
+public struct PhaseTiming: Sendable {
+  public var phase: String
+  public var seconds: Double
+}
+
+/// The result of compiling one source file up to the shape IR.
+public struct Compilation {
+  public let source: SourceFile
+  /// Sorted by position.
+  public let diagnostics: [Diagnostic]
+  /// The picture; nil when the source has errors.
+  public let scene: Scene?
+  /// Lexing and parsing, checking, and lowering, in that order.
+  public let timings: [PhaseTiming]
+  let syntax: SourceUnit
+
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  /// The syntax tree as indented text (`pencilc --emit ast`).
+  public var astDump: String { ASTPrinter.print(syntax) }
+}
+
+/// The library's entry point.
+public enum Pencil {
+  public static let version = "0.1.0"
+
+  /// Runs every phase up to the shape IR. Never fails: problems are in
+  /// `diagnostics`, and `scene` is nil when any of them is an error.
+  public static func compile(_ source: SourceFile) -> Compilation {
+    var diagnostics = DiagnosticList()
+    var timings: [PhaseTiming] = []
+    var clock = monotonicSeconds()
+    func lap(_ phase: String) {
+      let now = monotonicSeconds()
+      timings.append(PhaseTiming(phase: phase, seconds: now - clock))
+      clock = now
+    }
+    let unit = Parser.parse(source, diagnostics: &diagnostics)
+    lap("parse")
+    let model = Checker.check(unit, source: source, diagnostics: &diagnostics)
+    lap("check")
+    var scene: Scene? = nil
+    if !diagnostics.hasErrors {
+      scene = Lowering.lower(model, diagnostics: &diagnostics)
+    }
+    lap("lower")
+    var sorted = diagnostics.sorted()
+    if diagnostics.droppedErrors > 0, let last = sorted.last(where: { $0.severity == .error }) {
+      if let index = sorted.lastIndex(of: last) {
+        sorted[index] = last.withNote(
+          "\(diagnostics.droppedErrors) more error\(diagnostics.droppedErrors == 1 ? "" : "s") not shown (the limit is \(DiagnosticList.errorLimit))")
+      }
+    }
+    return Compilation(source: source, diagnostics: sorted, scene: scene, timings: timings, syntax: unit)
+  }
+
+  /// Renders a compiled scene with a backend. Backend diagnostics (such as
+  /// a picture too large to rasterize) are appended to `diagnostics`;
+  /// the result is nil when one of them is an error.
+  public static func render(
+    _ scene: Scene, with backend: any Backend, options: RenderOptions = RenderOptions(),
+    diagnostics: inout [Diagnostic]
+  ) -> [UInt8]? {
+    backend.render(scene, options: options, diagnostics: &diagnostics)
+  }
+}
+
+/// Seconds on a monotonic clock.
+func monotonicSeconds() -> Double {
+  var spec = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &spec)
+  return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}

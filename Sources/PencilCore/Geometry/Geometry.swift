@@ -1,0 +1,141 @@
+/// A point in user space (points, y down).
+public struct Point: Equatable, Sendable {
+  public var x: Double
+  public var y: Double
+
+  public init(_ x: Double, _ y: Double) {
+    self.x = x
+    self.y = y
+  }
+}
+
+public struct Rect: Equatable, Sendable {
+  public var x: Double
+  public var y: Double
+  public var width: Double
+  public var height: Double
+
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  public var maxX: Double { x + width }
+  public var maxY: Double { y + height }
+
+  /// The point at unit coordinates (`0,0` top-left, `1,1` bottom-right).
+  func point(atUnit unit: Point) -> Point {
+    Point(x + unit.x * width, y + unit.y * height)
+  }
+
+  func union(_ other: Rect) -> Rect {
+    let minX = min(x, other.x)
+    let minY = min(y, other.y)
+    return Rect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
+  }
+
+  func intersects(_ other: Rect) -> Bool {
+    x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+  }
+}
+
+/// One segment of a path outline. Quadratic curves are raised to cubics
+/// when they are read, so every consumer handles four cases.
+public enum PathSegment: Equatable, Sendable {
+  case move(Point)
+  case line(Point)
+  case cubic(control1: Point, control2: Point, to: Point)
+  case close
+}
+
+/// A 2D affine map restricted to scale and translation, which is all that
+/// fitting a unit-square outline into a frame needs.
+struct FrameMap {
+  var frame: Rect
+
+  /// The article's `path(in:)` multiplies unit coordinates by the frame's
+  /// size and offsets them by its origin.
+  func apply(_ unit: Point) -> Point { frame.point(atUnit: unit) }
+
+  func apply(_ segment: PathSegment) -> PathSegment {
+    switch segment {
+    case .move(let p): .move(apply(p))
+    case .line(let p): .line(apply(p))
+    case .cubic(let c1, let c2, let to): .cubic(control1: apply(c1), control2: apply(c2), to: apply(to))
+    case .close: .close
+    }
+  }
+}
+
+/// The tight bounding box of a path, with cubic extremes solved exactly.
+func boundingBox(of segments: [PathSegment]) -> Rect? {
+  var minX = Double.infinity
+  var minY = Double.infinity
+  var maxX = -Double.infinity
+  var maxY = -Double.infinity
+  func include(_ p: Point) {
+    minX = min(minX, p.x)
+    minY = min(minY, p.y)
+    maxX = max(maxX, p.x)
+    maxY = max(maxY, p.y)
+  }
+  var current = Point(0, 0)
+  for segment in segments {
+    switch segment {
+    case .move(let p), .line(let p):
+      include(p)
+      current = p
+    case .cubic(let c1, let c2, let to):
+      include(to)
+      for t in cubicExtrema(current.x, c1.x, c2.x, to.x) + cubicExtrema(current.y, c1.y, c2.y, to.y) {
+        include(cubicPoint(current, c1, c2, to, t))
+      }
+      current = to
+    case .close:
+      break
+    }
+  }
+  guard minX <= maxX else { return nil }
+  return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+}
+
+func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double) -> Point {
+  let u = 1 - t
+  let a = u * u * u
+  let b = 3 * u * u * t
+  let c = 3 * u * t * t
+  let d = t * t * t
+  return Point(a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+}
+
+/// Parameters in (0, 1) where one coordinate of a cubic has a turning point.
+private func cubicExtrema(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double) -> [Double] {
+  // The derivative is the quadratic a t² + b t + c.
+  let a = -p0 + 3 * p1 - 3 * p2 + p3
+  let b = 2 * (p0 - 2 * p1 + p2)
+  let c = p1 - p0
+  var roots: [Double] = []
+  if abs(a) < 1e-12 {
+    if abs(b) > 1e-12 { roots.append(-c / b) }
+  } else {
+    let discriminant = b * b - 4 * a * c
+    if discriminant >= 0 {
+      let root = discriminant.squareRoot()
+      roots.append((-b + root) / (2 * a))
+      roots.append((-b - root) / (2 * a))
+    }
+  }
+  return roots.filter { $0 > 0 && $0 < 1 }
+}
+
+/// How overlapping subpaths of one path decide what is inside.
+public enum FillRule: String, Sendable {
+  case nonzero, evenodd
+}
+
+/// Where a text run's anchor sits on its baseline.
+public enum TextAlignment: String, Sendable {
+  case leading, center, trailing
+}

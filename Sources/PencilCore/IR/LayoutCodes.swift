@@ -1,0 +1,21 @@
+/// Warnings found while laying the scene out, W0001 and W0004.
+enum LayoutCodes {
+  static let outsideCanvas = DiagnosticCode(
+    "W0001", .warning, "element outside the canvas",
+    """
+    The element lies wholly outside the canvas, so nothing of it is drawn.
+    Check its `at` and `size` against the canvas size.
+
+        canvas 100x100
+        rect at 200,0 size 10x10 fill=red   // warning
+    """)
+  static let stackOverflow = DiagnosticCode(
+    "W0004", .warning, "stack children do not fit",
+    """
+    The children's fixed sizes and the spacing add up to more than the
+    stack's size, so the children overflow it and flexible children get no
+    room at all. Make the stack larger or the children smaller.
+    """)
+
+  static let all = [outsideCanvas, stackOverflow]
+}

@@ -1,0 +1,319 @@
+/// Turns UTF-8 bytes into tokens. It never stops at an error: bad input
+/// becomes a diagnostic plus an `.invalid` token (or a best-effort literal),
+/// so the parser always sees a complete stream.
+struct Lexer {
+  private let bytes: [UInt8]
+  private var index = 0
+  private var tokens: [Token] = []
+  private var strings: [String] = []
+  private var diagnostics: DiagnosticList
+
+  static func tokenize(_ source: SourceFile, into diagnostics: inout DiagnosticList) -> TokenStream {
+    var lexer = Lexer(bytes: source.bytes, diagnostics: diagnostics)
+    lexer.run()
+    diagnostics = lexer.diagnostics
+    return TokenStream(tokens: lexer.tokens, strings: lexer.strings)
+  }
+
+  private init(bytes: [UInt8], diagnostics: DiagnosticList) {
+    self.bytes = bytes
+    self.diagnostics = diagnostics
+    tokens.reserveCapacity(bytes.count / 3 + 1)
+  }
+
+  private func peek(_ ahead: Int = 0) -> UInt8 {
+    index + ahead < bytes.count ? bytes[index + ahead] : 0
+  }
+
+  private mutating func emit(_ kind: TokenKind, from start: Int, _ first: Double = 0, _ second: Double = 0) {
+    tokens.append(Token(kind: kind, start: Int32(start), end: Int32(index), first: first, second: second))
+  }
+
+  private mutating func report(_ code: DiagnosticCode, _ start: Int, _ end: Int, _ message: String) {
+    diagnostics.append(Diagnostic(code, SourceRange(start, end), message))
+  }
+
+  private mutating func run() {
+    while index < bytes.count {
+      let start = index
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+        index += 1
+      case UInt8(ascii: "\n"):
+        index += 1
+        if tokens.last?.kind != .newline { emit(.newline, from: start) }
+      case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+      case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+        skipBlockComment()
+      case UInt8(ascii: "="): single(.equals)
+      case UInt8(ascii: ","): single(.comma)
+      case UInt8(ascii: "("): single(.leftParen)
+      case UInt8(ascii: ")"): single(.rightParen)
+      case UInt8(ascii: "{"): single(.leftBrace)
+      case UInt8(ascii: "}"): single(.rightBrace)
+      case UInt8(ascii: ";"): single(.semicolon)
+      case UInt8(ascii: "\""): lexString()
+      case UInt8(ascii: "#"): lexHex()
+      case UInt8(ascii: "."):
+        if isDigit(peek(1)) { lexNumber() } else { single(.dot) }
+      case UInt8(ascii: "-") where isDigit(peek(1)) || (peek(1) == UInt8(ascii: ".") && isDigit(peek(2))):
+        lexNumber()
+      case _ where isDigit(byte):
+        lexNumber()
+      case _ where isIdentifierStart(byte):
+        while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }
+        emit(.identifier, from: start)
+      default:
+        lexUnexpected()
+      }
+    }
+    emit(.endOfFile, from: index)
+  }
+
+  private mutating func single(_ kind: TokenKind) {
+    let start = index
+    index += 1
+    emit(kind, from: start)
+  }
+
+  private mutating func skipBlockComment() {
+    let start = index
+    index += 2
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
+        index += 2
+        return
+      }
+      index += 1
+    }
+    report(LexerCodes.unterminatedComment, start, start + 2, "unterminated block comment; add '*/' to close it")
+  }
+
+  private mutating func lexUnexpected() {
+    let start = index
+    let length = max(1, utf8SequenceLength(bytes[index]))
+    index = min(bytes.count, index + length)
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    var diagnostic = Diagnostic(
+      LexerCodes.unexpectedCharacter, SourceRange(start, index), "unexpected character '\(text)'")
+    if text == ":" {
+      diagnostic = diagnostic.withFix("attributes are written name=value", replacing: diagnostic.range, with: "=")
+    }
+    diagnostics.append(diagnostic)
+    emit(.invalid, from: start)
+  }
+
+  /// Reads an optional '-', digits and one optional fraction; returns nil
+  /// (consuming nothing) when there are no digits at all.
+  private mutating func scanDecimal() -> Double? {
+    let start = index
+    var negative = false
+    if peek() == UInt8(ascii: "-") {
+      negative = true
+      index += 1
+    }
+    // Digits accumulate into an exact integer mantissa and are divided by a
+    // power of ten once, so `0.47` is the correctly rounded double.
+    var mantissa = 0.0
+    var digits = 0
+    var fractionDigits = 0
+    while isDigit(peek()) {
+      mantissa = mantissa * 10 + Double(peek() - 48)
+      index += 1
+      digits += 1
+    }
+    if peek() == UInt8(ascii: "."), isDigit(peek(1)) {
+      index += 1
+      while isDigit(peek()) {
+        mantissa = mantissa * 10 + Double(peek() - 48)
+        index += 1
+        digits += 1
+        fractionDigits += 1
+      }
+    }
+    let value = fractionDigits == 0 ? mantissa : mantissa / powerOfTen(fractionDigits)
+    guard digits > 0 else {
+      index = start
+      return nil
+    }
+    return negative ? -value : value
+  }
+
+  private mutating func lexNumber() {
+    let start = index
+    let width = scanDecimal() ?? 0
+    if peek() == UInt8(ascii: "x") || peek() == UInt8(ascii: "X") {
+      let afterX = peek(1)
+      if isDigit(afterX) || afterX == UInt8(ascii: ".") || afterX == UInt8(ascii: "-") {
+        index += 1
+        let xEnd = index
+        if let height = scanDecimal(), !isIdentifierPart(peek()), peek() != UInt8(ascii: ".") {
+          emit(.dimension, from: start, width, height)
+          return
+        }
+        index = xEnd
+        skipWord()
+        report(LexerCodes.invalidNumber, start, index, "invalid size '\(text(start))'; write it as WIDTHxHEIGHT, like 100x400")
+        emit(.invalid, from: start)
+        return
+      }
+      if !isIdentifierPart(afterX) {
+        index += 1
+        report(LexerCodes.incompleteSize, start, index, "incomplete size '\(text(start))'; add the height, like 100x400")
+        emit(.invalid, from: start)
+        return
+      }
+    }
+    if isIdentifierPart(peek()) || peek() == UInt8(ascii: ".") {
+      skipWord()
+      let word = text(start)
+      let hint = word.hasSuffix("px") || word.hasSuffix("pt") ? "; lengths have no units, they are always points" : ""
+      report(LexerCodes.invalidNumber, start, index, "invalid number '\(word)'\(hint)")
+      emit(.invalid, from: start)
+      return
+    }
+    emit(.number, from: start, width)
+  }
+
+  private mutating func skipWord() {
+    while isIdentifierPart(peek()) || peek() == UInt8(ascii: ".") { index += 1 }
+  }
+
+  private func text(_ start: Int) -> String {
+    String(decoding: bytes[start..<index], as: UTF8.self)
+  }
+
+  private mutating func lexHex() {
+    let start = index
+    index += 1
+    var value: UInt32 = 0
+    var badDigit: Int? = nil
+    while isIdentifierPart(peek()) {
+      if let digit = hexValue(peek()) {
+        value = value &* 16 &+ UInt32(digit)
+      } else if badDigit == nil {
+        badDigit = index
+      }
+      index += 1
+    }
+    let count = index - start - 1
+    if let bad = badDigit {
+      let digit = String(decoding: bytes[bad..<bad + 1], as: UTF8.self)
+      report(LexerCodes.invalidHexDigit, start, index, "invalid hex colour '\(text(start))': '\(digit)' is not a hex digit")
+      emit(.hexColor, from: start, -1)
+      return
+    }
+    let rgba: UInt32
+    switch count {
+    case 3, 4:
+      // #rgb and #rgba double every digit.
+      var expanded: UInt32 = 0
+      for shift in stride(from: (count - 1) * 4, through: 0, by: -4) {
+        let nibble = (value >> UInt32(shift)) & 0xF
+        expanded = expanded << 8 | nibble << 4 | nibble
+      }
+      rgba = count == 3 ? expanded << 8 | 0xFF : expanded
+    case 6: rgba = value << 8 | 0xFF
+    case 8: rgba = value
+    default:
+      let found = count == 0 ? "no digits" : "\(count) digit\(count == 1 ? "" : "s")"
+      report(
+        LexerCodes.invalidHexLength, start, index,
+        "invalid hex colour '\(text(start))': expected 3, 4, 6 or 8 hex digits, found \(found)")
+      emit(.hexColor, from: start, -1)
+      return
+    }
+    emit(.hexColor, from: start, Double(rgba))
+  }
+
+  private mutating func lexString() {
+    let start = index
+    index += 1
+    var decoded: [UInt8] = []
+    while true {
+      guard index < bytes.count, bytes[index] != UInt8(ascii: "\n") else {
+        report(LexerCodes.unterminatedString, start, index, "unterminated string; add '\"' before the end of the line")
+        break
+      }
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        index += 1
+        break
+      }
+      if byte == UInt8(ascii: "\\") {
+        let escaped = peek(1)
+        switch escaped {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): decoded.append(escaped)
+        case UInt8(ascii: "n"): decoded.append(UInt8(ascii: "\n"))
+        case UInt8(ascii: "t"): decoded.append(UInt8(ascii: "\t"))
+        default:
+          let end = escaped == 0 || escaped == UInt8(ascii: "\n") ? index + 1 : index + 2
+          report(
+            LexerCodes.invalidEscape, index, end,
+            "invalid escape sequence '\(String(decoding: bytes[index..<end], as: UTF8.self))'; use \\\", \\\\, \\n or \\t")
+        }
+        index = min(bytes.count, index + 2)
+        continue
+      }
+      if byte >= 0x80 {
+        let length = validUTF8Length(at: index)
+        if length == 0 {
+          report(LexerCodes.invalidUTF8, index, index + 1, "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) in string")
+          index += 1
+          continue
+        }
+        decoded.append(contentsOf: bytes[index..<index + length])
+        index += length
+        continue
+      }
+      decoded.append(byte)
+      index += 1
+    }
+    strings.append(String(decoding: decoded, as: UTF8.self))
+    emit(.string, from: start, Double(strings.count - 1))
+  }
+
+  /// Length of a well-formed UTF-8 sequence starting at `at`, or 0.
+  private func validUTF8Length(at position: Int) -> Int {
+    let length = utf8SequenceLength(bytes[position])
+    guard length > 1, position + length <= bytes.count else { return 0 }
+    for offset in 1..<length where bytes[position + offset] & 0xC0 != 0x80 { return 0 }
+    let scalar = String(decoding: bytes[position..<position + length], as: UTF8.self)
+    return scalar.unicodeScalars.contains("\u{FFFD}") ? 0 : length
+  }
+}
+
+private func powerOfTen(_ exponent: Int) -> Double {
+  var result = 1.0
+  for _ in 0..<exponent { result *= 10 }
+  return result
+}
+
+func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+
+func isIdentifierStart(_ byte: UInt8) -> Bool {
+  (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+}
+
+func isIdentifierPart(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+
+private func hexValue(_ byte: UInt8) -> UInt8? {
+  switch byte {
+  case 48...57: byte - 48
+  case 65...70: byte - 55
+  case 97...102: byte - 87
+  default: nil
+  }
+}
+
+private func utf8SequenceLength(_ lead: UInt8) -> Int {
+  switch lead {
+  case 0..<0x80: 1
+  case 0xC2..<0xE0: 2
+  case 0xE0..<0xF0: 3
+  case 0xF0..<0xF5: 4
+  default: 1
+  }
+}

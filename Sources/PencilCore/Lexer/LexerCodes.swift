@@ -1,0 +1,81 @@
+/// Lexical error codes, E00xx.
+enum LexerCodes {
+  static let unexpectedCharacter = DiagnosticCode(
+    "E0001", .error, "unexpected character",
+    """
+    The character cannot start any token of the language. Attributes are
+    written `name=value`, positions `at X,Y`, sizes `size WxH`.
+
+        pencil color: red      // error: ':' is not part of the language
+        pencil color=red       // ok
+    """)
+  static let unterminatedString = DiagnosticCode(
+    "E0002", .error, "unterminated string",
+    """
+    A string must end with `"` on the line where it starts. Use `\\n` for a
+    line break inside a string.
+
+        text "Hello at 0,20     // error
+        text "Hello" at 0,20    // ok
+    """)
+  static let invalidEscape = DiagnosticCode(
+    "E0003", .error, "invalid escape sequence",
+    """
+    Strings know the escapes `\\"`, `\\\\`, `\\n` and `\\t`.
+
+        text "C:\\temp" at 0,20     // error: \\t is fine, but \\q is not
+        text "a \\"quote\\"" at 0,20  // ok
+    """)
+  static let unterminatedComment = DiagnosticCode(
+    "E0004", .error, "unterminated block comment",
+    """
+    A `/*` comment needs a closing `*/`. Block comments do not nest.
+
+        /* draft
+        pencil at 0,0 size 10x40     // everything to the end is a comment
+    """)
+  static let invalidNumber = DiagnosticCode(
+    "E0005", .error, "invalid number",
+    """
+    Numbers are decimal, like `12`, `0.5`, `.5` or `-3`. There are no units
+    and no exponents: every length is in points.
+
+        rect at 0,0 size 10x10 radius=4px   // error
+        rect at 0,0 size 10x10 radius=4     // ok (roundrect takes radius)
+    """)
+  static let invalidHexDigit = DiagnosticCode(
+    "E0006", .error, "invalid hex colour digit",
+    """
+    A hex colour holds only the digits 0-9 and a-f (either case).
+
+        rect fill=#ggg      // error
+        rect fill=#eee      // ok
+    """)
+  static let invalidHexLength = DiagnosticCode(
+    "E0007", .error, "hex colour has the wrong number of digits",
+    """
+    Hex colours have 3 (`#rgb`), 4 (`#rgba`), 6 (`#rrggbb`) or 8
+    (`#rrggbbaa`) digits.
+
+        rect fill=#fa807     // error: 5 digits
+        rect fill=#fa8072    // ok
+    """)
+  static let incompleteSize = DiagnosticCode(
+    "E0008", .error, "incomplete size",
+    """
+    A size is written `WIDTHxHEIGHT` with no spaces, like `100x400`.
+
+        pencil at 0,0 size 100x     // error
+        pencil at 0,0 size 100x400  // ok
+    """)
+  static let invalidUTF8 = DiagnosticCode(
+    "E0009", .error, "invalid UTF-8",
+    """
+    Source files must be UTF-8. Re-save the file as UTF-8.
+    """)
+
+  static let all = [
+    unexpectedCharacter, unterminatedString, invalidEscape, unterminatedComment,
+    invalidNumber, invalidHexDigit, invalidHexLength, incompleteSize, invalidUTF8,
+  ]
+}

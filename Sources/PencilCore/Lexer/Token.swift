@@ -1,0 +1,50 @@
+/// Token kinds. Newlines are tokens because they end statements.
+enum TokenKind: UInt8, Sendable {
+  case identifier, number, dimension, hexColor, string
+  case equals, comma, dot, leftParen, rightParen, leftBrace, rightBrace
+  case semicolon, newline, endOfFile
+  /// A byte sequence that was reported and skipped.
+  case invalid
+
+  /// How the kind is named in "expected …, found …" messages.
+  var displayName: String {
+    switch self {
+    case .identifier: "a name"
+    case .number: "a number"
+    case .dimension: "a size"
+    case .hexColor: "a hex colour"
+    case .string: "a string"
+    case .equals: "'='"
+    case .comma: "','"
+    case .dot: "'.'"
+    case .leftParen: "'('"
+    case .rightParen: "')'"
+    case .leftBrace: "'{'"
+    case .rightBrace: "'}'"
+    case .semicolon: "';'"
+    case .newline: "end of line"
+    case .endOfFile: "end of file"
+    case .invalid: "an invalid token"
+    }
+  }
+}
+
+/// One token. Literal values are decoded once by the lexer: numbers and
+/// sizes into `first`/`second`, hex colours into `first` as 0xRRGGBBAA
+/// (or -1 when malformed), strings into the lexer's string table at index
+/// `Int(first)`.
+struct Token: Sendable {
+  var kind: TokenKind
+  var start: Int32
+  var end: Int32
+  var first: Double = 0
+  var second: Double = 0
+
+  var range: SourceRange { SourceRange(Int(start), Int(end)) }
+}
+
+/// The lexer's output: tokens plus decoded string literals.
+struct TokenStream {
+  var tokens: [Token]
+  var strings: [String]
+}

@@ -1,0 +1,134 @@
+extension Parser {
+  static let definitionKeywords: Set<String> = ["gradient", "shape", "canvas"]
+
+  /// `KIND ["label"] [WxH] (at X,Y | size WxH | name=value)* [{ … }]`.
+  mutating func parseElement() -> ElementStatement {
+    let kind = Identifier(name: text(current), range: current.range)
+    advance()
+    var element = ElementStatement(kind: kind, label: nil, attributes: [], children: nil, range: kind.range)
+    do {
+      try parsePositional(into: &element)
+      try parseClauses(into: &element)
+      element.range = SourceRange(kind.range.start, previousEnd)
+      try expectStatementEnd(kind.name)
+    } catch {
+      element.recovered = true
+      element.range = SourceRange(kind.range.start, max(previousEnd, kind.range.end))
+      synchronize()
+    }
+    return element
+  }
+
+  /// The string of `text "…"` or the bare size of `canvas 400x360`.
+  private mutating func parsePositional(into element: inout ElementStatement) throws {
+    switch current.kind {
+    case .string:
+      element.label = .string(strings[Int(current.first)], current.range)
+      advance()
+    case .dimension:
+      let range = current.range
+      element.attributes.append(
+        Attribute(
+          name: Identifier(name: "size", range: range),
+          value: .size(width: current.first, height: current.second, range), range: range))
+      advance()
+    default:
+      break
+    }
+  }
+
+  private mutating func parseClauses(into element: inout ElementStatement) throws {
+    while true {
+      switch current.kind {
+      case .newline, .semicolon, .endOfFile, .rightBrace:
+        return
+      case .leftBrace:
+        try parseChildren(into: &element)
+        return
+      case .identifier:
+        element.attributes.append(try parseClause(of: element.kind.name))
+      default:
+        throw fail(
+          ParserCodes.expectedToken,
+          "expected an attribute (name=value), 'at X,Y' or 'size WxH', found \(foundDescription)")
+      }
+    }
+  }
+
+  private mutating func parseClause(of kind: String) throws -> Attribute {
+    let name = Identifier(name: text(current), range: current.range)
+    let next = peekKind()
+    if next != .equals, name.name == "at" {
+      advance()
+      let point = try parsePoint("after 'at'")
+      return Attribute(
+        name: name, value: .point(x: point.x, y: point.y, point.range),
+        range: name.range.union(point.range))
+    }
+    if next != .equals, name.name == "size" {
+      advance()
+      guard current.kind == .dimension else {
+        throw fail(ParserCodes.expectedToken, "expected a size like 100x400 after 'size', found \(foundDescription)")
+      }
+      let value = Expr.size(width: current.first, height: current.second, current.range)
+      advance()
+      return Attribute(name: name, value: value, range: name.range.union(value.range))
+    }
+    guard next == .equals else {
+      var diagnostic = Diagnostic(
+        ParserCodes.expectedToken, name.range,
+        "expected an attribute (name=value), 'at X,Y' or 'size WxH', found '\(name.name)'")
+      if [.number, .hexColor, .identifier, .dot, .string].contains(next) {
+        let gap = SourceRange(name.range.end, Int(tokens[position + 1].start))
+        diagnostic = diagnostic.withFix("write '\(name.name)=' to give the attribute a value", replacing: gap, with: "=")
+      }
+      throw fail(diagnostic)
+    }
+    advance()
+    advance()
+    let value = try parseValue(for: name.name)
+    return Attribute(name: name, value: value, range: name.range.union(value.range))
+  }
+
+  /// `{ child; child … }`: one element per line or `;`.
+  private mutating func parseChildren(into element: inout ElementStatement) throws {
+    let open = current.range
+    advance()
+    var children: [ElementStatement] = []
+    while true {
+      skipSeparators()
+      switch current.kind {
+      case .rightBrace:
+        element.childrenRange = SourceRange(open.start, Int(current.end))
+        element.children = children
+        advance()
+        return
+      case .endOfFile:
+        element.children = children
+        throw reportUnclosed(open)
+      case .identifier where Parser.definitionKeywords.contains(text(current)):
+        // A definition here almost always means the '}' was forgotten.
+        element.children = children
+        throw reportUnclosed(open, before: text(current))
+      case .identifier:
+        children.append(parseElement())
+      default:
+        diagnostics.append(
+          Diagnostic(
+            ParserCodes.expectedStatement, current.range,
+            "expected an element inside '{ }', found \(foundDescription)"))
+        synchronize()
+      }
+    }
+  }
+
+  private mutating func reportUnclosed(_ open: SourceRange, before keyword: String? = nil) -> SyntaxError {
+    let message = keyword.map { "unclosed '{': a '\($0)' definition cannot appear inside a block" }
+      ?? "unclosed '{' at the end of the file"
+    let insertAt = previousEnd
+    return fail(
+      Diagnostic(ParserCodes.unclosedBlock, open, message)
+        .withNote("the block ends here without '}'", at: SourceRange(insertAt, insertAt))
+        .withFix("add '}'", replacing: SourceRange(insertAt, insertAt), with: " }"))
+  }
+}

@@ -1,0 +1,125 @@
+/// What an attribute accepts.
+enum ValueKind: Equatable {
+  case color
+  /// A number in `minimum…maximum` (nil: unbounded); `positive` excludes 0.
+  case number(minimum: Double?, maximum: Double?, positive: Bool = false)
+  case gradient
+  case point
+  case size
+  case keyword([String])
+  /// A SwiftUI text style name or a point size.
+  case font
+
+  var description: String {
+    switch self {
+    case .color: "a colour"
+    case .number: "a number"
+    case .gradient: "a gradient name"
+    case .point: "a position X,Y"
+    case .size: "a size WxH"
+    case .keyword(let words): "one of " + words.joined(separator: ", ")
+    case .font: "a text style (like largeTitle) or a point size"
+    }
+  }
+}
+
+struct AttributeSpec: Equatable {
+  var name: String
+  var kind: ValueKind
+
+  init(_ name: String, _ kind: ValueKind) {
+    self.name = name
+    self.kind = kind
+  }
+
+  static let position = AttributeSpec("at", .point)
+  static let size = AttributeSpec("size", .size)
+  static let opacity = AttributeSpec("opacity", .number(minimum: 0, maximum: 1))
+  static let fill = AttributeSpec("fill", .color)
+  static let color = AttributeSpec("color", .color)
+  static let gradient = AttributeSpec("gradient", .gradient)
+  static let fillRule = AttributeSpec("fillrule", .keyword(["nonzero", "evenodd"]))
+  static let spacing = AttributeSpec("spacing", .number(minimum: 0, maximum: nil))
+}
+
+/// A checked attribute value.
+enum Value: Equatable {
+  case color(Color)
+  case number(Double)
+  case gradient(GradientModel)
+  case point(Point)
+  case size(Point)
+  case keyword(String)
+  case font(size: Double, bold: Bool)
+}
+
+/// The checked attributes of one element, by name. Attributes that failed
+/// their check are absent, so lowering falls back to the defaults.
+struct AttributeValues {
+  private var storage: [String: Value] = [:]
+
+  var count: Int { storage.count }
+
+  subscript(name: String) -> Value? {
+    get { storage[name] }
+    set { storage[name] = newValue }
+  }
+
+  func number(_ name: String) -> Double? {
+    if case .number(let value) = storage[name] { return value }
+    return nil
+  }
+
+  func color(_ name: String) -> Color? {
+    if case .color(let value) = storage[name] { return value }
+    return nil
+  }
+
+  func gradient(_ name: String) -> GradientModel? {
+    if case .gradient(let value) = storage[name] { return value }
+    return nil
+  }
+
+  func keyword(_ name: String) -> String? {
+    if case .keyword(let value) = storage[name] { return value }
+    return nil
+  }
+
+  var placement: Placement {
+    var placement = Placement()
+    if case .point(let origin) = storage["at"] { placement.origin = origin }
+    if case .size(let size) = storage["size"] { placement.size = size }
+    return placement
+  }
+}
+
+/// Element kinds other than shapes, and the attributes of each.
+enum ElementKinds {
+  static let shapeAttributes: [AttributeSpec] = [.position, .size, .fill, .gradient, .opacity, .fillRule]
+  static let pencil: [AttributeSpec] = [
+    .position, .size, .color, .gradient, AttributeSpec("timber", .color), .opacity,
+  ]
+  static let hstack: [AttributeSpec] = [.position, .size, .spacing]
+  static let zstack: [AttributeSpec] = [.position, .size]
+  static let text: [AttributeSpec] = [
+    .position, AttributeSpec("font", .font), AttributeSpec("align", .keyword(["leading", "center", "trailing"])),
+    .color, .opacity,
+  ]
+  static let canvas: [AttributeSpec] = [.size, AttributeSpec("background", .color)]
+
+  /// SwiftUI's text styles at the default Dynamic Type size.
+  static let fontStyles: [(name: String, size: Double, bold: Bool)] = [
+    ("largeTitle", 34, false), ("title", 28, false), ("title2", 22, false), ("title3", 20, false),
+    ("headline", 17, true), ("body", 17, false), ("callout", 16, false), ("subheadline", 15, false),
+    ("footnote", 13, false), ("caption", 12, false), ("caption2", 11, false),
+  ]
+
+  /// SwiftUI's unit points.
+  static let directions: [(name: String, point: Point)] = [
+    ("top", Point(0.5, 0)), ("bottom", Point(0.5, 1)), ("leading", Point(0, 0.5)),
+    ("trailing", Point(1, 0.5)), ("center", Point(0.5, 0.5)), ("topLeading", Point(0, 0)),
+    ("topTrailing", Point(1, 0)), ("bottomLeading", Point(0, 1)), ("bottomTrailing", Point(1, 1)),
+  ]
+
+  static let nonShapeKinds = ["pencil", "hstack", "vstack", "zstack", "text", "canvas"]
+}

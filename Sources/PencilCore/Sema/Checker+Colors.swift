@@ -1,0 +1,134 @@
+extension Checker {
+  /// Resolves every colour syntax; reports and returns nil when it cannot.
+  mutating func resolveColor(_ expression: Expr, for attribute: String = "stop") -> Color? {
+    switch expression {
+    case .hexColor(let rgba, _):
+      return rgba.map(Color.init(rgba:))
+    case .name(let identifier):
+      if let rgba = CSSColors.rgba(named: identifier.name) { return Color(rgba: rgba) }
+      reportUnknownColor(identifier, replacing: identifier.range, dotted: false)
+      return nil
+    case .dotName(let identifier, let range):
+      if let rgba = SystemColors.rgba(named: identifier.name) { return Color(rgba: rgba) }
+      reportUnknownColor(identifier, replacing: range, dotted: true)
+      return nil
+    case .call(let function, let arguments, let range):
+      return resolveColorFunction(function, arguments, range)
+    case .member(let base, let member, let arguments, let range):
+      guard member.name == "opacity" else {
+        var diagnostic = Diagnostic(
+          SemaCodes.unknownFunction, member.range,
+          "unknown colour modifier '.\(member.name)'; the only modifier is .opacity(x)")
+        if Suggestions.closest(to: member.name, among: ["opacity"]) != nil {
+          diagnostic = diagnostic.withFix("did you mean 'opacity'?", replacing: member.range, with: "opacity")
+        }
+        diagnostics.append(diagnostic)
+        return nil
+      }
+      let color = resolveColor(base, for: attribute)
+      guard let numbers = numberArguments(arguments ?? [], count: 1...1, of: ".opacity", at: range),
+        let opacity = checkRange(numbers[0].value, numbers[0].range, minimum: 0, maximum: 1, positive: false, what: "opacity")
+      else { return nil }
+      return color?.withOpacity(opacity)
+    default:
+      wrongKindForColor(expression, attribute)
+      return nil
+    }
+  }
+
+  private mutating func wrongKindForColor(_ expression: Expr, _ attribute: String) {
+    if case .invalid = expression { return }
+    let found: String
+    switch expression {
+    case .number: found = "a number"
+    case .size: found = "a size"
+    case .point: found = "a position"
+    default: found = "a string"
+    }
+    diagnostics.append(
+      Diagnostic(SemaCodes.wrongValueKind, expression.range, "expected a colour for '\(attribute)', found \(found)"))
+  }
+
+  private mutating func resolveColorFunction(_ function: Identifier, _ arguments: [Expr], _ range: SourceRange)
+    -> Color?
+  {
+    let maximum: Double
+    switch function.name {
+    case "hsb": maximum = 1
+    case "rgb": maximum = 255
+    default:
+      var diagnostic = Diagnostic(
+        SemaCodes.unknownFunction, function.range,
+        "unknown colour function '\(function.name)'; use hsb(h, s, b[, alpha]) or rgb(r, g, b[, alpha])")
+      let suggestion = function.name == "rgba" ? "rgb" : function.name == "hsba" || function.name == "hsv" ? "hsb"
+        : Suggestions.closest(to: function.name, among: ["hsb", "rgb"])
+      if let suggestion {
+        diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: function.range, with: suggestion)
+      }
+      diagnostics.append(diagnostic)
+      return nil
+    }
+    guard let numbers = numberArguments(arguments, count: 3...4, of: function.name, at: range) else { return nil }
+    let names = function.name == "hsb" ? ["hue", "saturation", "brightness"] : ["red", "green", "blue"]
+    var components: [Double] = []
+    for (index, number) in numbers.enumerated() {
+      let isAlpha = index == 3
+      let what = "the \(isAlpha ? "alpha" : names[index]) of \(function.name)()"
+      guard let value = checkRange(number.value, number.range, minimum: 0, maximum: isAlpha ? 1 : maximum, positive: false, what: what) else {
+        continue
+      }
+      components.append(value)
+    }
+    guard components.count == numbers.count else { return nil }
+    let alpha = components.count == 4 ? components[3] : 1
+    if function.name == "hsb" {
+      return Color(hue: components[0], saturation: components[1], brightness: components[2], alpha: alpha)
+    }
+    return Color(red: components[0] / 255, green: components[1] / 255, blue: components[2] / 255, alpha: alpha)
+  }
+
+  private mutating func numberArguments(
+    _ arguments: [Expr], count: ClosedRange<Int>, of function: String, at range: SourceRange
+  ) -> [(value: Double, range: SourceRange)]? {
+    guard count.contains(arguments.count) else {
+      let expected = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) or \(count.upperBound)"
+      diagnostics.append(
+        Diagnostic(
+          SemaCodes.wrongArgumentCount, range,
+          "\(function)() takes \(expected) argument\(count.upperBound == 1 ? "" : "s"), found \(arguments.count)"))
+      return nil
+    }
+    var numbers: [(value: Double, range: SourceRange)] = []
+    for argument in arguments {
+      guard case .number(let value, let argumentRange) = argument else {
+        if case .invalid = argument { return nil }
+        diagnostics.append(
+          Diagnostic(SemaCodes.wrongValueKind, argument.range, "the arguments of \(function)() are numbers"))
+        return nil
+      }
+      numbers.append((value, argumentRange))
+    }
+    return numbers
+  }
+
+  private mutating func reportUnknownColor(_ identifier: Identifier, replacing range: SourceRange, dotted: Bool) {
+    let name = identifier.name
+    let written = dotted ? "." + name : name
+    var diagnostic = Diagnostic(SemaCodes.unknownColor, range, "unknown colour '\(written)'")
+    if dotted, CSSColors.rgba(named: name) != nil {
+      diagnostic.message += "; Apple system colours do not include it, but CSS does"
+      diagnostic = diagnostic.withFix("use the CSS colour '\(name)'", replacing: range, with: name)
+    } else if !dotted, SystemColors.rgba(named: name) != nil {
+      diagnostic.message += "; Apple system colours start with a dot"
+      diagnostic = diagnostic.withFix("use the system colour '.\(name)'", replacing: range, with: "." + name)
+    } else if !dotted, gradientStatements[name] != nil {
+      diagnostic.message += "; '\(name)' is a gradient, use it with gradient=\(name)"
+    } else {
+      let candidates = dotted ? SystemColors.names.map { "." + $0 } : CSSColors.names + SystemColors.names.map { "." + $0 }
+      if let suggestion = Suggestions.closest(to: written, among: candidates) {
+        diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: range, with: suggestion)
+      }
+    }
+    diagnostics.append(diagnostic)
+  }
+}

@@ -1,0 +1,137 @@
+extension Checker {
+  static let hsbStopAttributes = [
+    AttributeSpec("h", .number(minimum: -1, maximum: 1)), AttributeSpec("s", .number(minimum: 0, maximum: nil)),
+    AttributeSpec("b", .number(minimum: 0, maximum: nil)), AttributeSpec("offset", .number(minimum: 0, maximum: 1)),
+  ]
+  static let rgbStopAttributes = [AttributeSpec("offset", .number(minimum: 0, maximum: 1))]
+  /// Words web and CSS users reach for first.
+  static let directionAliases = ["left": "leading", "right": "trailing", "middle": "center", "centre": "center"]
+
+  mutating func checkGradient(_ statement: GradientStatement) -> GradientModel? {
+    guard !statement.recovered else { return nil }
+    let space = ColorSpace(rawValue: statement.space.name)
+    if space == nil {
+      var diagnostic = Diagnostic(
+        SemaCodes.unknownColorSpace, statement.space.range,
+        "unknown gradient colour space '\(statement.space.name)'; expected hsb or rgb")
+      if let suggestion = Suggestions.closest(to: statement.space.name, among: ["hsb", "rgb"]) {
+        diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: statement.space.range, with: suggestion)
+      }
+      diagnostics.append(diagnostic)
+    }
+    let start = direction(statement.from)
+    let end = direction(statement.to)
+    if statement.stops.isEmpty {
+      diagnostics.append(
+        Diagnostic(SemaCodes.emptyGradient, statement.name.range, "gradient '\(statement.name.name)' has no stops"))
+    }
+    var stops: [StopModel] = []
+    var lastOffset = -Double.infinity
+    for stop in statement.stops {
+      guard let space else { continue }
+      guard let model = checkStop(stop, space: space) else { continue }
+      if let offset = model.offset {
+        if offset < lastOffset, let attribute = stop.attributes.first(where: { $0.name.name == "offset" }) {
+          diagnostics.append(
+            Diagnostic(
+              SemaCodes.decreasingOffsets, attribute.range,
+              "offset \(formatNumber(offset)) is smaller than an earlier stop's; it is raised to \(formatNumber(lastOffset))"))
+        }
+        lastOffset = max(lastOffset, offset)
+      }
+      stops.append(model)
+    }
+    guard let space, let start, let end, stops.count == statement.stops.count, !stops.isEmpty else { return nil }
+    return GradientModel(name: statement.name.name, space: space, start: start, end: end, stops: stops)
+  }
+
+  private mutating func checkStop(_ stop: GradientStop, space: ColorSpace) -> StopModel? {
+    switch space {
+    case .hsb:
+      if let color = stop.color {
+        diagnostics.append(
+          Diagnostic(
+            SemaCodes.stopMismatch, color.range,
+            "stops of an hsb gradient take h=, s= and b= (relative to the filled colour), not a colour; use an rgb gradient for fixed colours"
+          ))
+        return nil
+      }
+      let values = checkAttributes(stop.attributes, Checker.hsbStopAttributes, of: "stop")
+      guard values.count == stop.attributes.count else { return nil }
+      return StopModel(
+        color: .relative(hue: values.number("h") ?? 0, saturation: values.number("s") ?? 1, brightness: values.number("b") ?? 1),
+        offset: values.number("offset"))
+    case .rgb:
+      let values = checkAttributes(stop.attributes, Checker.rgbStopAttributes, of: "stop")
+      guard let expression = stop.color else {
+        diagnostics.append(
+          Diagnostic(SemaCodes.stopMismatch, stop.range, "stops of an rgb gradient need a colour, like 'stop #87ceeb'"))
+        return nil
+      }
+      guard let color = resolveColor(expression), values.count == stop.attributes.count else { return nil }
+      return StopModel(color: .absolute(color), offset: values.number("offset"))
+    }
+  }
+
+  private mutating func direction(_ name: Identifier) -> Point? {
+    if let match = ElementKinds.directions.first(where: { $0.name == name.name }) { return match.point }
+    guard !name.name.isEmpty else { return nil }
+    var diagnostic = Diagnostic(
+      SemaCodes.unknownDirection, name.range,
+      "unknown direction '\(name.name)'; expected one of \(ElementKinds.directions.map(\.name).joined(separator: ", "))")
+    let suggestion =
+      Checker.directionAliases[name.name]
+      ?? Suggestions.closest(to: name.name, among: ElementKinds.directions.map(\.name))
+    if let suggestion {
+      diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: name.range, with: suggestion)
+    }
+    diagnostics.append(diagnostic)
+    return nil
+  }
+
+  /// Turns the path commands into unit-square segments; quadratic curves
+  /// are raised to cubics.
+  mutating func checkShape(_ statement: ShapeStatement) -> UnitPathShape? {
+    guard !statement.recovered else { return nil }
+    guard let first = statement.commands.first else {
+      diagnostics.append(
+        Diagnostic(SemaCodes.malformedPath, statement.name.range, "shape '\(statement.name.name)' has an empty path"))
+      return nil
+    }
+    guard first.verb.name == "move" else {
+      diagnostics.append(
+        Diagnostic(
+          SemaCodes.malformedPath, first.verb.range,
+          "a shape's path must start with 'move', found '\(first.verb.name)'"))
+      return nil
+    }
+    var segments: [PathSegment] = []
+    var current = Point(0, 0)
+    var subpathStart = current
+    for command in statement.commands {
+      let points = command.points.map { Point($0.x, $0.y) }
+      switch command.verb.name {
+      case "move":
+        segments.append(.move(points[0]))
+        current = points[0]
+        subpathStart = current
+      case "line":
+        segments.append(.line(points[0]))
+        current = points[0]
+      case "curve":
+        segments.append(.cubic(control1: points[1], control2: points[2], to: points[0]))
+        current = points[0]
+      case "quad":
+        let (end, control) = (points[0], points[1])
+        let c1 = Point(current.x + 2.0 / 3 * (control.x - current.x), current.y + 2.0 / 3 * (control.y - current.y))
+        let c2 = Point(end.x + 2.0 / 3 * (control.x - end.x), end.y + 2.0 / 3 * (control.y - end.y))
+        segments.append(.cubic(control1: c1, control2: c2, to: end))
+        current = end
+      default:
+        segments.append(.close)
+        current = subpathStart
+      }
+    }
+    return UnitPathShape(name: statement.name.name, segments: segments)
+  }
+}

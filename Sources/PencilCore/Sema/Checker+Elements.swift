@@ -1,0 +1,147 @@
+extension Checker {
+  /// The attributes an element kind takes, or nil for an unknown kind.
+  private mutating func attributeSpecs(for kind: String) -> (specs: [AttributeSpec], shape: (any ShapeKind)?)? {
+    switch kind {
+    case "pencil": return (ElementKinds.pencil, nil)
+    case "hstack", "vstack": return (ElementKinds.hstack, nil)
+    case "zstack": return (ElementKinds.zstack, nil)
+    case "text": return (ElementKinds.text, nil)
+    default:
+      if let builtin = ShapeKinds.builtins.first(where: { $0.name == kind }) {
+        return (ElementKinds.shapeAttributes + builtin.extraAttributes, builtin)
+      }
+      if let custom = shapes[kind] {
+        usedShapes.insert(kind)
+        return (ElementKinds.shapeAttributes, custom)
+      }
+      if shapeStatements[kind] != nil {
+        // Defined, but its path has errors that were already reported.
+        usedShapes.insert(kind)
+        return nil
+      }
+      return nil
+    }
+  }
+
+  mutating func checkElement(_ statement: ElementStatement, inStack: Bool) -> ElementModel? {
+    let kind = statement.kind.name
+    guard let (specs, shapeKind) = attributeSpecs(for: kind) else {
+      if shapeStatements[kind] == nil { reportUnknownElement(statement.kind) }
+      return nil
+    }
+    if kind == "text", inStack {
+      diagnostics.append(
+        Diagnostic(
+          SemaCodes.textInStack, statement.kind.range,
+          "text cannot be placed inside a stack; put it at the top level with 'at X,Y'"))
+      return nil
+    }
+    if kind != "text" { rejectLabelAndChildren(statement, allowChildren: kind.hasSuffix("stack")) }
+    let values = checkAttributes(statement.attributes, specs, of: kind)
+    if inStack, let position = statement.attributes.first(where: { $0.name.name == "at" }) {
+      diagnostics.append(
+        Diagnostic(
+          SemaCodes.positionInStack, position.range,
+          "children of a stack take no position; the stack places them")
+          .withFix("remove the position", replacing: removalRange(position.range), with: ""))
+    }
+    if !inStack, kind != "text", !statement.recovered, !statement.attributes.contains(where: { $0.name.name == "size" }) {
+      let insertion = SourceRange(statement.kind.range.end, statement.kind.range.end)
+      let suggested = kind == "pencil" ? "100x400" : "100x100"
+      diagnostics.append(
+        Diagnostic(
+          SemaCodes.missingClause, statement.kind.range,
+          "'\(kind)' at the top level needs a size, like 'size \(suggested)'")
+          .withFix("add a size", replacing: insertion, with: " size \(suggested)"))
+    }
+    let placement = values.placement
+    let content: ElementModel.Content
+    switch kind {
+    case "pencil":
+      let color = values.color("color") ?? .systemBlue
+      let fill = Fill(color: color, gradient: values.gradient("gradient"))
+      content = .pencil(
+        PencilElement(
+          tip: fill, timber: Fill(color: values.color("timber") ?? .timber, gradient: nil), body: fill,
+          opacity: values.number("opacity") ?? 1))
+    case "hstack", "vstack", "zstack":
+      var children: [ElementModel] = []
+      for child in statement.children ?? [] {
+        if let model = checkElement(child, inStack: true) { children.append(model) }
+      }
+      content = .stack(
+        StackElement(axis: StackAxis(rawValue: kind) ?? .z, spacing: values.number("spacing") ?? 8, children: children))
+    case "text":
+      guard let text = checkText(statement, values) else { return nil }
+      content = .text(text)
+    default:
+      guard let shapeKind else { return nil }
+      content = .shape(
+        ShapeElement(
+          outline: shapeKind.outline(values),
+          fill: Fill(color: values.color("fill") ?? .black, gradient: values.gradient("gradient")),
+          fillRule: FillRule(rawValue: values.keyword("fillrule") ?? "nonzero") ?? .nonzero,
+          opacity: values.number("opacity") ?? 1))
+    }
+    return ElementModel(content: content, placement: placement, range: statement.range)
+  }
+
+  private mutating func checkText(_ statement: ElementStatement, _ values: AttributeValues) -> TextElement? {
+    guard case .string(let string, _) = statement.label else {
+      if !statement.recovered {
+        diagnostics.append(
+          Diagnostic(SemaCodes.missingClause, statement.kind.range, "text needs a string, like text \"Hello\" at 10,20")
+            .withFix(
+              "add a string", replacing: SourceRange(statement.kind.range.end, statement.kind.range.end),
+              with: " \"Text\""))
+      }
+      return nil
+    }
+    guard let position = values.placement.origin else {
+      if !statement.recovered, !statement.attributes.contains(where: { $0.name.name == "at" }) {
+        diagnostics.append(
+          Diagnostic(SemaCodes.missingClause, statement.kind.range, "text needs a position: 'at X,Y' on its baseline"))
+      }
+      return nil
+    }
+    var size = 17.0
+    var bold = false
+    if case .font(let fontSize, let isBold) = values["font"] {
+      size = fontSize
+      bold = isBold
+    }
+    let color = (values.color("color") ?? .black).withOpacity(values.number("opacity") ?? 1)
+    return TextElement(
+      text: string, position: position, fontSize: size, bold: bold,
+      alignment: TextAlignment(rawValue: values.keyword("align") ?? "leading") ?? .leading, color: color)
+  }
+
+  mutating func rejectLabelAndChildren(_ statement: ElementStatement, allowChildren: Bool = false) {
+    let kind = statement.kind.name
+    if let label = statement.label {
+      diagnostics.append(
+        Diagnostic(SemaCodes.unknownAttribute, label.range, "'\(kind)' takes no string; only text does")
+          .withFix("remove the string", replacing: removalRange(label.range), with: ""))
+    }
+    if !allowChildren, let children = statement.childrenRange {
+      diagnostics.append(
+        Diagnostic(
+          SemaCodes.unexpectedChildren, children,
+          "'\(kind)' takes no children; only hstack, vstack and zstack hold elements in { }"))
+    }
+  }
+
+  private mutating func reportUnknownElement(_ kind: Identifier) {
+    var diagnostic = Diagnostic(SemaCodes.unknownElement, kind.range, "unknown element '\(kind.name)'")
+    let candidates =
+      ElementKinds.nonShapeKinds + ShapeKinds.builtins.map(\.name) + shapeStatements.keys.sorted()
+      + ["gradient", "shape"]
+    if gradientStatements[kind.name] != nil {
+      diagnostic = diagnostic.withNote(
+        "'\(kind.name)' is a gradient; fill an element with it: rect at 0,0 size 100x100 gradient=\(kind.name)")
+    } else if let suggestion = Suggestions.closest(to: kind.name, among: candidates) {
+      diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: kind.range, with: suggestion)
+    }
+    diagnostics.append(diagnostic)
+  }
+}

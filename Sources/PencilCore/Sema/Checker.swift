@@ -1,0 +1,133 @@
+/// Semantic analysis: resolves names, checks every attribute and value, and
+/// builds the `SceneModel`. Like the parser it never stops early: a bad
+/// value is reported and left out, and the element keeps its other checks.
+struct Checker {
+  let bytes: [UInt8]
+  var diagnostics: DiagnosticList
+  var gradientStatements: [String: GradientStatement] = [:]
+  var gradients: [String: GradientModel] = [:]
+  var shapeStatements: [String: ShapeStatement] = [:]
+  var shapes: [String: UnitPathShape] = [:]
+  var usedGradients: Set<String> = []
+  var usedShapes: Set<String> = []
+  var canvas: CanvasModel?
+
+  static func check(_ unit: SourceUnit, source: SourceFile, diagnostics: inout DiagnosticList) -> SceneModel {
+    var checker = Checker(bytes: source.bytes, diagnostics: diagnostics)
+    let scene = checker.run(unit)
+    diagnostics = checker.diagnostics
+    return scene
+  }
+
+  private mutating func run(_ unit: SourceUnit) -> SceneModel {
+    registerDefinitions(unit)
+    for statement in unit.statements {
+      switch statement {
+      case .gradient(let gradient) where gradientStatements[gradient.name.name]?.range == gradient.range:
+        if let model = checkGradient(gradient) { gradients[gradient.name.name] = model }
+      case .shape(let shape) where shapeStatements[shape.name.name]?.range == shape.range:
+        if let kind = checkShape(shape) { shapes[shape.name.name] = kind }
+      default:
+        break
+      }
+    }
+    var elements: [ElementModel] = []
+    for case .element(let element) in unit.statements {
+      if element.kind.name == "canvas" {
+        checkCanvas(element)
+      } else if let model = checkElement(element, inStack: false) {
+        elements.append(model)
+      }
+    }
+    reportUnused(unit)
+    return SceneModel(canvas: canvas, elements: elements)
+  }
+
+  /// Gradients and shapes may be used before they are defined, so all
+  /// names are collected first.
+  private mutating func registerDefinitions(_ unit: SourceUnit) {
+    let builtinNames = Set(ShapeKinds.builtins.map(\.name) + ElementKinds.nonShapeKinds)
+    for statement in unit.statements {
+      switch statement {
+      case .gradient(let gradient) where !gradient.name.name.isEmpty:
+        if let first = gradientStatements[gradient.name.name] {
+          reportDuplicate(gradient.name, kind: "gradient", first: first.name.range)
+        } else {
+          gradientStatements[gradient.name.name] = gradient
+        }
+      case .shape(let shape) where !shape.name.name.isEmpty:
+        if builtinNames.contains(shape.name.name) {
+          diagnostics.append(
+            Diagnostic(
+              SemaCodes.redefinesBuiltin, shape.name.range,
+              "'\(shape.name.name)' is a built-in element; give the shape another name"))
+        } else if let first = shapeStatements[shape.name.name] {
+          reportDuplicate(shape.name, kind: "shape", first: first.name.range)
+        } else {
+          shapeStatements[shape.name.name] = shape
+        }
+      default:
+        break
+      }
+    }
+  }
+
+  private mutating func reportDuplicate(_ name: Identifier, kind: String, first: SourceRange) {
+    diagnostics.append(
+      Diagnostic(SemaCodes.duplicateDefinition, name.range, "\(kind) '\(name.name)' is defined twice")
+        .withNote("first defined here", at: first))
+  }
+
+  private mutating func reportUnused(_ unit: SourceUnit) {
+    for statement in unit.statements {
+      switch statement {
+      case .gradient(let gradient) where gradients[gradient.name.name] != nil:
+        if !usedGradients.contains(gradient.name.name),
+          gradientStatements[gradient.name.name]?.range == gradient.range
+        {
+          diagnostics.append(
+            Diagnostic(
+              SemaCodes.unusedGradient, gradient.name.range,
+              "gradient '\(gradient.name.name)' is never used; fill an element with gradient=\(gradient.name.name)"))
+        }
+      case .shape(let shape) where shapes[shape.name.name] != nil:
+        if !usedShapes.contains(shape.name.name), shapeStatements[shape.name.name]?.range == shape.range {
+          diagnostics.append(
+            Diagnostic(
+              SemaCodes.unusedShape, shape.name.range,
+              "shape '\(shape.name.name)' is never drawn; draw it with '\(shape.name.name) at X,Y size WxH'"))
+        }
+      default:
+        break
+      }
+    }
+  }
+
+  private mutating func checkCanvas(_ statement: ElementStatement) {
+    if let first = canvas {
+      diagnostics.append(
+        Diagnostic(SemaCodes.secondCanvas, statement.kind.range, "a file has at most one canvas")
+          .withNote("the canvas is first set here", at: first.range)
+          .withFix("remove this canvas", replacing: removalRange(statement.range), with: ""))
+      return
+    }
+    rejectLabelAndChildren(statement)
+    let values = checkAttributes(statement.attributes, ElementKinds.canvas, of: "canvas")
+    guard let size = values.placement.size else {
+      if !statement.recovered, !statement.attributes.contains(where: { $0.name.name == "size" }) {
+        diagnostics.append(
+          Diagnostic(SemaCodes.missingClause, statement.kind.range, "the canvas needs a size, like 'canvas 400x300'")
+            .withFix("add a size", replacing: SourceRange(statement.kind.range.end, statement.kind.range.end), with: " 400x300"))
+      }
+      return
+    }
+    canvas = CanvasModel(size: size, background: values.color("background"), range: statement.range)
+  }
+
+  /// A range to delete, widened over the spaces before it so the line stays tidy.
+  func removalRange(_ range: SourceRange) -> SourceRange {
+    var start = range.start
+    while start > 0, bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\t") { start -= 1 }
+    return SourceRange(start, range.end)
+  }
+}

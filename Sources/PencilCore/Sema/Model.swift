@@ -1,0 +1,123 @@
+/// The checked scene: every name resolved, every value typed and in range.
+/// Lowering turns it into the shape IR; nothing here knows about layout.
+
+/// A colour with components in 0…1, not yet quantized.
+struct Color: Equatable {
+  var red: Double
+  var green: Double
+  var blue: Double
+  var alpha: Double
+
+  init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+    self.alpha = alpha
+  }
+
+  init(rgba: UInt32) {
+    self.init(
+      red: Double(rgba >> 24 & 0xFF) / 255, green: Double(rgba >> 16 & 0xFF) / 255,
+      blue: Double(rgba >> 8 & 0xFF) / 255, alpha: Double(rgba & 0xFF) / 255)
+  }
+
+  static let black = Color(red: 0, green: 0, blue: 0)
+  static let systemBlue = Color(rgba: 0x007A_FFFF)
+  /// The article's timber: `Color(hue: 0.07, saturation: 0.4, brightness: 0.9)`.
+  static let timber = Color(hue: 0.07, saturation: 0.4, brightness: 0.9)
+}
+
+enum ColorSpace: String {
+  case hsb, rgb
+}
+
+struct GradientModel: Equatable {
+  var name: String
+  var space: ColorSpace
+  var start: Point
+  var end: Point
+  var stops: [StopModel]
+}
+
+enum StopColor: Equatable {
+  /// hsb gradients: added to the hue, multiplying saturation and brightness.
+  case relative(hue: Double, saturation: Double, brightness: Double)
+  case absolute(Color)
+}
+
+struct StopModel: Equatable {
+  var color: StopColor
+  var offset: Double?
+}
+
+/// What fills a shape: a colour, possibly run through a gradient.
+struct Fill: Equatable {
+  var color: Color
+  var gradient: GradientModel?
+}
+
+/// `at` and `size` as written; nil where the element left them out.
+struct Placement: Equatable {
+  var origin: Point?
+  var size: Point?
+}
+
+enum StackAxis: String {
+  case z = "zstack"
+  case h = "hstack"
+  case v = "vstack"
+}
+
+struct ShapeElement: Equatable {
+  var outline: ShapeOutline
+  var fill: Fill
+  var fillRule: FillRule
+  var opacity: Double
+}
+
+/// The article's ColorPencilView: tip, timber and body in one frame.
+struct PencilElement: Equatable {
+  var tip: Fill
+  var timber: Fill
+  var body: Fill
+  var opacity: Double
+}
+
+struct StackElement: Equatable {
+  var axis: StackAxis
+  var spacing: Double
+  var children: [ElementModel]
+}
+
+struct TextElement: Equatable {
+  var text: String
+  var position: Point
+  var fontSize: Double
+  var bold: Bool
+  var alignment: TextAlignment
+  var color: Color
+}
+
+struct ElementModel: Equatable {
+  enum Content: Equatable {
+    case shape(ShapeElement)
+    case pencil(PencilElement)
+    case stack(StackElement)
+    case text(TextElement)
+  }
+
+  var content: Content
+  var placement: Placement
+  var range: SourceRange
+}
+
+struct CanvasModel: Equatable {
+  var size: Point
+  var background: Color?
+  var range: SourceRange
+}
+
+struct SceneModel: Equatable {
+  var canvas: CanvasModel?
+  var elements: [ElementModel]
+}

@@ -1,0 +1,118 @@
+import PencilCore
+
+/// What the command line asked for.
+struct Options {
+  enum Emit: String {
+    case ast, ir
+  }
+
+  var inputs: [String] = []
+  var output: String?
+  var format: String?
+  var check = false
+  var stdinFilename = "<stdin>"
+  var emit: Emit?
+  var diagnosticFormat: DiagnosticFormat?
+  var explain: String?
+  var showHelp = false
+  var showVersion = false
+}
+
+struct UsageError: Error {
+  var message: String
+}
+
+extension Options {
+  static let help = """
+    OVERVIEW: pencilc compiles .pencil scene files to pictures.
+
+    USAGE: pencilc [options] FILE...
+           pencilc explain CODE
+
+    FILE is a .pencil file, or - for standard input.
+
+    OPTIONS:
+      -o, --output PATH        Write the output here (the format follows the extension).
+                               With several inputs and no -o, each output is written
+                               beside its input.
+      -f, --format NAME        Output format: \(Backends.all.map(\.name).joined(separator: ", ")) (default: svg).
+      --check                  Check the input and write no output.
+      --emit ast|ir            Write the syntax tree or the shape IR instead of a picture.
+      --diagnostic-format human|short|json
+                               How to print diagnostics (default: human on a terminal,
+                               short otherwise). json writes JSON Lines on stdout.
+      --stdin-filename NAME    The name of standard input in diagnostics.
+      -h, --help               Show this help.
+      --version                Show the version.
+
+    EXIT STATUS: 0 success (warnings allowed), 1 errors in the input,
+                 2 usage errors or unreadable files.
+
+    """
+
+  static func parse(_ arguments: [String]) throws -> Options {
+    var options = Options()
+    var index = 0
+    func value(for flag: String) throws -> String {
+      index += 1
+      guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+      return arguments[index]
+    }
+    if arguments.first == "explain" {
+      guard arguments.count == 2 else { throw UsageError(message: "usage: pencilc explain CODE, e.g. pencilc explain E0102") }
+      options.explain = arguments[1]
+      return options
+    }
+    var onlyFiles = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
+        options.inputs.append(argument)
+        index += 1
+        continue
+      }
+      let (flag, inlineValue) = splitFlag(argument)
+      func flagValue() throws -> String { try inlineValue ?? value(for: flag) }
+      switch flag {
+      case "--": onlyFiles = true
+      case "-o", "--output": options.output = try flagValue()
+      case "-f", "--format": options.format = try flagValue()
+      case "--check": options.check = true
+      case "--stdin-filename": options.stdinFilename = try flagValue()
+      case "--emit":
+        let word = try flagValue()
+        guard let emit = Emit(rawValue: word) else { throw UsageError(message: "--emit takes ast or ir, not '\(word)'") }
+        options.emit = emit
+      case "--diagnostic-format":
+        let word = try flagValue()
+        guard let format = DiagnosticFormat(rawValue: word) else {
+          throw UsageError(message: "--diagnostic-format takes human, short or json, not '\(word)'")
+        }
+        options.diagnosticFormat = format
+      case "-h", "--help": options.showHelp = true
+      case "--version": options.showVersion = true
+      default: throw UsageError(message: "unknown option '\(argument)'")
+      }
+      index += 1
+    }
+    if !options.showHelp, !options.showVersion, options.inputs.isEmpty {
+      throw UsageError(message: "no input files")
+    }
+    if let format = options.format, Backends.named(format) == nil {
+      throw UsageError(message: "unknown format '\(format)'; expected \(Backends.all.map(\.name).joined(separator: ", "))")
+    }
+    if options.inputs.count > 1, options.output != nil {
+      throw UsageError(message: "-o takes one input file; without -o each output is written beside its input")
+    }
+    if options.inputs.filter({ $0 == "-" }).count > 1 {
+      throw UsageError(message: "standard input can be read only once")
+    }
+    return options
+  }
+
+  /// `--flag=value` → (`--flag`, `value`).
+  private static func splitFlag(_ argument: String) -> (String, String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+}

@@ -1,0 +1,39 @@
+import PencilCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+func runCommandLine() -> Int32 {
+  let options: Options
+  do {
+    options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+  } catch {
+    let message = (error as? UsageError)?.message ?? "\(error)"
+    FileIO.writeStandardError("pencilc: error: \(message)\nRun 'pencilc --help' for usage.\n")
+    return 2
+  }
+  if options.showHelp {
+    try? FileIO.writeStandardOutput(Array(Options.help.utf8))
+    return 0
+  }
+  if options.showVersion {
+    try? FileIO.writeStandardOutput(Array("pencilc \(Pencil.version)\n".utf8))
+    return 0
+  }
+  if let code = options.explain {
+    guard let found = DiagnosticCode.find(code) else {
+      FileIO.writeStandardError("pencilc: error: unknown diagnostic code '\(code)'; codes look like E0102 or W0001\n")
+      return 2
+    }
+    let text = "\(found.id): \(found.summary) (\(found.severity.rawValue))\n\n\(found.explanation)\n"
+    try? FileIO.writeStandardOutput(Array(text.utf8))
+    return 0
+  }
+  var driver = Driver(options: options)
+  return driver.run()
+}
+
+exit(runCommandLine())
