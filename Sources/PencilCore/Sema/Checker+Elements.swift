@@ -140,6 +140,7 @@ extension Checker {
       diagnostic = diagnostic.withNote(
         "'\(kind.name)' is a gradient; fill an element with it: rect at 0,0 size 100x100 gradient=\(kind.name)")
     } else if let suggestion = Suggestions.closest(to: kind.name, among: candidates) {
+      usedShapes.insert(suggestion)
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: kind.range, with: suggestion)
     }
     diagnostics.append(diagnostic)

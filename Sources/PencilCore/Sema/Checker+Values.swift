@@ -28,9 +28,11 @@ extension Checker {
     var diagnostic = Diagnostic(
       SemaCodes.unknownAttribute, name.range,
       "'\(kind)' has no attribute '\(name.name)'; it takes \(accepted.joined(separator: ", "))")
-    // fill and color are easy to swap: shapes are filled, pencils and text coloured.
-    let swapped = ["color": "fill", "fill": "color"][name.name].flatMap { accepted.contains($0) ? $0 : nil }
-    if let suggestion = swapped ?? Suggestions.closest(to: name.name, among: accepted) {
+    // fill and color are easy to swap: shapes are filled, pencils and text
+    // coloured. A misspelling of the other word points to the right one.
+    let swaps = ["color": "fill", "fill": "color"].filter { accepted.contains($0.value) }
+    let guess = Suggestions.closest(to: name.name, among: accepted + swaps.keys.sorted())
+    if let suggestion = guess.map({ swaps[$0] ?? $0 }) {
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: name.range, with: suggestion)
     }
     diagnostics.append(diagnostic)
@@ -143,6 +145,8 @@ extension Checker {
     if gradientStatements[identifier.name] != nil { return nil }  // broken; already reported
     var diagnostic = Diagnostic(SemaCodes.unknownGradient, identifier.range, "unknown gradient '\(identifier.name)'")
     if let suggestion = Suggestions.closest(to: identifier.name, among: gradientStatements.keys.sorted()) {
+      // The typo is the problem; the gradient meant is not also "unused".
+      usedGradients.insert(suggestion)
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: identifier.range, with: suggestion)
     } else if gradientStatements.isEmpty {
       diagnostic = diagnostic.withNote("define it with 'gradient \(identifier.name) hsb leading to trailing { stop … }'")
