@@ -7,6 +7,7 @@ struct Lexer {
   private var tokens: [Token] = []
   private var strings: [String] = []
   private var diagnostics: DiagnosticList
+  private var tokenIsFlawed = false
 
   static func tokenize(_ source: SourceFile, into diagnostics: inout DiagnosticList) -> TokenStream {
     var lexer = Lexer(bytes: source.bytes, diagnostics: diagnostics)
@@ -26,11 +27,14 @@ struct Lexer {
   }
 
   private mutating func emit(_ kind: TokenKind, from start: Int, _ first: Double = 0, _ second: Double = 0) {
-    tokens.append(Token(kind: kind, start: Int32(start), end: Int32(index), first: first, second: second))
+    tokens.append(
+      Token(kind: kind, start: Int32(start), end: Int32(index), first: first, second: second, flawed: tokenIsFlawed))
+    tokenIsFlawed = false
   }
 
   private mutating func report(_ code: DiagnosticCode, _ start: Int, _ end: Int, _ message: String) {
     diagnostics.append(Diagnostic(code, SourceRange(start, end), message))
+    tokenIsFlawed = true
   }
 
   private mutating func run() {
@@ -102,6 +106,7 @@ struct Lexer {
       diagnostic = diagnostic.withFix("attributes are written name=value", replacing: diagnostic.range, with: "=")
     }
     diagnostics.append(diagnostic)
+    tokenIsFlawed = true
     emit(.invalid, from: start)
   }
 
@@ -149,7 +154,9 @@ struct Lexer {
       if isDigit(afterX) || afterX == UInt8(ascii: ".") || afterX == UInt8(ascii: "-") {
         index += 1
         let xEnd = index
-        if let height = scanDecimal(), !isIdentifierPart(peek()), peek() != UInt8(ascii: ".") {
+        if let height = scanDecimal(), !isIdentifierPart(peek()), peek() != UInt8(ascii: "."),
+          abs(width) <= Lexer.largestNumber, abs(height) <= Lexer.largestNumber
+        {
           emit(.dimension, from: start, width, height)
           return
         }
@@ -174,8 +181,17 @@ struct Lexer {
       emit(.invalid, from: start)
       return
     }
+    guard abs(width) <= Lexer.largestNumber else {
+      report(LexerCodes.invalidNumber, start, index, "number '\(text(start))' is too large; numbers are at most 1000000000")
+      emit(.invalid, from: start)
+      return
+    }
     emit(.number, from: start, width)
   }
+
+  /// Larger magnitudes are certainly mistakes, and keeping below this
+  /// keeps every coordinate exactly printable.
+  static let largestNumber = 1e9
 
   private mutating func skipWord() {
     while isIdentifierPart(peek()) || peek() == UInt8(ascii: ".") { index += 1 }

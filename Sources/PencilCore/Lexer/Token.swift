@@ -39,6 +39,9 @@ struct Token: Sendable {
   var end: Int32
   var first: Double = 0
   var second: Double = 0
+  /// The lexer reported an error inside this token; the statement holding
+  /// it is marked recovered so no follow-on errors are piled onto it.
+  var flawed = false
 
   var range: SourceRange { SourceRange(Int(start), Int(end)) }
 }

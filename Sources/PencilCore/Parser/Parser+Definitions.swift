@@ -44,6 +44,7 @@ extension Parser {
           Diagnostic(
             ParserCodes.expectedToken, current.range,
             "expected 'stop' inside a gradient, found \(foundDescription)"))
+        gradient.recovered = true
         synchronize()
         continue
       }
@@ -66,6 +67,7 @@ extension Parser {
         stop.range = SourceRange(start, previousEnd)
         try expectStatementEnd("stop")
       } catch {
+        gradient.recovered = true
         synchronize()
       }
       gradient.stops.append(stop)

@@ -4,12 +4,14 @@ extension Parser {
   /// `KIND ["label"] [WxH] (at X,Y | size WxH | name=value)* [{ … }]`.
   mutating func parseElement() -> ElementStatement {
     let kind = Identifier(name: text(current), range: current.range)
+    let first = position
     advance()
     var element = ElementStatement(kind: kind, label: nil, attributes: [], children: nil, range: kind.range)
     do {
       try parsePositional(into: &element)
       try parseClauses(into: &element)
       element.range = SourceRange(kind.range.start, previousEnd)
+      element.recovered = hasLexicalError(since: first)
       try expectStatementEnd(kind.name)
     } catch {
       element.recovered = true

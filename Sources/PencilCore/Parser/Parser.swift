@@ -52,13 +52,21 @@ struct Parser {
   }
 
   mutating func fail(_ code: DiagnosticCode, _ message: String, at range: SourceRange? = nil) -> SyntaxError {
-    diagnostics.append(Diagnostic(code, range ?? current.range, message))
+    fail(Diagnostic(code, range ?? current.range, message))
+  }
+
+  /// Reports a syntax error, unless the parser stands on or just before a
+  /// token the lexer already reported: one error for one mistake.
+  mutating func fail(_ diagnostic: Diagnostic) -> SyntaxError {
+    let next = tokens[min(position + 1, tokens.count - 1)]
+    let nearLexicalError = (current.kind == .invalid && current.flawed) || (next.kind == .invalid && next.flawed)
+    if !nearLexicalError { diagnostics.append(diagnostic) }
     return SyntaxError()
   }
 
-  mutating func fail(_ diagnostic: Diagnostic) -> SyntaxError {
-    diagnostics.append(diagnostic)
-    return SyntaxError()
+  /// Whether any token from `start` up to the current one carried a lexical error.
+  func hasLexicalError(since start: Int) -> Bool {
+    tokens[start..<position].contains { $0.flawed }
   }
 
   mutating func expectIdentifier(_ what: String) throws -> Identifier {

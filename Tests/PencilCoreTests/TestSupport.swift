@@ -1,0 +1,54 @@
+import Foundation
+import XCTest
+
+@testable import PencilCore
+
+/// Paths inside the repository, found from this file's location so tests
+/// depend on nothing outside it.
+enum Repository {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  static let samples = root.appendingPathComponent("samples")
+  static let fixtures = root.appendingPathComponent("Tests/PencilCoreTests/Fixtures")
+  static let golden = root.appendingPathComponent("Tests/PencilCoreTests/Golden")
+
+  static func files(in directory: URL, withExtension fileExtension: String) -> [URL] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix("." + fileExtension) }.sorted().map { directory.appendingPathComponent($0) }
+  }
+}
+
+func compile(_ text: String, name: String = "test.pencil") -> Compilation {
+  Pencil.compile(SourceFile(name: name, text: text))
+}
+
+/// Compares `actual` with a stored expectation; with PENCIL_RECORD=1 in the
+/// environment it rewrites the file instead (and fails, so a recording run
+/// is never mistaken for a passing one).
+func assertGolden(_ actual: String, _ file: URL, line: UInt = #line) {
+  let record = ProcessInfo.processInfo.environment["PENCIL_RECORD"] == "1"
+  let expected = try? String(contentsOf: file, encoding: .utf8)
+  if record {
+    if expected != actual {
+      try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try? actual.write(to: file, atomically: true, encoding: .utf8)
+      XCTFail("recorded \(file.lastPathComponent); run again without PENCIL_RECORD", line: line)
+    }
+    return
+  }
+  guard let expected else {
+    XCTFail("missing golden file \(file.path); run with PENCIL_RECORD=1 to create it", line: line)
+    return
+  }
+  if expected != actual {
+    let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    let firstDifference =
+      zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      ?? min(expectedLines.count, actualLines.count)
+    let shown = { (lines: [Substring]) in firstDifference < lines.count ? String(lines[firstDifference]) : "<end>" }
+    XCTFail(
+      "\(file.lastPathComponent) differs at line \(firstDifference + 1):\n  expected: \(shown(expectedLines))\n  actual:   \(shown(actualLines))\n(PENCIL_RECORD=1 rewrites it)",
+      line: line)
+  }
+}
