@@ -18,7 +18,7 @@ let package = Package(
     ),
     .testTarget(
       name: "PencilCLITests",
-      dependencies: ["PencilCore"]
+      dependencies: ["pencilc"]
     ),
   ]
 )
