@@ -68,10 +68,10 @@ final class SemanticsTests: XCTestCase {
   }
 
   func testOffsetsAreSpreadThenClamped() {
-    XCTAssertEqual(Lowering.resolveOffsets([nil, nil, 0.75, nil]), [0, 0.375, 0.75, 1])
-    XCTAssertEqual(Lowering.resolveOffsets([0.7, 0.3]), [0.7, 0.7])
-    XCTAssertEqual(Lowering.resolveOffsets([nil]), [0])
-    for (actual, expected) in zip(Lowering.resolveOffsets([0.2, nil, nil, 0.8]), [0.2, 0.4, 0.6, 0.8]) {
+    XCTAssertEqual(Checker.resolveOffsets([nil, nil, 0.75, nil]), [0, 0.375, 0.75, 1])
+    XCTAssertEqual(Checker.resolveOffsets([0.7, 0.3]), [0.7, 0.7])
+    XCTAssertEqual(Checker.resolveOffsets([nil]), [0])
+    for (actual, expected) in zip(Checker.resolveOffsets([0.2, nil, nil, 0.8]), [0.2, 0.4, 0.6, 0.8]) {
       XCTAssertEqual(actual, expected, accuracy: 1e-12)
     }
   }

@@ -9,7 +9,7 @@ struct Identifier: Equatable {
 }
 
 /// A value on the right of `name=`, or an argument.
-indirect enum Expr: Equatable {
+enum Expr: Equatable {
   case number(Double, SourceRange)
   case size(width: Double, height: Double, SourceRange)
   case point(x: Double, y: Double, SourceRange)
@@ -23,7 +23,7 @@ indirect enum Expr: Equatable {
   /// `hsb(0.5, 1, 1)`.
   case call(Identifier, [Expr], SourceRange)
   /// `BASE.opacity(0.3)`; `arguments` is nil when there are no parentheses.
-  case member(Expr, Identifier, arguments: [Expr]?, SourceRange)
+  indirect case member(Expr, Identifier, arguments: [Expr]?, SourceRange)
   case invalid(SourceRange)
 
   var range: SourceRange {

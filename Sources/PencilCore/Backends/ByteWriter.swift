@@ -1,31 +1,133 @@
-/// Appends text and numbers to a byte buffer without building Strings,
-/// which keeps the text backends fast.
-struct ByteWriter {
-  var bytes: [UInt8] = []
+/// A growable byte buffer for the text backends. Numbers and text are
+/// stored straight through a pointer after one capacity check, which makes
+/// it several times faster than appending to an `[UInt8]` byte by byte.
+final class ByteWriter {
+  private var storage: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private(set) var count = 0
 
-  init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
-
-  mutating func write(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  init(capacity: Int = 256) {
+    self.capacity = max(64, capacity)
+    storage = .allocate(capacity: self.capacity)
   }
 
-  mutating func write(_ text: String) {
-    var copy = text
-    copy.withUTF8 { bytes.append(contentsOf: $0) }
+  deinit { storage.deallocate() }
+
+  var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+
+  /// Makes room for `extra` more bytes.
+  @inline(__always) private func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(to: count + extra) }
   }
 
-  mutating func write(_ number: Double) { appendNumber(number, to: &bytes) }
-
-  mutating func write(_ number: Int) {
-    if number < 0 { bytes.append(UInt8(ascii: "-")) }
-    appendInteger(UInt64(number.magnitude), to: &bytes)
+  private func grow(to needed: Int) {
+    var newCapacity = capacity * 2
+    while newCapacity < needed { newCapacity *= 2 }
+    let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newStorage.update(from: storage, count: count)
+    storage.deallocate()
+    storage = newStorage
+    capacity = newCapacity
   }
 
-  mutating func write(byte: UInt8) { bytes.append(byte) }
+  func write(_ text: StaticString) {
+    let length = text.utf8CodeUnitCount
+    reserve(length)
+    (storage + count).update(from: text.utf8Start, count: length)
+    count += length
+  }
+
+  /// Named apart from `write(_: StaticString)` so that literals, which
+  /// would otherwise pick the `String` overload, take the fast path.
+  func writeString(_ text: String) {
+    for byte in text.utf8 { write(byte: byte) }
+  }
+
+  @inline(__always) func write(byte: UInt8) {
+    reserve(1)
+    storage[count] = byte
+    count += 1
+  }
+
+  func write(_ number: Int) {
+    reserve(21)
+    if number < 0 { unsafeAppend(UInt8(ascii: "-")) }
+    unsafeAppendInteger(UInt64(number.magnitude))
+  }
+
+  /// Rounded to at most four decimals, in the shortest form, never `-0`
+  /// and never an exponent. Only constant divisors, which compile to
+  /// multiplications: this is the SVG backend's hot path.
+  func write(_ value: Double) {
+    reserve(48)
+    guard value.isFinite else { return unsafeAppend(UInt8(ascii: "0")) }
+    // Ten-thousandths as an integer, rounded half up (truncating x + 0.5
+    // is one instruction, unlike a call to round); beyond 2^53 the integer
+    // part alone matters.
+    let scaled = value.magnitude * 10_000 + 0.5
+    guard scaled < 9.0e15 else {
+      if value < 0 { unsafeAppend(UInt8(ascii: "-")) }
+      return unsafeAppendInteger(UInt64(min(value.magnitude.rounded(), 9.0e18)))
+    }
+    let units = UInt64(scaled)
+    guard units > 0 else { return unsafeAppend(UInt8(ascii: "0")) }
+    if value < 0 { unsafeAppend(UInt8(ascii: "-")) }
+    unsafeAppendInteger(units / 10_000)
+    let fraction = units % 10_000
+    guard fraction > 0 else { return }
+    let digits = (fraction / 1000, fraction / 100 % 10, fraction / 10 % 10, fraction % 10)
+    unsafeAppend(UInt8(ascii: "."))
+    unsafeAppend(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digits.0))
+    guard digits.1 != 0 || digits.2 != 0 || digits.3 != 0 else { return }
+    unsafeAppend(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digits.1))
+    guard digits.2 != 0 || digits.3 != 0 else { return }
+    unsafeAppend(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digits.2))
+    guard digits.3 != 0 else { return }
+    unsafeAppend(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digits.3))
+  }
+
+  @inline(__always) private func unsafeAppend(_ byte: UInt8) {
+    storage[count] = byte
+    count += 1
+  }
+
+  /// Digits are written from the right into their final place.
+  private func unsafeAppendInteger(_ value: UInt64) {
+    var length = 1
+    var limit: UInt64 = 10
+    while length < 19, value >= limit {
+      limit &*= 10
+      length += 1
+    }
+    var remaining = value
+    var index = count + length
+    while index > count {
+      index -= 1
+      storage[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+      remaining /= 10
+    }
+    count += length
+  }
+
+  /// `#rrggbb`.
+  func writeHex(_ color: IRColor) {
+    reserve(7)
+    unsafeAppend(UInt8(ascii: "#"))
+    unsafeAppend(ByteWriter.hexDigit(color.red >> 4))
+    unsafeAppend(ByteWriter.hexDigit(color.red & 0xF))
+    unsafeAppend(ByteWriter.hexDigit(color.green >> 4))
+    unsafeAppend(ByteWriter.hexDigit(color.green & 0xF))
+    unsafeAppend(ByteWriter.hexDigit(color.blue >> 4))
+    unsafeAppend(ByteWriter.hexDigit(color.blue & 0xF))
+  }
+
+  @inline(__always) private static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") &+ value : UInt8(ascii: "a") &+ (value &- 10)
+  }
 
   /// Text escaped for XML character data and attribute values; control
   /// characters XML 1.0 forbids are dropped.
-  mutating func writeEscaped(_ text: String) {
+  func writeEscaped(_ text: String) {
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "&"): write("&amp;")
@@ -35,7 +137,7 @@ struct ByteWriter {
       case UInt8(ascii: "'"): write("&apos;")
       case 0x09: write("&#9;")
       case 0..<0x20: break
-      default: bytes.append(byte)
+      default: write(byte: byte)
       }
     }
   }

@@ -5,7 +5,7 @@ struct SVGBackend: Backend {
   let name = "svg"
   let fileExtensions = ["svg"]
 
-  static let fontFamily = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Helvetica, Arial, sans-serif"
+  static let fontFamily: StaticString = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Helvetica, Arial, sans-serif"
 
   func render(_ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic]) -> [UInt8]? {
     var writer = SVGWriter(capacity: 256 + scene.items.count * 320)
@@ -68,7 +68,7 @@ private struct SVGWriter {
   }
 
   private mutating func color(_ color: IRColor) {
-    out.write(color.hex)
+    out.writeHex(color)
   }
 
   /// ` fill="#rrggbb"` and, when not opaque, ` fill-opacity="a"`.

@@ -89,8 +89,11 @@ func boundingBox(of segments: [PathSegment]) -> Rect? {
       current = p
     case .cubic(let c1, let c2, let to):
       include(to)
-      for t in cubicExtrema(current.x, c1.x, c2.x, to.x) + cubicExtrema(current.y, c1.y, c2.y, to.y) {
-        include(cubicPoint(current, c1, c2, to, t))
+      // Only a control point outside the box can push the curve past it.
+      if min(c1.x, c2.x) < minX || max(c1.x, c2.x) > maxX || min(c1.y, c2.y) < minY || max(c1.y, c2.y) > maxY {
+        let from = current
+        forEachCubicExtremum(from.x, c1.x, c2.x, to.x) { include(cubicPoint(from, c1, c2, to, $0)) }
+        forEachCubicExtremum(from.y, c1.y, c2.y, to.y) { include(cubicPoint(from, c1, c2, to, $0)) }
       }
       current = to
     case .close:
@@ -110,24 +113,25 @@ func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double)
   return Point(a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
 }
 
-/// Parameters in (0, 1) where one coordinate of a cubic has a turning point.
-private func cubicExtrema(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double) -> [Double] {
+/// Calls `body` with each parameter in (0, 1) where one coordinate of a
+/// cubic has a turning point.
+private func forEachCubicExtremum(
+  _ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double, _ body: (Double) -> Void
+) {
   // The derivative is the quadratic a t² + b t + c.
   let a = -p0 + 3 * p1 - 3 * p2 + p3
   let b = 2 * (p0 - 2 * p1 + p2)
   let c = p1 - p0
-  var roots: [Double] = []
+  func visit(_ t: Double) { if t > 0 && t < 1 { body(t) } }
   if abs(a) < 1e-12 {
-    if abs(b) > 1e-12 { roots.append(-c / b) }
-  } else {
-    let discriminant = b * b - 4 * a * c
-    if discriminant >= 0 {
-      let root = discriminant.squareRoot()
-      roots.append((-b + root) / (2 * a))
-      roots.append((-b - root) / (2 * a))
-    }
+    if abs(b) > 1e-12 { visit(-c / b) }
+    return
   }
-  return roots.filter { $0 > 0 && $0 < 1 }
+  let discriminant = b * b - 4 * a * c
+  guard discriminant >= 0 else { return }
+  let root = discriminant.squareRoot()
+  visit((-b + root) / (2 * a))
+  visit((-b - root) / (2 * a))
 }
 
 /// How overlapping subpaths of one path decide what is inside.

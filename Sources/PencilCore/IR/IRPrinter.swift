@@ -2,41 +2,41 @@
 /// tests compare it byte for byte.
 public enum IRPrinter {
   public static func print(_ scene: Scene) -> String {
-    var out = ByteWriter()
+    let out = ByteWriter()
     let box = scene.viewport
     out.write("viewport ")
-    numbers(&out, [box.x, box.y, box.width, box.height])
+    numbers(out, [box.x, box.y, box.width, box.height])
     out.write(" background ")
-    out.write(scene.background.map(color) ?? "none")
+    out.writeString(scene.background.map(color) ?? "none")
     out.write("\n")
     for item in scene.items {
       switch item {
       case .path(let path):
-        out.write("path rule=\(path.fillRule.rawValue) opacity=\(formatNumber(path.opacity)) source=\(path.sourceRange.start)..\(path.sourceRange.end)\n")
+        out.writeString("path rule=\(path.fillRule.rawValue) opacity=\(formatNumber(path.opacity)) source=\(path.sourceRange.start)..\(path.sourceRange.end)\n")
         switch path.paint {
         case .solid(let solid):
-          out.write("  paint solid \(color(solid))\n")
+          out.writeString("  paint solid \(color(solid))\n")
         case .linearGradient(let gradient):
           out.write("  paint linear ")
-          numbers(&out, [gradient.start.x, gradient.start.y])
+          numbers(out, [gradient.start.x, gradient.start.y])
           out.write(" -> ")
-          numbers(&out, [gradient.end.x, gradient.end.y])
+          numbers(out, [gradient.end.x, gradient.end.y])
           out.write("\n")
-          for stop in gradient.stops { out.write("    stop \(formatNumber(stop.offset)) \(color(stop.color))\n") }
+          for stop in gradient.stops { out.writeString("    stop \(formatNumber(stop.offset)) \(color(stop.color))\n") }
         }
         for segment in path.segments {
           switch segment {
-          case .move(let p): out.write("  M \(formatNumber(p.x)) \(formatNumber(p.y))\n")
-          case .line(let p): out.write("  L \(formatNumber(p.x)) \(formatNumber(p.y))\n")
+          case .move(let p): out.writeString("  M \(formatNumber(p.x)) \(formatNumber(p.y))\n")
+          case .line(let p): out.writeString("  L \(formatNumber(p.x)) \(formatNumber(p.y))\n")
           case .cubic(let c1, let c2, let to):
             out.write("  C ")
-            numbers(&out, [c1.x, c1.y, c2.x, c2.y, to.x, to.y])
+            numbers(out, [c1.x, c1.y, c2.x, c2.y, to.x, to.y])
             out.write("\n")
           case .close: out.write("  Z\n")
           }
         }
       case .text(let text):
-        out.write(
+        out.writeString(
           "text \(quoted(text.text)) at \(formatNumber(text.position.x)) \(formatNumber(text.position.y)) size=\(formatNumber(text.fontSize)) weight=\(text.bold ? "bold" : "regular") align=\(text.alignment.rawValue) color=\(color(text.color)) source=\(text.sourceRange.start)..\(text.sourceRange.end)\n"
         )
       }
@@ -44,7 +44,7 @@ public enum IRPrinter {
     return String(decoding: out.bytes, as: UTF8.self)
   }
 
-  private static func numbers(_ out: inout ByteWriter, _ values: [Double]) {
+  private static func numbers(_ out: ByteWriter, _ values: [Double]) {
     for (index, value) in values.enumerated() {
       if index > 0 { out.write(byte: UInt8(ascii: " ")) }
       out.write(value)

@@ -4,16 +4,21 @@
 struct Lowering {
   var items: [DisplayItem] = []
   var diagnostics: DiagnosticList
+  /// Resolved stops by gradient and base colour: a scene uses a few
+  /// colours many times, and the stops do not depend on the frame.
+  private var stopCache: [(gradient: GradientModel, color: Color, stops: [GradientStopIR])] = []
 
   static func lower(_ model: SceneModel, diagnostics: inout DiagnosticList) -> Scene {
     var lowering = Lowering(diagnostics: diagnostics)
-    var elementItems: [(element: ElementModel, items: Range<Int>)] = []
+    var elementItems: [(source: SourceRange, items: Range<Int>)] = []
+    elementItems.reserveCapacity(model.elements.count)
+    lowering.items.reserveCapacity(model.elements.count * 3)
     for element in model.elements {
       let first = lowering.items.count
       let origin = element.placement.origin ?? Point(0, 0)
       let size = element.placement.size ?? Point(0, 0)
       lowering.lower(element, in: Rect(x: origin.x, y: origin.y, width: size.x, height: size.y))
-      elementItems.append((element, first..<lowering.items.count))
+      elementItems.append((element.range, first..<lowering.items.count))
     }
     let viewport: Rect
     if let canvas = model.canvas {
@@ -29,15 +34,26 @@ struct Lowering {
   private mutating func lower(_ element: ElementModel, in frame: Rect) {
     switch element.content {
     case .pencil(let pencil):
-      for (kind, fill) in [(ShapeKinds.tip, pencil.tip), (ShapeKinds.timber, pencil.timber), (ShapeKinds.body, pencil.body)] {
-        appendPath(
-          ShapeOutline.unitPath(kind.segments).segments(in: frame), fill: fill, frame: frame,
-          rule: .nonzero, opacity: pencil.opacity, range: element.range)
+      let map = FrameMap(frame: frame)
+      let tipPaint = paint(pencil.tip, frame: frame)
+      let bodyPaint = pencil.body == pencil.tip ? tipPaint : paint(pencil.body, frame: frame)
+      let parts = [
+        (ShapeKinds.tip, tipPaint), (ShapeKinds.timber, paint(pencil.timber, frame: frame)),
+        (ShapeKinds.body, bodyPaint),
+      ]
+      for (kind, paint) in parts {
+        items.append(
+          .path(
+            PathItem(
+              segments: kind.segments.map(map.apply), paint: paint, fillRule: .nonzero, opacity: pencil.opacity,
+              sourceRange: element.range)))
       }
     case .shape(let shape):
-      appendPath(
-        shape.outline.segments(in: frame), fill: shape.fill, frame: frame, rule: shape.fillRule,
-        opacity: shape.opacity, range: element.range)
+      items.append(
+        .path(
+          PathItem(
+            segments: shape.outline.segments(in: frame), paint: paint(shape.fill, frame: frame),
+            fillRule: shape.fillRule, opacity: shape.opacity, sourceRange: element.range)))
     case .stack(let stack):
       for (child, childFrame) in layout(stack, in: frame, range: element.range) { lower(child, in: childFrame) }
     case .text(let text):
@@ -49,58 +65,46 @@ struct Lowering {
     }
   }
 
-  private mutating func appendPath(
-    _ segments: [PathSegment], fill: Fill, frame: Rect, rule: FillRule, opacity: Double, range: SourceRange
-  ) {
-    items.append(
-      .path(
-        PathItem(segments: segments, paint: Lowering.paint(fill, frame: frame), fillRule: rule, opacity: opacity, sourceRange: range)))
-  }
-
   /// A gradient spans the element's frame, as SwiftUI's does, so the tip
   /// and body of one pencil share one band.
-  static func paint(_ fill: Fill, frame: Rect) -> Paint {
+  private mutating func paint(_ fill: Fill, frame: Rect) -> Paint {
     guard let gradient = fill.gradient else { return .solid(IRColor(fill.color)) }
-    let offsets = resolveOffsets(gradient.stops.map(\.offset))
-    let stops = zip(gradient.stops, offsets).map { stop, offset in
-      let color: Color
-      switch stop.color {
-      case .absolute(let absolute): color = absolute
-      case .relative(let hue, let saturation, let brightness):
-        color = fill.color.adjusted(hue: hue, saturation: saturation, brightness: brightness)
-      }
-      return GradientStopIR(offset: offset, color: IRColor(color))
+    let stops: [GradientStopIR]
+    if let cached = stopCache.first(where: { $0.gradient === gradient && $0.color == fill.color }) {
+      stops = cached.stops
+    } else {
+      stops = Lowering.stops(of: gradient, over: fill.color)
+      if stopCache.count == 32 { stopCache.removeFirst() }
+      stopCache.append((gradient, fill.color, stops))
     }
     return .linearGradient(
       LinearGradientIR(start: frame.point(atUnit: gradient.start), end: frame.point(atUnit: gradient.end), stops: stops))
   }
 
-  /// Missing offsets are spread evenly between their known neighbours (the
-  /// first defaults to 0, the last to 1), then every offset is raised to
-  /// at least the one before it, as SVG 2 specifies.
-  static func resolveOffsets(_ given: [Double?]) -> [Double] {
-    var offsets = given
-    guard !offsets.isEmpty else { return [] }
-    if offsets[0] == nil { offsets[0] = 0 }
-    if offsets.count > 1, offsets[offsets.count - 1] == nil { offsets[offsets.count - 1] = 1 }
-    var index = 0
-    var result: [Double] = []
-    var last = 0.0
-    while index < offsets.count {
-      if let offset = offsets[index] {
-        last = max(last, offset)
-        result.append(last)
-        index += 1
-        continue
+  /// An hsb gradient's stops are derived from the filled colour; an rgb
+  /// gradient's are its own.
+  private static func stops(of gradient: GradientModel, over fillColor: Color) -> [GradientStopIR] {
+    let base = fillColor.hsb
+    return gradient.stops.map { stop in
+      let color: Color
+      switch stop.color {
+      case .absolute(let absolute): color = absolute
+      case .relative(let hue, let saturation, let brightness):
+        color = fillColor.adjusted(from: base, hue: hue, saturation: saturation, brightness: brightness)
       }
-      var next = index
-      while offsets[next] == nil { next += 1 }
-      let end = max(last, offsets[next] ?? last)
-      let steps = Double(next - index + 1)
-      for step in 1...(next - index) { result.append(last + (end - last) * Double(step) / steps) }
-      index = next
+      return GradientStopIR(offset: stop.offset, color: IRColor(color))
     }
-    return result
+  }
+
+  /// Whether an item reaches into `canvas`; a point of the outline inside
+  /// it settles the question without solving for curve extremes.
+  private static func touches(_ item: DisplayItem, _ canvas: Rect) -> Bool {
+    if case .path(let path) = item {
+      for case .move(let p) in path.segments where p.x > canvas.x && p.x < canvas.maxX && p.y > canvas.y && p.y < canvas.maxY {
+        return true
+      }
+    }
+    return bounds(of: item)?.intersects(canvas) ?? false
   }
 
   private static func bounds(of item: DisplayItem) -> Rect? {
@@ -121,13 +125,12 @@ struct Lowering {
     return Rect(x: minX, y: minY, width: box.maxX.rounded(.up) - minX, height: box.maxY.rounded(.up) - minY)
   }
 
-  private mutating func warnOutside(_ canvas: Rect, _ elements: [(element: ElementModel, items: Range<Int>)]) {
-    for (element, range) in elements where !range.isEmpty {
-      let box = items[range].compactMap(Lowering.bounds).reduce(nil, { ($0 as Rect?)?.union($1) ?? $1 })
-      guard let box, !box.intersects(canvas) else { continue }
+  private mutating func warnOutside(_ canvas: Rect, _ elements: [(source: SourceRange, items: Range<Int>)]) {
+    for (source, range) in elements where !range.isEmpty {
+      if items[range].contains(where: { Lowering.touches($0, canvas) }) { continue }
       diagnostics.append(
         Diagnostic(
-          LayoutCodes.outsideCanvas, element.range,
+          LayoutCodes.outsideCanvas, source,
           "this element lies wholly outside the \(formatNumber(canvas.width))x\(formatNumber(canvas.height)) canvas"))
     }
   }

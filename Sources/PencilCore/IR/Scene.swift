@@ -18,13 +18,9 @@ public struct IRColor: Equatable, Sendable {
 
   /// `#rrggbb`.
   public var hex: String {
-    let digits = Array("0123456789abcdef".utf8)
-    var bytes: [UInt8] = [UInt8(ascii: "#")]
-    for channel in [red, green, blue] {
-      bytes.append(digits[Int(channel >> 4)])
-      bytes.append(digits[Int(channel & 0xF)])
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    let writer = ByteWriter()
+    writer.writeHex(self)
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 }
 

@@ -34,14 +34,24 @@ enum TokenKind: UInt8, Sendable {
 /// (or -1 when malformed), strings into the lexer's string table at index
 /// `Int(first)`.
 struct Token: Sendable {
-  var kind: TokenKind
-  var start: Int32
-  var end: Int32
+  // Ordered widest first so a token takes 32 bytes, not 40.
   var first: Double = 0
   var second: Double = 0
+  var start: Int32
+  var end: Int32
+  var kind: TokenKind
   /// The lexer reported an error inside this token; the statement holding
   /// it is marked recovered so no follow-on errors are piled onto it.
   var flawed = false
+
+  init(kind: TokenKind, start: Int32, end: Int32, first: Double = 0, second: Double = 0, flawed: Bool = false) {
+    self.kind = kind
+    self.start = start
+    self.end = end
+    self.first = first
+    self.second = second
+    self.flawed = flawed
+  }
 
   var range: SourceRange { SourceRange(Int(start), Int(end)) }
 }

@@ -7,6 +7,7 @@ extension Parser {
     let first = position
     advance()
     var element = ElementStatement(kind: kind, label: nil, attributes: [], children: nil, range: kind.range)
+    element.attributes.reserveCapacity(6)
     do {
       try parsePositional(into: &element)
       try parseClauses(into: &element)

@@ -88,6 +88,7 @@ extension Parser {
     advance()
     skipNewlines()
     var arguments: [Expr] = []
+    arguments.reserveCapacity(4)
     if current.kind == .rightParen {
       advance()
       return arguments

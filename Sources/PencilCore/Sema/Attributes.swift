@@ -56,39 +56,46 @@ enum Value: Equatable {
 /// The checked attributes of one element, by name. Attributes that failed
 /// their check are absent, so lowering falls back to the defaults.
 struct AttributeValues {
-  private var storage: [String: Value] = [:]
+  /// Elements have a handful of attributes, so a list beats hashing.
+  private var entries: [(name: String, value: Value)] = []
 
-  var count: Int { storage.count }
+  init(capacity: Int = 0) { entries.reserveCapacity(capacity) }
+
+  var count: Int { entries.count }
 
   subscript(name: String) -> Value? {
-    get { storage[name] }
-    set { storage[name] = newValue }
+    entries.first { $0.name == name }?.value
+  }
+
+  /// The checker adds each attribute once, after ruling out repeats.
+  mutating func add(_ name: String, _ value: Value) {
+    entries.append((name, value))
   }
 
   func number(_ name: String) -> Double? {
-    if case .number(let value) = storage[name] { return value }
+    if case .number(let value) = self[name] { return value }
     return nil
   }
 
   func color(_ name: String) -> Color? {
-    if case .color(let value) = storage[name] { return value }
+    if case .color(let value) = self[name] { return value }
     return nil
   }
 
   func gradient(_ name: String) -> GradientModel? {
-    if case .gradient(let value) = storage[name] { return value }
+    if case .gradient(let value) = self[name] { return value }
     return nil
   }
 
   func keyword(_ name: String) -> String? {
-    if case .keyword(let value) = storage[name] { return value }
+    if case .keyword(let value) = self[name] { return value }
     return nil
   }
 
   var placement: Placement {
     var placement = Placement()
-    if case .point(let origin) = storage["at"] { placement.origin = origin }
-    if case .size(let size) = storage["size"] { placement.size = size }
+    if case .point(let origin) = self["at"] { placement.origin = origin }
+    if case .size(let size) = self["size"] { placement.size = size }
     return placement
   }
 }

@@ -69,22 +69,23 @@ extension Checker {
       return nil
     }
     guard let numbers = numberArguments(arguments, count: 3...4, of: function.name, at: range) else { return nil }
-    let names = function.name == "hsb" ? ["hue", "saturation", "brightness"] : ["red", "green", "blue"]
-    var components: [Double] = []
+    var valid = true
     for (index, number) in numbers.enumerated() {
-      let isAlpha = index == 3
-      let what = "the \(isAlpha ? "alpha" : names[index]) of \(function.name)()"
-      guard let value = checkRange(number.value, number.range, minimum: 0, maximum: isAlpha ? 1 : maximum, positive: false, what: what) else {
-        continue
+      let limit = index == 3 ? 1 : maximum
+      if number.value < 0 || number.value > limit {
+        let names = function.name == "hsb" ? ["hue", "saturation", "brightness", "alpha"] : ["red", "green", "blue", "alpha"]
+        _ = checkRange(
+          number.value, number.range, minimum: 0, maximum: limit, positive: false,
+          what: "the \(names[index]) of \(function.name)()")
+        valid = false
       }
-      components.append(value)
     }
-    guard components.count == numbers.count else { return nil }
-    let alpha = components.count == 4 ? components[3] : 1
+    guard valid else { return nil }
+    let alpha = numbers.count == 4 ? numbers[3].value : 1
     if function.name == "hsb" {
-      return Color(hue: components[0], saturation: components[1], brightness: components[2], alpha: alpha)
+      return Color(hue: numbers[0].value, saturation: numbers[1].value, brightness: numbers[2].value, alpha: alpha)
     }
-    return Color(red: components[0] / 255, green: components[1] / 255, blue: components[2] / 255, alpha: alpha)
+    return Color(red: numbers[0].value / 255, green: numbers[1].value / 255, blue: numbers[2].value / 255, alpha: alpha)
   }
 
   private mutating func numberArguments(

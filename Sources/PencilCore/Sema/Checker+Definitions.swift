@@ -25,7 +25,7 @@ extension Checker {
       diagnostics.append(
         Diagnostic(SemaCodes.emptyGradient, statement.name.range, "gradient '\(statement.name.name)' has no stops"))
     }
-    var stops: [StopModel] = []
+    var stops: [(color: StopColor, offset: Double?)] = []
     var lastOffset = -Double.infinity
     for stop in statement.stops {
       guard let space else { continue }
@@ -42,10 +42,41 @@ extension Checker {
       stops.append(model)
     }
     guard let space, let start, let end, stops.count == statement.stops.count, !stops.isEmpty else { return nil }
-    return GradientModel(name: statement.name.name, space: space, start: start, end: end, stops: stops)
+    let offsets = Checker.resolveOffsets(stops.map(\.offset))
+    return GradientModel(
+      name: statement.name.name, space: space, start: start, end: end,
+      stops: zip(stops, offsets).map { StopModel(color: $0.color, offset: $1) })
   }
 
-  private mutating func checkStop(_ stop: GradientStop, space: ColorSpace) -> StopModel? {
+  /// Missing offsets are spread evenly between their known neighbours (the
+  /// first defaults to 0, the last to 1), then every offset is raised to
+  /// at least the one before it, as SVG 2 specifies.
+  static func resolveOffsets(_ given: [Double?]) -> [Double] {
+    var offsets = given
+    guard !offsets.isEmpty else { return [] }
+    if offsets[0] == nil { offsets[0] = 0 }
+    if offsets.count > 1, offsets[offsets.count - 1] == nil { offsets[offsets.count - 1] = 1 }
+    var index = 0
+    var result: [Double] = []
+    var last = 0.0
+    while index < offsets.count {
+      if let offset = offsets[index] {
+        last = max(last, offset)
+        result.append(last)
+        index += 1
+        continue
+      }
+      var next = index
+      while offsets[next] == nil { next += 1 }
+      let end = max(last, offsets[next] ?? last)
+      let steps = Double(next - index + 1)
+      for step in 1...(next - index) { result.append(last + (end - last) * Double(step) / steps) }
+      index = next
+    }
+    return result
+  }
+
+  private mutating func checkStop(_ stop: GradientStop, space: ColorSpace) -> (color: StopColor, offset: Double?)? {
     switch space {
     case .hsb:
       if let color = stop.color {
@@ -58,9 +89,10 @@ extension Checker {
       }
       let values = checkAttributes(stop.attributes, Checker.hsbStopAttributes, of: "stop")
       guard values.count == stop.attributes.count else { return nil }
-      return StopModel(
-        color: .relative(hue: values.number("h") ?? 0, saturation: values.number("s") ?? 1, brightness: values.number("b") ?? 1),
-        offset: values.number("offset"))
+      return (
+        .relative(hue: values.number("h") ?? 0, saturation: values.number("s") ?? 1, brightness: values.number("b") ?? 1),
+        values.number("offset")
+      )
     case .rgb:
       let values = checkAttributes(stop.attributes, Checker.rgbStopAttributes, of: "stop")
       guard let expression = stop.color else {
@@ -69,7 +101,7 @@ extension Checker {
         return nil
       }
       guard let color = resolveColor(expression), values.count == stop.attributes.count else { return nil }
-      return StopModel(color: .absolute(color), offset: values.number("offset"))
+      return (.absolute(color), values.number("offset"))
     }
   }
 

@@ -2,23 +2,21 @@ extension Checker {
   mutating func checkAttributes(_ attributes: [Attribute], _ specs: [AttributeSpec], of kind: String)
     -> AttributeValues
   {
-    var values = AttributeValues()
-    var seen: [String: SourceRange] = [:]
-    for attribute in attributes {
+    var values = AttributeValues(capacity: attributes.count)
+    for (index, attribute) in attributes.enumerated() {
       let name = attribute.name.name
       guard let spec = specs.first(where: { $0.name == name }) else {
         reportUnknownAttribute(attribute.name, specs, of: kind)
         continue
       }
-      if let first = seen[name] {
+      if let first = attributes[..<index].first(where: { $0.name.name == name })?.range {
         diagnostics.append(
           Diagnostic(SemaCodes.repeatedAttribute, attribute.range, "'\(name)' is given twice")
             .withNote("first given here", at: first)
             .withFix("remove the repeated '\(name)'", replacing: removalRange(attribute.range), with: ""))
         continue
       }
-      seen[name] = attribute.range
-      if let value = resolve(attribute.value, as: spec.kind, for: name) { values[name] = value }
+      if let value = resolve(attribute.value, as: spec.kind, for: name) { values.add(name, value) }
     }
     return values
   }

@@ -45,8 +45,10 @@ extension Color {
 
   /// One stop of a relative (hsb) gradient: the hue shifted and wrapped,
   /// saturation and brightness scaled and clamped to 0…1.
-  func adjusted(hue shift: Double, saturation scale: Double, brightness factor: Double) -> Color {
-    let base = hsb
+  func adjusted(
+    from base: (hue: Double, saturation: Double, brightness: Double), hue shift: Double, saturation scale: Double,
+    brightness factor: Double
+  ) -> Color {
     var hue = (base.hue + shift).truncatingRemainder(dividingBy: 1)
     if hue < 0 { hue += 1 }
     return Color(

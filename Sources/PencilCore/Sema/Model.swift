@@ -31,12 +31,26 @@ enum ColorSpace: String {
   case hsb, rgb
 }
 
-struct GradientModel: Equatable {
-  var name: String
-  var space: ColorSpace
-  var start: Point
-  var end: Point
-  var stops: [StopModel]
+/// A checked gradient definition. A class, so that the many elements that
+/// use one share it instead of copying its stops.
+final class GradientModel: Equatable {
+  let name: String
+  let space: ColorSpace
+  let start: Point
+  let end: Point
+  let stops: [StopModel]
+
+  init(name: String, space: ColorSpace, start: Point, end: Point, stops: [StopModel]) {
+    self.name = name
+    self.space = space
+    self.start = start
+    self.end = end
+    self.stops = stops
+  }
+
+  static func == (a: GradientModel, b: GradientModel) -> Bool {
+    a === b || (a.name == b.name && a.space == b.space && a.start == b.start && a.end == b.end && a.stops == b.stops)
+  }
 }
 
 enum StopColor: Equatable {
@@ -47,7 +61,9 @@ enum StopColor: Equatable {
 
 struct StopModel: Equatable {
   var color: StopColor
-  var offset: Double?
+  /// Resolved: stops written without `offset=` are spread out, and every
+  /// offset is at least the one before it.
+  var offset: Double
 }
 
 /// What fills a shape: a colour, possibly run through a gradient.
