@@ -4,8 +4,20 @@
 /// so later phases do not pile further errors onto them.
 
 struct Identifier: Equatable {
-  var name: String
+  /// The name with its comparison key.
+  var key: Name
   var range: SourceRange
+
+  var name: String { key.text }
+
+  init(name: String, range: SourceRange) {
+    self.init(key: Name(name), range: range)
+  }
+
+  init(key: Name, range: SourceRange) {
+    self.range = range
+    self.key = key
+  }
 }
 
 /// A value on the right of `name=`, or an argument.

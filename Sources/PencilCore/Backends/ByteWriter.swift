@@ -1,39 +1,48 @@
-/// A growable byte buffer for the text backends. Numbers and text are
-/// stored straight through a pointer after one capacity check, which makes
-/// it several times faster than appending to an `[UInt8]` byte by byte.
+/// A byte sink for the text backends. Bytes are stored through a pointer
+/// into a small scratch buffer that stays in cache, after one capacity
+/// check per item, and flushed in large blocks into the output array. The
+/// output is written once and never copied, which matters: for a large
+/// picture the cost is mostly the kernel handing out fresh pages.
 final class ByteWriter {
-  private var storage: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
-  private(set) var count = 0
+  private static let scratchCapacity = 1 << 16
+  private let storage: UnsafeMutablePointer<UInt8>
+  /// Bytes in the scratch buffer.
+  private var count = 0
+  private var output: [UInt8] = []
 
-  init(capacity: Int = 256) {
-    self.capacity = max(64, capacity)
-    storage = .allocate(capacity: self.capacity)
+  /// `expectedSize` is a hint for the output's capacity.
+  init(expectedSize: Int = 0) {
+    storage = .allocate(capacity: ByteWriter.scratchCapacity)
+    output.reserveCapacity(expectedSize)
   }
 
   deinit { storage.deallocate() }
 
-  var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
-
-  /// Makes room for `extra` more bytes.
-  @inline(__always) private func reserve(_ extra: Int) {
-    if count + extra > capacity { grow(to: count + extra) }
+  var bytes: [UInt8] {
+    flush()
+    return output
   }
 
-  private func grow(to needed: Int) {
-    var newCapacity = capacity * 2
-    while newCapacity < needed { newCapacity *= 2 }
-    let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-    newStorage.update(from: storage, count: count)
-    storage.deallocate()
-    storage = newStorage
-    capacity = newCapacity
+  /// Makes room for `extra` more bytes (at most the scratch capacity).
+  @inline(__always) private func reserve(_ extra: Int) {
+    if count + extra > ByteWriter.scratchCapacity { flush() }
+  }
+
+  private func flush() {
+    output.append(contentsOf: UnsafeBufferPointer(start: storage, count: count))
+    count = 0
   }
 
   func write(_ text: StaticString) {
     let length = text.utf8CodeUnitCount
+    guard length < 1024 else {
+      flush()
+      return output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: length))
+    }
     reserve(length)
-    (storage + count).update(from: text.utf8Start, count: length)
+    // Literals are short: a plain loop beats a call to memmove.
+    let source = text.utf8Start
+    for index in 0..<length { storage[count + index] = source[index] }
     count += length
   }
 
@@ -91,8 +100,17 @@ final class ByteWriter {
     count += 1
   }
 
-  /// Digits are written from the right into their final place.
+  /// Digits are written from the right into their final place; numbers
+  /// below 10,000 (most coordinates) take a branch-light path.
   private func unsafeAppendInteger(_ value: UInt64) {
+    if value < 10_000 {
+      let zero = UInt8(ascii: "0")
+      if value >= 1000 { unsafeAppend(zero &+ UInt8(truncatingIfNeeded: value / 1000)) }
+      if value >= 100 { unsafeAppend(zero &+ UInt8(truncatingIfNeeded: value / 100 % 10)) }
+      if value >= 10 { unsafeAppend(zero &+ UInt8(truncatingIfNeeded: value / 10 % 10)) }
+      unsafeAppend(zero &+ UInt8(truncatingIfNeeded: value % 10))
+      return
+    }
     var length = 1
     var limit: UInt64 = 10
     while length < 19, value >= limit {

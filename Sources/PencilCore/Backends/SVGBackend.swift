@@ -8,9 +8,25 @@ struct SVGBackend: Backend {
   static let fontFamily: StaticString = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Helvetica, Arial, sans-serif"
 
   func render(_ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic]) -> [UInt8]? {
-    var writer = SVGWriter(capacity: 256 + scene.items.count * 320)
+    var writer = SVGWriter(expectedSize: SVGBackend.expectedSize(of: scene))
     writer.document(scene)
     return writer.out.bytes
+  }
+
+  /// A generous estimate of the output size, so the output array is
+  /// allocated once; unused capacity is never touched and costs nothing.
+  static func expectedSize(of scene: Scene) -> Int {
+    var size = 512
+    for item in scene.items {
+      switch item {
+      case .path(let path):
+        size += 96 + 40 * path.segments.count
+        if case .linearGradient(let gradient) = path.paint { size += 128 + 64 * gradient.stops.count }
+      case .text(let text):
+        size += 256 + 8 * text.text.utf8.count
+      }
+    }
+    return size
   }
 }
 
@@ -20,7 +36,7 @@ private struct SVGWriter {
   /// Recently written gradients: a pencil's tip and body share one.
   private var recentGradients: [(gradient: LinearGradientIR, id: Int)] = []
 
-  init(capacity: Int) { out = ByteWriter(capacity: capacity) }
+  init(expectedSize: Int) { out = ByteWriter(expectedSize: expectedSize) }
 
   mutating func document(_ scene: Scene) {
     let box = scene.viewport

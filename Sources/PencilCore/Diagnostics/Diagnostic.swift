@@ -95,6 +95,12 @@ struct DiagnosticList {
     items.append(diagnostic)
   }
 
+  /// Adds another list's diagnostics under this list's cap.
+  mutating func absorb(_ other: DiagnosticList) {
+    for item in other.items { append(item) }
+    droppedErrors += other.droppedErrors
+  }
+
   /// Sorted by position, exact duplicates removed.
   func sorted() -> [Diagnostic] {
     var seen = Set<String>()

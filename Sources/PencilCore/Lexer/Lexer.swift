@@ -1,25 +1,41 @@
-/// Turns UTF-8 bytes into tokens. It never stops at an error: bad input
-/// becomes a diagnostic plus an `.invalid` token (or a best-effort literal),
-/// so the parser always sees a complete stream.
+/// Turns UTF-8 bytes into tokens, one at a time as the parser asks, so no
+/// token array is ever built. It never stops at an error: bad input becomes
+/// a diagnostic plus an `.invalid` token (or a best-effort literal), so the
+/// parser always sees a complete stream.
 struct Lexer {
   private let bytes: [UInt8]
   private var index = 0
-  private var tokens: [Token] = []
-  private var strings: [String] = []
-  private var diagnostics: DiagnosticList
+  private var pending: Token?
+  private var lastKind = TokenKind.newline
+  private(set) var strings: [String] = []
+  private(set) var diagnostics = DiagnosticList()
   private var tokenIsFlawed = false
 
-  static func tokenize(_ source: SourceFile, into diagnostics: inout DiagnosticList) -> TokenStream {
-    var lexer = Lexer(bytes: source.bytes, diagnostics: diagnostics)
-    lexer.run()
-    diagnostics = lexer.diagnostics
-    return TokenStream(tokens: lexer.tokens, strings: lexer.strings)
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
   }
 
-  private init(bytes: [UInt8], diagnostics: DiagnosticList) {
-    self.bytes = bytes
-    self.diagnostics = diagnostics
-    tokens.reserveCapacity(bytes.count / 3 + 1)
+  /// The whole stream at once, for tests and tools.
+  static func tokenize(_ source: SourceFile, into diagnostics: inout DiagnosticList) -> TokenStream {
+    var lexer = Lexer(bytes: source.bytes)
+    var tokens: [Token] = []
+    repeat { tokens.append(lexer.next()) } while tokens.last?.kind != .endOfFile
+    diagnostics.absorb(lexer.diagnostics)
+    return TokenStream(tokens: tokens, strings: lexer.strings)
+  }
+
+  /// The next token; `.endOfFile` for ever once the input is used up.
+  mutating func next() -> Token {
+    while pending == nil {
+      guard index < bytes.count else {
+        emit(.endOfFile, from: index)
+        break
+      }
+      step()
+    }
+    let token = pending ?? Token(kind: .endOfFile, start: Int32(index), end: Int32(index))
+    pending = nil
+    return token
   }
 
   private func peek(_ ahead: Int = 0) -> UInt8 {
@@ -27,8 +43,8 @@ struct Lexer {
   }
 
   private mutating func emit(_ kind: TokenKind, from start: Int, _ first: Double = 0, _ second: Double = 0) {
-    tokens.append(
-      Token(kind: kind, start: Int32(start), end: Int32(index), first: first, second: second, flawed: tokenIsFlawed))
+    pending = Token(kind: kind, start: Int32(start), end: Int32(index), first: first, second: second, flawed: tokenIsFlawed)
+    lastKind = kind
     tokenIsFlawed = false
   }
 
@@ -37,8 +53,8 @@ struct Lexer {
     tokenIsFlawed = true
   }
 
-  private mutating func run() {
-    while index < bytes.count {
+  /// Consumes one token, or whitespace or a comment.
+  private mutating func step() {
       let start = index
       let byte = bytes[index]
       switch byte {
@@ -46,7 +62,7 @@ struct Lexer {
         index += 1
       case UInt8(ascii: "\n"):
         index += 1
-        if tokens.last?.kind != .newline { emit(.newline, from: start) }
+        if lastKind != .newline { emit(.newline, from: start) }
       case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
         while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
       case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
@@ -72,8 +88,6 @@ struct Lexer {
       default:
         lexUnexpected()
       }
-    }
-    emit(.endOfFile, from: index)
   }
 
   private mutating func single(_ kind: TokenKind) {

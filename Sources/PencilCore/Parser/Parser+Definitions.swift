@@ -58,7 +58,7 @@ extension Parser {
           stop.color = try parseValue(for: "stop")
         }
         while current.kind == .identifier {
-          let name = Identifier(name: text(current), range: current.range)
+          let name = identifier
           advance()
           _ = try expect(.equals, "after '\(name.name)' (stop attributes are name=value)")
           let value = try parseValue(for: name.name)
@@ -125,7 +125,7 @@ extension Parser {
   }
 
   private mutating func parseCommand() throws -> PathCommand {
-    let verb = Identifier(name: text(current), range: current.range)
+    let verb = identifier
     guard Parser.pathVerbs.contains(verb.name) else {
       var diagnostic = Diagnostic(
         ParserCodes.unknownPathCommand, verb.range,

@@ -3,8 +3,8 @@ extension Parser {
 
   /// `KIND ["label"] [WxH] (at X,Y | size WxH | name=value)* [{ … }]`.
   mutating func parseElement() -> ElementStatement {
-    let kind = Identifier(name: text(current), range: current.range)
-    let first = position
+    let kind = identifier
+    let flawedBefore = flawedTokens
     advance()
     var element = ElementStatement(kind: kind, label: nil, attributes: [], children: nil, range: kind.range)
     element.attributes.reserveCapacity(6)
@@ -12,7 +12,7 @@ extension Parser {
       try parsePositional(into: &element)
       try parseClauses(into: &element)
       element.range = SourceRange(kind.range.start, previousEnd)
-      element.recovered = hasLexicalError(since: first)
+      element.recovered = flawedTokens > flawedBefore
       try expectStatementEnd(kind.name)
     } catch {
       element.recovered = true
@@ -26,7 +26,7 @@ extension Parser {
   private mutating func parsePositional(into element: inout ElementStatement) throws {
     switch current.kind {
     case .string:
-      element.label = .string(strings[Int(current.first)], current.range)
+      element.label = .string(string(current), current.range)
       advance()
     case .dimension:
       let range = current.range
@@ -59,7 +59,7 @@ extension Parser {
   }
 
   private mutating func parseClause(of kind: String) throws -> Attribute {
-    let name = Identifier(name: text(current), range: current.range)
+    let name = identifier
     let next = peekKind()
     if next != .equals, name.name == "at" {
       advance()
@@ -82,7 +82,7 @@ extension Parser {
         ParserCodes.expectedToken, name.range,
         "expected an attribute (name=value), 'at X,Y' or 'size WxH', found '\(name.name)'")
       if [.number, .hexColor, .identifier, .dot, .string].contains(next) {
-        let gap = SourceRange(name.range.end, Int(tokens[position + 1].start))
+        let gap = SourceRange(name.range.end, Int(lookahead.start))
         diagnostic = diagnostic.withFix("write '\(name.name)=' to give the attribute a value", replacing: gap, with: "=")
       }
       throw fail(diagnostic)

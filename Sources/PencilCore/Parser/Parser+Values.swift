@@ -31,7 +31,7 @@ extension Parser {
     var value = try parsePrimary(for: attribute)
     while current.kind == .dot, peekKind() == .identifier {
       advance()
-      let member = Identifier(name: text(current), range: current.range)
+      let member = identifier
       advance()
       var arguments: [Expr]? = nil
       if current.kind == .leftParen { arguments = try parseArguments() }
@@ -51,7 +51,7 @@ extension Parser {
       return .size(width: token.first, height: token.second, token.range)
     case .string:
       advance()
-      return .string(strings[Int(token.first)], token.range)
+      return .string(string(token), token.range)
     case .hexColor:
       advance()
       return .hexColor(token.first < 0 ? nil : UInt32(token.first), token.range)
@@ -60,7 +60,7 @@ extension Parser {
       advance()
       return .invalid(token.range)
     case .identifier:
-      let name = Identifier(name: text(token), range: token.range)
+      let name = identifier
       advance()
       guard current.kind == .leftParen else { return .name(name) }
       let arguments = try parseArguments()
@@ -70,7 +70,7 @@ extension Parser {
       guard current.kind == .identifier else {
         throw fail(ParserCodes.expectedToken, "expected a colour name after '.', like .blue, found \(foundDescription)")
       }
-      let name = Identifier(name: text(current), range: current.range)
+      let name = identifier
       advance()
       return .dotName(name, SourceRange(token.range.start, name.range.end))
     default:

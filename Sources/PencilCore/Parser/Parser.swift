@@ -5,42 +5,60 @@ struct SyntaxError: Error {}
 /// A recursive-descent parser that never fails: it always returns a
 /// `SourceUnit`, with one diagnostic per broken statement.
 struct Parser {
-  let tokens: [Token]
-  let strings: [String]
+  var lexer: Lexer
   let bytes: [UInt8]
-  var position = 0
   var diagnostics: DiagnosticList
+  private(set) var current: Token
+  /// The token after `current`: all the look-ahead the grammar needs.
+  private(set) var lookahead: Token
+  /// The end of the previous token: where a missing token would go.
+  private(set) var previousEnd = 0
+  /// How many consumed tokens carried a lexical error.
+  private(set) var flawedTokens = 0
 
   static func parse(_ source: SourceFile, diagnostics: inout DiagnosticList) -> SourceUnit {
-    let stream = Lexer.tokenize(source, into: &diagnostics)
-    var parser = Parser(tokens: stream.tokens, strings: stream.strings, bytes: source.bytes, diagnostics: diagnostics)
+    var parser = Parser(source: source, diagnostics: diagnostics)
     let unit = parser.parseUnit()
+    parser.diagnostics.absorb(parser.lexer.diagnostics)
     diagnostics = parser.diagnostics
     return unit
   }
 
-  // MARK: Token access
-
-  var current: Token { tokens[position] }
-
-  func peekKind(_ ahead: Int = 1) -> TokenKind {
-    tokens[min(position + ahead, tokens.count - 1)].kind
+  private init(source: SourceFile, diagnostics: DiagnosticList) {
+    lexer = Lexer(bytes: source.bytes)
+    bytes = source.bytes
+    self.diagnostics = diagnostics
+    current = lexer.next()
+    lookahead = lexer.next()
   }
 
+  // MARK: Token access
+
+  func peekKind() -> TokenKind { lookahead.kind }
+
+  func string(_ token: Token) -> String { lexer.strings[Int(token.first)] }
+
   mutating func advance() {
-    if position < tokens.count - 1 { position += 1 }
+    guard current.kind != .endOfFile else { return }
+    previousEnd = Int(current.end)
+    if current.flawed { flawedTokens += 1 }
+    current = lookahead
+    lookahead = lexer.next()
   }
 
   func text(_ token: Token) -> String {
     String(decoding: bytes[Int(token.start)..<Int(token.end)], as: UTF8.self)
   }
 
+  /// The current token as an identifier.
+  var identifier: Identifier {
+    let bytes = self.bytes[Int(current.start)..<Int(current.end)]
+    return Identifier(key: Name(String(decoding: bytes, as: UTF8.self), utf8: bytes), range: current.range)
+  }
+
   func isIdentifier(_ word: String) -> Bool {
     current.kind == .identifier && text(current) == word
   }
-
-  /// The end of the previous token: where a missing token would go.
-  var previousEnd: Int { position > 0 ? Int(tokens[position - 1].end) : 0 }
 
   /// Describes the current token for "found …".
   var foundDescription: String {
@@ -58,23 +76,20 @@ struct Parser {
   /// Reports a syntax error, unless the parser stands on or just before a
   /// token the lexer already reported: one error for one mistake.
   mutating func fail(_ diagnostic: Diagnostic) -> SyntaxError {
-    let next = tokens[min(position + 1, tokens.count - 1)]
-    let nearLexicalError = (current.kind == .invalid && current.flawed) || (next.kind == .invalid && next.flawed)
+    let nearLexicalError =
+      (current.kind == .invalid && current.flawed) || (lookahead.kind == .invalid && lookahead.flawed)
     if !nearLexicalError { diagnostics.append(diagnostic) }
     return SyntaxError()
   }
 
-  /// Whether any token from `start` up to the current one carried a lexical error.
-  func hasLexicalError(since start: Int) -> Bool {
-    tokens[start..<position].contains { $0.flawed }
-  }
+
 
   mutating func expectIdentifier(_ what: String) throws -> Identifier {
     guard current.kind == .identifier else {
       throw fail(ParserCodes.expectedToken, "expected \(what), found \(foundDescription)")
     }
     defer { advance() }
-    return Identifier(name: text(current), range: current.range)
+    return identifier
   }
 
   mutating func expect(_ kind: TokenKind, _ context: String) throws -> Token {

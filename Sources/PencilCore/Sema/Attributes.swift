@@ -25,10 +25,12 @@ enum ValueKind: Equatable {
 
 struct AttributeSpec: Equatable {
   var name: String
+  var key: Name
   var kind: ValueKind
 
   init(_ name: String, _ kind: ValueKind) {
     self.name = name
+    key = Name(name)
     self.kind = kind
   }
 
@@ -57,37 +59,37 @@ enum Value: Equatable {
 /// their check are absent, so lowering falls back to the defaults.
 struct AttributeValues {
   /// Elements have a handful of attributes, so a list beats hashing.
-  private var entries: [(name: String, value: Value)] = []
+  private var entries: [(name: Name, value: Value)] = []
 
   init(capacity: Int = 0) { entries.reserveCapacity(capacity) }
 
   var count: Int { entries.count }
 
-  subscript(name: String) -> Value? {
+  subscript(name: Name) -> Value? {
     entries.first { $0.name == name }?.value
   }
 
   /// The checker adds each attribute once, after ruling out repeats.
-  mutating func add(_ name: String, _ value: Value) {
+  mutating func add(_ name: Name, _ value: Value) {
     entries.append((name, value))
   }
 
-  func number(_ name: String) -> Double? {
+  func number(_ name: Name) -> Double? {
     if case .number(let value) = self[name] { return value }
     return nil
   }
 
-  func color(_ name: String) -> Color? {
+  func color(_ name: Name) -> Color? {
     if case .color(let value) = self[name] { return value }
     return nil
   }
 
-  func gradient(_ name: String) -> GradientModel? {
+  func gradient(_ name: Name) -> GradientModel? {
     if case .gradient(let value) = self[name] { return value }
     return nil
   }
 
-  func keyword(_ name: String) -> String? {
+  func keyword(_ name: Name) -> String? {
     if case .keyword(let value) = self[name] { return value }
     return nil
   }

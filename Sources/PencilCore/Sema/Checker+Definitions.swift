@@ -90,8 +90,8 @@ extension Checker {
       let values = checkAttributes(stop.attributes, Checker.hsbStopAttributes, of: "stop")
       guard values.count == stop.attributes.count else { return nil }
       return (
-        .relative(hue: values.number("h") ?? 0, saturation: values.number("s") ?? 1, brightness: values.number("b") ?? 1),
-        values.number("offset")
+        .relative(hue: values.number(.hue) ?? 0, saturation: values.number(.saturation) ?? 1, brightness: values.number(.brightness) ?? 1),
+        values.number(.offset)
       )
     case .rgb:
       let values = checkAttributes(stop.attributes, Checker.rgbStopAttributes, of: "stop")
@@ -101,7 +101,7 @@ extension Checker {
         return nil
       }
       guard let color = resolveColor(expression), values.count == stop.attributes.count else { return nil }
-      return (.absolute(color), values.number("offset"))
+      return (.absolute(color), values.number(.offset))
     }
   }
 

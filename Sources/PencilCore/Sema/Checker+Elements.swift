@@ -1,13 +1,14 @@
 extension Checker {
   /// The attributes an element kind takes, or nil for an unknown kind.
-  private mutating func attributeSpecs(for kind: String) -> (specs: [AttributeSpec], shape: (any ShapeKind)?)? {
-    switch kind {
-    case "pencil": return (ElementKinds.pencil, nil)
-    case "hstack", "vstack": return (ElementKinds.hstack, nil)
-    case "zstack": return (ElementKinds.zstack, nil)
-    case "text": return (ElementKinds.text, nil)
+  private mutating func attributeSpecs(for kindName: Name) -> (specs: [AttributeSpec], shape: (any ShapeKind)?)? {
+    let kind = kindName.text
+    switch kindName {
+    case .pencil: return (ElementKinds.pencil, nil)
+    case .hstack, .vstack: return (ElementKinds.hstack, nil)
+    case .zstack: return (ElementKinds.zstack, nil)
+    case .text: return (ElementKinds.text, nil)
     default:
-      if let builtin = ShapeKinds.builtins.first(where: { $0.name == kind }) {
+      if let builtin = ShapeKinds.builtins.first(where: { $0.key == kindName }) {
         return (ElementKinds.shapeAttributes + builtin.extraAttributes, builtin)
       }
       if let custom = shapes[kind] {
@@ -25,27 +26,29 @@ extension Checker {
 
   mutating func checkElement(_ statement: ElementStatement, inStack: Bool) -> ElementModel? {
     let kind = statement.kind.name
-    guard let (specs, shapeKind) = attributeSpecs(for: kind) else {
+    let kindName = statement.kind.key
+    guard let (specs, shapeKind) = attributeSpecs(for: kindName) else {
       if shapeStatements[kind] == nil { reportUnknownElement(statement.kind) }
       return nil
     }
-    if kind == "text", inStack {
+    if kindName == .text, inStack {
       diagnostics.append(
         Diagnostic(
           SemaCodes.textInStack, statement.kind.range,
           "text cannot be placed inside a stack; put it at the top level with 'at X,Y'"))
       return nil
     }
-    if kind != "text" { rejectLabelAndChildren(statement, allowChildren: kind.hasSuffix("stack")) }
+    let isStack = kindName == .hstack || kindName == .vstack || kindName == .zstack
+    if kindName != .text { rejectLabelAndChildren(statement, allowChildren: isStack) }
     let values = checkAttributes(statement.attributes, specs, of: kind)
-    if inStack, let position = statement.attributes.first(where: { $0.name.name == "at" }) {
+    if inStack, let position = statement.attributes.first(where: { $0.name.key == .at }) {
       diagnostics.append(
         Diagnostic(
           SemaCodes.positionInStack, position.range,
           "children of a stack take no position; the stack places them")
           .withFix("remove the position", replacing: removalRange(position.range), with: ""))
     }
-    if !inStack, kind != "text", !statement.recovered, !statement.attributes.contains(where: { $0.name.name == "size" }) {
+    if !inStack, kindName != .text, !statement.recovered, !statement.attributes.contains(where: { $0.name.key == .size }) {
       let insertion = SourceRange(statement.kind.range.end, statement.kind.range.end)
       let suggested = kind == "pencil" ? "100x400" : "100x100"
       diagnostics.append(
@@ -56,22 +59,22 @@ extension Checker {
     }
     let placement = values.placement
     let content: ElementModel.Content
-    switch kind {
-    case "pencil":
-      let color = values.color("color") ?? .systemBlue
-      let fill = Fill(color: color, gradient: values.gradient("gradient"))
+    switch kindName {
+    case .pencil:
+      let color = values.color(.color) ?? .systemBlue
+      let fill = Fill(color: color, gradient: values.gradient(.gradient))
       content = .pencil(
         PencilElement(
-          tip: fill, timber: Fill(color: values.color("timber") ?? .timber, gradient: nil), body: fill,
-          opacity: values.number("opacity") ?? 1))
-    case "hstack", "vstack", "zstack":
+          tip: fill, timber: Fill(color: values.color(.timber) ?? .timber, gradient: nil), body: fill,
+          opacity: values.number(.opacity) ?? 1))
+    case .hstack, .vstack, .zstack:
       var children: [ElementModel] = []
       for child in statement.children ?? [] {
         if let model = checkElement(child, inStack: true) { children.append(model) }
       }
       content = .stack(
-        StackElement(axis: StackAxis(rawValue: kind) ?? .z, spacing: values.number("spacing") ?? 8, children: children))
-    case "text":
+        StackElement(axis: kindName == .hstack ? .h : kindName == .vstack ? .v : .z, spacing: values.number(.spacing) ?? 8, children: children))
+    case .text:
       guard let text = checkText(statement, values) else { return nil }
       content = .text(text)
     default:
@@ -79,9 +82,9 @@ extension Checker {
       content = .shape(
         ShapeElement(
           outline: shapeKind.outline(values),
-          fill: Fill(color: values.color("fill") ?? .black, gradient: values.gradient("gradient")),
-          fillRule: FillRule(rawValue: values.keyword("fillrule") ?? "nonzero") ?? .nonzero,
-          opacity: values.number("opacity") ?? 1))
+          fill: Fill(color: values.color(.fill) ?? .black, gradient: values.gradient(.gradient)),
+          fillRule: FillRule(rawValue: values.keyword(.fillRule) ?? "nonzero") ?? .nonzero,
+          opacity: values.number(.opacity) ?? 1))
     }
     return ElementModel(content: content, placement: placement, range: statement.range)
   }
@@ -106,14 +109,14 @@ extension Checker {
     }
     var size = 17.0
     var bold = false
-    if case .font(let fontSize, let isBold) = values["font"] {
+    if case .font(let fontSize, let isBold) = values[.font] {
       size = fontSize
       bold = isBold
     }
-    let color = (values.color("color") ?? .black).withOpacity(values.number("opacity") ?? 1)
+    let color = (values.color(.color) ?? .black).withOpacity(values.number(.opacity) ?? 1)
     return TextElement(
       text: string, position: position, fontSize: size, bold: bold,
-      alignment: TextAlignment(rawValue: values.keyword("align") ?? "leading") ?? .leading, color: color)
+      alignment: TextAlignment(rawValue: values.keyword(.align) ?? "leading") ?? .leading, color: color)
   }
 
   mutating func rejectLabelAndChildren(_ statement: ElementStatement, allowChildren: Bool = false) {

@@ -3,20 +3,22 @@ extension Checker {
     -> AttributeValues
   {
     var values = AttributeValues(capacity: attributes.count)
-    for (index, attribute) in attributes.enumerated() {
-      let name = attribute.name.name
-      guard let spec = specs.first(where: { $0.name == name }) else {
-        reportUnknownAttribute(attribute.name, specs, of: kind)
+    for index in attributes.indices {
+      let key = attributes[index].name.key
+      guard let spec = specs.first(where: { $0.key == key }) else {
+        reportUnknownAttribute(attributes[index].name, specs, of: kind)
         continue
       }
-      if let first = attributes[..<index].first(where: { $0.name.name == name })?.range {
+      let attribute = attributes[index]
+      let name = key.text
+      if let first = attributes[..<index].first(where: { $0.name.key == key })?.range {
         diagnostics.append(
           Diagnostic(SemaCodes.repeatedAttribute, attribute.range, "'\(name)' is given twice")
             .withNote("first given here", at: first)
             .withFix("remove the repeated '\(name)'", replacing: removalRange(attribute.range), with: ""))
         continue
       }
-      if let value = resolve(attribute.value, as: spec.kind, for: name) { values.add(name, value) }
+      if let value = resolve(attribute.value, as: spec.kind, for: name) { values.add(key, value) }
     }
     return values
   }

@@ -121,7 +121,7 @@ struct Checker {
       }
       return
     }
-    canvas = CanvasModel(size: size, background: values.color("background"), range: statement.range)
+    canvas = CanvasModel(size: size, background: values.color(.background), range: statement.range)
   }
 
   /// A range to delete, widened over the spaces before it so the line stays tidy.

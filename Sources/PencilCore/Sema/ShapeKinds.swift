@@ -13,12 +13,14 @@ enum ShapeOutline: Equatable {
 /// plus one entry in `ShapeKinds.builtins` (the Pikchr shape-class idea).
 protocol ShapeKind {
   var name: String { get }
+  var key: Name { get }
   var extraAttributes: [AttributeSpec] { get }
   func outline(_ values: AttributeValues) -> ShapeOutline
 }
 
 extension ShapeKind {
   var extraAttributes: [AttributeSpec] { [] }
+  var key: Name { Name(name) }
 }
 
 struct UnitPathShape: ShapeKind {
@@ -35,7 +37,7 @@ struct RectShape: ShapeKind {
 struct RoundRectShape: ShapeKind {
   let name = "roundrect"
   let extraAttributes = [AttributeSpec("radius", .number(minimum: 0, maximum: nil))]
-  func outline(_ values: AttributeValues) -> ShapeOutline { .roundRect(radius: values.number("radius") ?? 8) }
+  func outline(_ values: AttributeValues) -> ShapeOutline { .roundRect(radius: values.number(.radius) ?? 8) }
 }
 
 struct EllipseShape: ShapeKind {

@@ -1,0 +1,63 @@
+/// A name with a precomputed key, so that the checker, which compares
+/// every attribute and element name against its tables, compares integers
+/// instead of taking Swift's slow path for unequal strings.
+///
+/// The key packs the first seven bytes and the length; names of up to
+/// seven bytes are equal exactly when their keys are, longer ones compare
+/// their text when the keys match.
+struct Name: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+  let text: String
+  let key: UInt64
+
+  init(_ text: String) {
+    self.init(text, utf8: Array(text.utf8)[...])
+  }
+
+  /// For the parser, which has the bytes at hand already.
+  init(_ text: String, utf8 bytes: ArraySlice<UInt8>) {
+    self.text = text
+    var key: UInt64 = 0
+    var shift: UInt64 = 0
+    for byte in bytes.prefix(7) {
+      key |= UInt64(byte) << shift
+      shift += 8
+    }
+    self.key = key | UInt64(min(bytes.count, 255)) << 56
+  }
+
+  init(stringLiteral text: String) { self.init(text) }
+
+  var description: String { text }
+
+  static func == (a: Name, b: Name) -> Bool {
+    a.key == b.key && (a.key >> 56 <= 7 || a.text == b.text)
+  }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(key) }
+}
+
+/// The names the checker looks for, built once.
+extension Name {
+  static let at = Name("at")
+  static let size = Name("size")
+  static let fill = Name("fill")
+  static let color = Name("color")
+  static let gradient = Name("gradient")
+  static let opacity = Name("opacity")
+  static let timber = Name("timber")
+  static let fillRule = Name("fillrule")
+  static let spacing = Name("spacing")
+  static let radius = Name("radius")
+  static let font = Name("font")
+  static let align = Name("align")
+  static let background = Name("background")
+  static let offset = Name("offset")
+  static let hue = Name("h")
+  static let saturation = Name("s")
+  static let brightness = Name("b")
+  static let pencil = Name("pencil")
+  static let text = Name("text")
+  static let hstack = Name("hstack")
+  static let vstack = Name("vstack")
+  static let zstack = Name("zstack")
+}
