@@ -76,25 +76,9 @@ final class SemanticsTests: XCTestCase {
     }
   }
 
-  func testNumberFormatting() {
-    let table: [(Double, String)] = [
-      (0, "0"), (-0.0, "0"), (12, "12"), (0.5, "0.5"), (42.4, "42.4"), (-3.14159, "-3.1416"),
-      (0.00004, "0"), (-0.00004, "0"), (1e12, "1000000000000"), (123456.78901, "123456.789"),
-      (.infinity, "0"), (0.1 + 0.2, "0.3"),
-    ]
-    for (value, expected) in table { XCTAssertEqual(formatNumber(value), expected, "\(value)") }
-  }
-
   func testAutomaticCanvasIsTheContentBounds() {
     let scene = compile("ellipse at 10.5,20 size 30x40 fill=red").scene
     XCTAssertEqual(scene?.viewport, Rect(x: 10, y: 20, width: 31, height: 40))
-  }
-
-  func testSuggestions() {
-    XCTAssertEqual(Suggestions.closest(to: "salmn", among: CSSColors.names), "salmon")
-    XCTAssertEqual(Suggestions.closest(to: "pencl", among: ["pencil", "rect"]), "pencil")
-    XCTAssertNil(Suggestions.closest(to: "xyz", among: ["pencil", "rect"]))
-    XCTAssertEqual(Suggestions.editDistance(Array("ab".utf8), Array("ba".utf8)), 1)
   }
 
   func testExplainCoversEveryCode() {
