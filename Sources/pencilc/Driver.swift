@@ -69,7 +69,7 @@ struct Driver {
       return
     }
     var backendDiagnostics: [Diagnostic] = []
-    let output = Pencil.render(scene, with: backend, options: RenderOptions(), diagnostics: &backendDiagnostics)
+    let output = Pencil.render(scene, with: backend, options: options.render, diagnostics: &backendDiagnostics)
     report(backendDiagnostics, in: source)
     guard let output else {
       fail(1)

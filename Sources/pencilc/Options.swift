@@ -14,6 +14,7 @@ struct Options {
   var emit: Emit?
   var diagnosticFormat: DiagnosticFormat?
   var explain: String?
+  var render = RenderOptions()
   var showHelp = false
   var showVersion = false
 }
@@ -42,6 +43,9 @@ extension Options {
                                How to print diagnostics (default: human on a terminal,
                                short otherwise). json writes JSON Lines on stdout.
       --stdin-filename NAME    The name of standard input in diagnostics.
+      --scale N                Pixels per point for raster output (default 1; 2 for HiDPI).
+      --ppm-plain              Write plain-text PPM (P3) instead of binary (P6).
+      --text-as-paths          SVG: draw text as outlines in the built-in font.
       -h, --help               Show this help.
       --version                Show the version.
 
@@ -89,6 +93,14 @@ extension Options {
           throw UsageError(message: "--diagnostic-format takes human, short or json, not '\(word)'")
         }
         options.diagnosticFormat = format
+      case "--scale":
+        let word = try flagValue()
+        guard let scale = Double(word), scale.isFinite, scale > 0, scale <= 64 else {
+          throw UsageError(message: "--scale takes a number greater than 0 and at most 64, not '\(word)'")
+        }
+        options.render.scale = scale
+      case "--ppm-plain": options.render.plainPPM = true
+      case "--text-as-paths": options.render.textAsPaths = true
       case "-h", "--help": options.showHelp = true
       case "--version": options.showVersion = true
       default: throw UsageError(message: "unknown option '\(argument)'")

@@ -21,17 +21,70 @@ final class GoldenTests: XCTestCase {
         continue
       }
       assertGolden(IRPrinter.print(scene), Repository.golden.appendingPathComponent("\(name).ir"))
-      for backend in Backends.all {
-        var diagnostics: [Diagnostic] = []
-        let bytes = Pencil.render(scene, with: backend, diagnostics: &diagnostics)
-        XCTAssertEqual(diagnostics.map(\.message), [], "\(name) \(backend.name)")
-        guard let bytes else {
-          XCTFail("\(name): \(backend.name) produced nothing")
-          continue
+      // Text formats are compared as text; PNG pins the raster pixels (PPM
+      // holds the same pixels composited on white, and is tested below).
+      for format in GoldenTests.textFormats + ["png"] {
+        guard let bytes = render(scene, format, name: name) else { continue }
+        let file = Repository.golden.appendingPathComponent("\(name).\(format == "ascii" ? "txt" : format)")
+        if format == "png" {
+          assertGoldenBytes(bytes, file)
+        } else {
+          assertGolden(String(decoding: bytes, as: UTF8.self), file)
         }
-        let text = String(decoding: bytes, as: UTF8.self)
-        assertGolden(text, Repository.golden.appendingPathComponent("\(name).\(backend.fileExtensions[0])"))
       }
+    }
+  }
+
+  static let textFormats = ["svg"]
+
+  private func render(_ scene: Scene, _ format: String, name: String, options: RenderOptions = RenderOptions())
+    -> [UInt8]?
+  {
+    guard let backend = Backends.named(format) else {
+      XCTFail("no backend \(format)")
+      return nil
+    }
+    var diagnostics: [Diagnostic] = []
+    let bytes = Pencil.render(scene, with: backend, options: options, diagnostics: &diagnostics)
+    XCTAssertEqual(diagnostics.filter { $0.code.id != "W0006" }.map(\.message), [], "\(name) \(format)")
+    if bytes == nil { XCTFail("\(name): \(format) produced nothing") }
+    return bytes
+  }
+
+  /// Text as outlines, HiDPI scale, and a transparent background in PNG.
+  func testRasterOptionsMatchTheirGoldenFiles() throws {
+    let url = Repository.fixtures.appendingPathComponent("golden/text.pencil")
+    let scene = try XCTUnwrap(Pencil.compile(SourceFile(name: "text.pencil", bytes: Array(try Data(contentsOf: url)))).scene)
+    var outlines = RenderOptions()
+    outlines.textAsPaths = true
+    if let svg = render(scene, "svg", name: "text", options: outlines) {
+      assertGolden(String(decoding: svg, as: UTF8.self), Repository.golden.appendingPathComponent("options/text-as-paths.svg"))
+    }
+    let shapes = Repository.fixtures.appendingPathComponent("golden/shapes.pencil")
+    let shapesScene = try XCTUnwrap(
+      Pencil.compile(SourceFile(name: "shapes.pencil", bytes: Array(try Data(contentsOf: shapes)))).scene)
+    var double = RenderOptions()
+    double.scale = 2
+    if let png = render(shapesScene, "png", name: "shapes", options: double) {
+      assertGoldenBytes(png, Repository.golden.appendingPathComponent("options/shapes@2x.png"))
+    }
+  }
+
+  /// A scene small enough to read: every pixel of the plain PPM is pinned.
+  func testPlainPPMGolden() throws {
+    let source = """
+      canvas 12x8 background=white
+      gradient g rgb leading to trailing { stop black; stop red }
+      rect at 1,1 size 10x3 gradient=g
+      ellipse at 1.5,4.25 size 5x3.5 fill=.blue.opacity(0.5)
+      shape hole { move 0,0; line 1,0; line 1,1; line 0,1; close; move 0.25,0.25; line 0.75,0.25; line 0.75,0.75; line 0.25,0.75; close }
+      hole at 7,4 size 4x4 fill=green fillrule=evenodd
+      """
+    let scene = try XCTUnwrap(Pencil.compile(SourceFile(name: "tiny", text: source)).scene)
+    var plain = RenderOptions()
+    plain.plainPPM = true
+    if let ppm = render(scene, "ppm", name: "tiny", options: plain) {
+      assertGolden(String(decoding: ppm, as: UTF8.self), Repository.golden.appendingPathComponent("options/tiny.ppm"))
     }
   }
 

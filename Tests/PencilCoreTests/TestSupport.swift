@@ -25,6 +25,29 @@ func compile(_ text: String, name: String = "test.pencil") -> Compilation {
 /// Compares `actual` with a stored expectation; with PENCIL_RECORD=1 in the
 /// environment it rewrites the file instead (and fails, so a recording run
 /// is never mistaken for a passing one).
+/// The same for binary files, such as PNG goldens.
+func assertGoldenBytes(_ actual: [UInt8], _ file: URL, line: UInt = #line) {
+  let record = ProcessInfo.processInfo.environment["PENCIL_RECORD"] == "1"
+  let expected = (try? Data(contentsOf: file)).map { [UInt8]($0) }
+  if record {
+    if expected != actual {
+      try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try? Data(actual).write(to: file)
+      XCTFail("recorded \(file.lastPathComponent); run again without PENCIL_RECORD", line: line)
+    }
+    return
+  }
+  guard let expected else {
+    XCTFail("missing golden file \(file.path); run with PENCIL_RECORD=1 to create it", line: line)
+    return
+  }
+  if expected != actual {
+    XCTFail(
+      "\(file.lastPathComponent) differs (\(expected.count) bytes expected, \(actual.count) produced); PENCIL_RECORD=1 rewrites it",
+      line: line)
+  }
+}
+
 func assertGolden(_ actual: String, _ file: URL, line: UInt = #line) {
   let record = ProcessInfo.processInfo.environment["PENCIL_RECORD"] == "1"
   let expected = try? String(contentsOf: file, encoding: .utf8)

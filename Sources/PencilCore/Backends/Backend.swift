@@ -1,6 +1,13 @@
 /// Options that backends may honour; each ignores the ones that do not
 /// concern it.
 public struct RenderOptions: Sendable {
+  /// Pixels per point for raster output (2 for a HiDPI picture).
+  public var scale: Double = 1
+  /// PPM as plain text (P3) instead of binary (P6).
+  public var plainPPM = false
+  /// SVG: draw text as outlines in the built-in font instead of `<text>`.
+  public var textAsPaths = false
+
   public init() {}
 }
 
@@ -18,7 +25,9 @@ public protocol Backend: Sendable {
 /// Every backend. A new backend is one new file plus one line here.
 public enum Backends {
   public static let all: [any Backend] = [
-    SVGBackend()
+    SVGBackend(),
+    PPMBackend(),
+    PNGBackend(),
   ]
 
   public static func named(_ name: String) -> (any Backend)? {

@@ -8,7 +8,7 @@ struct SVGBackend: Backend {
   static let fontFamily: StaticString = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Helvetica, Arial, sans-serif"
 
   func render(_ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic]) -> [UInt8]? {
-    var writer = SVGWriter(expectedSize: SVGBackend.expectedSize(of: scene))
+    var writer = SVGWriter(expectedSize: SVGBackend.expectedSize(of: scene), textAsPaths: options.textAsPaths)
     writer.document(scene)
     return writer.out.bytes
   }
@@ -35,8 +35,12 @@ private struct SVGWriter {
   private var gradientCount = 0
   /// Recently written gradients: a pencil's tip and body share one.
   private var recentGradients: [(gradient: LinearGradientIR, id: Int)] = []
+  private let textAsPaths: Bool
 
-  init(expectedSize: Int) { out = ByteWriter(expectedSize: expectedSize) }
+  init(expectedSize: Int, textAsPaths: Bool) {
+    out = ByteWriter(expectedSize: expectedSize)
+    self.textAsPaths = textAsPaths
+  }
 
   mutating func document(_ scene: Scene) {
     let box = scene.viewport
@@ -64,6 +68,11 @@ private struct SVGWriter {
     for item in scene.items {
       switch item {
       case .path(let path): self.path(path)
+      case .text(let text) where textAsPaths:
+        path(
+          PathItem(
+            segments: StrokeFont.outline(of: text), paint: .solid(text.color), fillRule: .nonzero, opacity: 1,
+            sourceRange: text.sourceRange))
       case .text(let text): self.text(text)
       }
     }

@@ -28,7 +28,9 @@ struct Lowering {
       viewport = Lowering.contentBounds(lowering.items[...])
     }
     diagnostics = lowering.diagnostics
-    return Scene(viewport: viewport, background: model.canvas?.background.map(IRColor.init), items: lowering.items)
+    return Scene(
+      viewport: viewport, background: model.canvas?.background.map(IRColor.init), canvasRange: model.canvas?.range,
+      items: lowering.items)
   }
 
   private mutating func lower(_ element: ElementModel, in frame: Rect) {

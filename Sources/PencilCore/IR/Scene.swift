@@ -99,6 +99,8 @@ public struct Scene: Equatable, Sendable {
   public var viewport: Rect
   /// nil: transparent.
   public var background: IRColor?
+  /// The `canvas` statement, if there is one.
+  public var canvasRange: SourceRange?
   /// In paint order.
   public var items: [DisplayItem]
 }

@@ -1,0 +1,27 @@
+/// Diagnostics raised while rendering, E03xx and W0006.
+enum BackendCodes {
+  static let pictureTooLarge = DiagnosticCode(
+    "E0301", .error, "picture too large to rasterize",
+    """
+    Raster output (PPM, PNG, ASCII) is refused above 100 megapixels, or
+    above 100,000 pixels on a side, so a typo in a size cannot exhaust the
+    machine's memory. Reduce the canvas or --scale.
+
+        canvas 20000x20000    // error for -f png: 400 megapixels
+    """)
+  static let emptyPicture = DiagnosticCode(
+    "E0302", .error, "picture has no pixels",
+    """
+    The picture is empty (0 pixels wide or high): the file draws nothing and
+    has no canvas. Add a canvas or an element.
+    """)
+  static let glyphReplaced = DiagnosticCode(
+    "W0006", .warning, "character not in the built-in font",
+    """
+    Raster output draws text with pencilc's built-in font, which covers
+    printable ASCII. Other characters are drawn as a box. SVG output keeps
+    text as text, in the viewer's fonts, unless --text-as-paths is given.
+    """)
+
+  static let all = [pictureTooLarge, emptyPicture, glyphReplaced]
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Turns text runs into filled outlines with the built-in stroke font, so
+/// raster backends draw text through the same path filler as shapes and
+/// the SVG backend can emit identical outlines (`--text-as-paths`).
+enum StrokeFont {
+  struct Glyph {
+    var advance: Double
+    /// Centre lines in font units, y up.
+    var strokes: [[Point]]
+  }
+
+  /// Printable ASCII, indexed by code point − 32.
+  static let ascii: [Glyph] = {
+    var table = [Glyph](repeating: Glyph(advance: 0, strokes: []), count: 95)
+    for (character, advance, strokes) in GlyphData.glyphs {
+      guard let value = character.asciiValue, value >= 32, value < 127 else { continue }
+      table[Int(value) - 32] = Glyph(advance: advance, strokes: parse(strokes))
+    }
+    return table
+  }()
+
+  static let replacement = Glyph(advance: GlyphData.replacement.0, strokes: parse(GlyphData.replacement.1))
+
+  static func glyph(for scalar: Unicode.Scalar) -> Glyph? {
+    if scalar == "\t" { return ascii[0] }
+    guard scalar.value >= 32, scalar.value < 127 else { return nil }
+    return ascii[Int(scalar.value) - 32]
+  }
+
+  /// Whether the font draws the scalar itself rather than the box.
+  static func covers(_ scalar: Unicode.Scalar) -> Bool { glyph(for: scalar) != nil }
+
+  private static func parse(_ text: String) -> [[Point]] {
+    text.split(separator: "|").map { stroke in
+      var points: [Point] = []
+      for token in stroke.split(separator: " ") {
+        if token.hasPrefix("@") {
+          let v = token.dropFirst().split(separator: ",").compactMap { Double($0) }
+          guard v.count == 6 else { continue }
+          points += arc(center: Point(v[0], v[1]), radii: Point(v[2], v[3]), from: v[4], to: v[5])
+        } else {
+          let v = token.split(separator: ",").compactMap { Double($0) }
+          if v.count == 2 { points.append(Point(v[0], v[1])) }
+        }
+      }
+      return points
+    }
+  }
+
+  /// Points along an elliptical arc, at most 12° apart.
+  private static func arc(center: Point, radii: Point, from: Double, to: Double) -> [Point] {
+    let steps = max(2, Int((abs(to - from) / 12).rounded(.up)))
+    return (0...steps).map { index in
+      let angle = (from + (to - from) * Double(index) / Double(steps)) * Double.pi / 180
+      return Point(center.x + radii.x * cos(angle), center.y + radii.y * sin(angle))
+    }
+  }
+
+  /// The width of a line of text in points.
+  static func width(of line: Substring, size: Double) -> Double {
+    let unit = size / GlyphData.unitsPerEm
+    let advance = line.unicodeScalars.reduce(0.0) { $0 + (glyph(for: $1) ?? replacement).advance }
+    return advance * unit
+  }
+
+  /// The outline of a text item in user space. Each stroke becomes one
+  /// clean outline with mitred joins and butt ends (a closed stroke, two
+  /// rings), all wound the same way. Overlapping rectangles per segment
+  /// would be simpler, but signed-area accumulation adds the partial
+  /// coverage of overlapping edges, which darkens every corner pixel.
+  static func outline(of text: TextItem) -> [PathSegment] {
+    strokeOutlines(of: text).flatMap { $0 }
+  }
+
+  /// One outline per stroke, for renderers that combine strokes themselves.
+  static func strokeOutlines(of text: TextItem) -> [[PathSegment]] {
+    let unit = text.fontSize / GlyphData.unitsPerEm
+    let half = (text.bold ? GlyphData.boldStrokeWidth : GlyphData.strokeWidth) * unit / 2
+    var strokes: [[PathSegment]] = []
+    for (index, line) in text.lines.enumerated() {
+      let baseline = text.position.y + Double(index) * text.lineHeight
+      let width = StrokeFont.width(of: line[...], size: text.fontSize)
+      var x: Double
+      switch text.alignment {
+      case .leading: x = text.position.x
+      case .center: x = text.position.x - width / 2
+      case .trailing: x = text.position.x - width
+      }
+      for scalar in line.unicodeScalars {
+        let glyph = self.glyph(for: scalar) ?? replacement
+        for stroke in glyph.strokes {
+          var segments: [PathSegment] = []
+          StrokeOutliner.append(stroke.map { Point(x + $0.x * unit, baseline - $0.y * unit) }, halfWidth: half, to: &segments)
+          strokes.append(segments)
+        }
+        x += glyph.advance * unit
+      }
+    }
+    return strokes
+  }
+}

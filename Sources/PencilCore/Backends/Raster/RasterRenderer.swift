@@ -1,0 +1,152 @@
+/// Renders the shape IR into pixels: each path is flattened, accumulated
+/// in its bounding box clipped to the canvas, and composited with its
+/// paint. Shapes are drawn one by one, never merged, so shared edges show
+/// the same faint seams that resvg and Cairo show.
+struct RasterRenderer {
+  /// The documented limits: a typo in a size must not exhaust memory.
+  static let maximumPixels = 100_000_000
+  static let maximumSide = 100_000
+
+  private(set) var canvas: PixelCanvas
+  private let scale: Double
+  private let origin: Point
+  private var accumulator = CoverageAccumulator()
+  private var coverage: [Float] = []
+  private var lines: [(Point, Point)] = []
+
+  enum PixelSize {
+    case size(width: Int, height: Int)
+    case refused(Diagnostic)
+  }
+
+  /// The picture's size in pixels, or a diagnostic saying why there is none.
+  static func pixelSize(of scene: Scene, scale: Double) -> PixelSize {
+    let width = (scene.viewport.width * scale - 1e-9).rounded(.up)
+    let height = (scene.viewport.height * scale - 1e-9).rounded(.up)
+    let range = scene.canvasRange ?? SourceRange(0, 0)
+    guard width >= 1, height >= 1 else {
+      return .refused(
+        Diagnostic(
+          BackendCodes.emptyPicture, range,
+          "the picture is \(formatNumber(max(width, 0)))x\(formatNumber(max(height, 0))) pixels; add a canvas or something to draw"))
+    }
+    guard width <= Double(maximumSide), height <= Double(maximumSide), width * height <= Double(maximumPixels) else {
+      return .refused(
+        Diagnostic(
+          BackendCodes.pictureTooLarge, range,
+          "the picture would be \(formatNumber(width))x\(formatNumber(height)) pixels; raster output is limited to 100 megapixels and 100000 pixels a side"))
+    }
+    return .size(width: Int(width), height: Int(height))
+  }
+
+  /// Renders the scene, or returns nil after appending an error.
+  static func render(_ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic]) -> PixelCanvas? {
+    switch pixelSize(of: scene, scale: options.scale) {
+    case .refused(let diagnostic):
+      diagnostics.append(diagnostic)
+      return nil
+    case .size(let width, let height):
+      var renderer = RasterRenderer(scene: scene, width: width, height: height, scale: options.scale)
+      for item in scene.items { renderer.draw(item, diagnostics: &diagnostics) }
+      return renderer.canvas
+    }
+  }
+
+  private init(scene: Scene, width: Int, height: Int, scale: Double) {
+    canvas = PixelCanvas(width: width, height: height, background: scene.background)
+    self.scale = scale
+    origin = Point(scene.viewport.x, scene.viewport.y)
+  }
+
+  private mutating func draw(_ item: DisplayItem, diagnostics: inout [Diagnostic]) {
+    switch item {
+    case .path(let path):
+      fill(path.segments, rule: path.fillRule, paint: path.paint, opacity: path.opacity)
+    case .text(let text):
+      if let missing = text.text.unicodeScalars.first(where: { !StrokeFont.covers($0) && $0 != "\n" }) {
+        diagnostics.append(
+          Diagnostic(
+            BackendCodes.glyphReplaced, text.sourceRange,
+            "'\(missing)' is not in the built-in font (printable ASCII); it is drawn as a box"))
+      }
+      drawText(text)
+    }
+  }
+
+  private mutating func fill(_ segments: [PathSegment], rule: FillRule, paint: Paint, opacity: Double) {
+    let sampler = PaintSampler(paint, opacity: opacity, scale: scale, origin: origin)
+    accumulate(segments, rule: rule) { canvas, x0, y, coverage in
+      canvas.blend(row: y, from: x0, coverage: coverage, paint: sampler)
+    }
+  }
+
+  /// Text is drawn stroke by stroke into one coverage mask, combined as
+  /// 1 − (1 − a)(1 − b): the exact union where strokes cross at right
+  /// angles inside a pixel, where summing (what one path would do) counts
+  /// the overlap twice. The mask is then composited once.
+  private mutating func drawText(_ text: TextItem) {
+    let strokes = StrokeFont.strokeOutlines(of: text)
+    let box = strokes.compactMap { boundingBox(of: $0) }.reduce(nil) { ($0 as Rect?)?.union($1) ?? $1 }
+    guard let box else { return }
+    let x0 = Int(max(0, min(Double(canvas.width), ((box.x - origin.x) * scale).rounded(.down))))
+    let x1 = Int(max(0, min(Double(canvas.width), ((box.maxX - origin.x) * scale).rounded(.up))))
+    let y0 = Int(max(0, min(Double(canvas.height), ((box.y - origin.y) * scale).rounded(.down))))
+    let y1 = Int(max(0, min(Double(canvas.height), ((box.maxY - origin.y) * scale).rounded(.up))))
+    guard x1 > x0, y1 > y0 else { return }
+    let maskWidth = x1 - x0
+    var mask = [Float](repeating: 0, count: maskWidth * (y1 - y0))
+    for stroke in strokes {
+      accumulate(stroke, rule: .nonzero) { _, strokeX0, y, coverage in
+        let rowStart = (y - y0) * maskWidth + (strokeX0 - x0)
+        for index in 0..<coverage.count {
+          let c = coverage[index]
+          if c > 0 { mask[rowStart + index] = 1 - (1 - mask[rowStart + index]) * (1 - c) }
+        }
+      }
+    }
+    let sampler = PaintSampler(.solid(text.color), opacity: 1, scale: scale, origin: origin)
+    mask.withUnsafeBufferPointer { mask in
+      for row in 0..<(y1 - y0) {
+        canvas.blend(
+          row: y0 + row, from: x0, coverage: UnsafeBufferPointer(rebasing: mask[(row * maskWidth)..<((row + 1) * maskWidth)]),
+          paint: sampler)
+      }
+    }
+  }
+
+  /// Flattens an outline, accumulates its coverage in its bounding box
+  /// clipped to the canvas, and hands each row to `sink(canvas, x0, y, coverage)`.
+  private mutating func accumulate(
+    _ segments: [PathSegment], rule: FillRule,
+    _ sink: (inout PixelCanvas, Int, Int, UnsafeBufferPointer<Float>) -> Void
+  ) {
+    let (scale, origin) = (self.scale, self.origin)
+    lines.removeAll(keepingCapacity: true)
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    Flattener.flatten(segments, transform: { Point(($0.x - origin.x) * scale, ($0.y - origin.y) * scale) }) { a, b in
+      lines.append((a, b))
+      minX = min(minX, a.x, b.x)
+      maxX = max(maxX, a.x, b.x)
+      minY = min(minY, a.y, b.y)
+      maxY = max(maxY, a.y, b.y)
+    }
+    guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
+    // The path's bounding box in whole pixels, clipped to the canvas.
+    let x0 = Int(max(0, min(Double(canvas.width), minX.rounded(.down))))
+    let x1 = Int(max(0, min(Double(canvas.width), maxX.rounded(.up))))
+    let y0 = Int(max(0, min(Double(canvas.height), minY.rounded(.down))))
+    let y1 = Int(max(0, min(Double(canvas.height), maxY.rounded(.up))))
+    guard x1 > x0, y1 > y0 else { return }
+    accumulator.reset(width: x1 - x0, height: y1 - y0)
+    let shift = Point(Double(x0), Double(y0))
+    for (a, b) in lines {
+      accumulator.addLine(Point(a.x - shift.x, a.y - shift.y), Point(b.x - shift.x, b.y - shift.y))
+    }
+    accumulator.forEachRow(rule: rule, coverage: &coverage) { row, rowCoverage in
+      sink(&canvas, x0, y0 + row, rowCoverage)
+    }
+  }
+}
