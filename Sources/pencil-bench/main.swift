@@ -80,7 +80,7 @@ func milliseconds(_ phase: String) -> String {
 print("scene: \(pencils) pencils, \(bytes.count) bytes of source, \(outputSize) bytes of SVG")
 print("best of \(runs) runs, one core:")
 for phase in ["parse", "check", "lower", "svg", "total"] {
-  print("  \(phase.padding(toLength: 6, withPad: " ", startingAt: 0)) \(milliseconds(phase))")
+  print("  \(phase + String(repeating: " ", count: max(0, 6 - phase.count))) \(milliseconds(phase))")
 }
 let throughput = megabytes / (best["total"] ?? 1)
 print("throughput: \(Int(throughput * 10) / 10).\(Int(throughput * 10) % 10) MB/s of source to SVG")

@@ -6,32 +6,49 @@ struct PPMBackend: Backend {
 
   func render(_ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic]) -> [UInt8]? {
     guard let canvas = RasterRenderer.render(scene, options: options, diagnostics: &diagnostics) else { return nil }
-    return options.plainPPM ? PPMBackend.plain(canvas) : PPMBackend.binary(canvas)
+    var pixels = canvas
+    return options.plainPPM ? PPMBackend.plain(canvas) : PPMBackend.binary(&pixels)
   }
 
   /// Premultiplied colour over white: C + (255 − α).
-  @inline(__always) static func onWhite(_ pixels: UnsafeBufferPointer<UInt8>, _ offset: Int) -> (UInt8, UInt8, UInt8) {
-    let background = 255 - pixels[offset + 3]
-    return (pixels[offset] &+ background, pixels[offset + 1] &+ background, pixels[offset + 2] &+ background)
+  @inline(__always) static func onWhite(_ pixel: UInt32) -> (UInt8, UInt8, UInt8) {
+    let (r, g, b, a) = PixelCanvas.channels(pixel)
+    let background = 255 - a
+    return (r &+ background, g &+ background, b &+ background)
   }
 
-  static func binary(_ canvas: PixelCanvas) -> [UInt8] {
-    var out = Array("P6\n# pencilc\n\(canvas.width) \(canvas.height)\n255\n".utf8)
-    let header = out.count
-    out.append(contentsOf: repeatElement(0, count: canvas.width * canvas.height * 3))
-    canvas.pixels.withUnsafeBufferPointer { pixels in
-      out.withUnsafeMutableBufferPointer { out in
-        var target = header
-        for offset in stride(from: 0, to: pixels.count, by: 4) {
-          let (r, g, b) = onWhite(pixels, offset)
-          out[target] = r
-          out[target + 1] = g
-          out[target + 2] = b
-          target += 3
-        }
+  /// Converted in place in the canvas's own buffer: pixel i (bytes 4i…)
+  /// becomes bytes header + 3i…, which never runs ahead of the reading
+  /// once i reaches the header's length; the first few pixels are set
+  /// aside before the header overwrites them. This saves a second buffer
+  /// as large as the picture, and the page faults that come with it.
+  static func binary(_ canvas: inout PixelCanvas) -> [UInt8] {
+    let header = Array("P6\n# pencilc\n\(canvas.width) \(canvas.height)\n255\n".utf8)
+    let count = canvas.width * canvas.height
+    var bytes = canvas.takeStorage()
+    let size = header.count + 3 * count
+    // A picture smaller than its header needs room beyond its pixels.
+    if bytes.count < size { bytes.append(contentsOf: repeatElement(0, count: size - bytes.count)) }
+    bytes.withUnsafeMutableBytes { raw in
+      let early = min(count, header.count)
+      let saved = (0..<early).map { onWhite(raw.load(fromByteOffset: 4 * $0, as: UInt32.self)) }
+      var target = header.count + 3 * early
+      for index in early..<count {
+        let (r, g, b) = onWhite(raw.load(fromByteOffset: 4 * index, as: UInt32.self))
+        raw[target] = r
+        raw[target + 1] = g
+        raw[target + 2] = b
+        target += 3
+      }
+      for (index, byte) in header.enumerated() { raw[index] = byte }
+      for (index, (r, g, b)) in saved.enumerated() {
+        raw[header.count + 3 * index] = r
+        raw[header.count + 3 * index + 1] = g
+        raw[header.count + 3 * index + 2] = b
       }
     }
-    return out
+    bytes.removeLast(bytes.count - size)
+    return bytes
   }
 
   /// P3: one row of pixels per line, wrapped to stay under 70 characters.
@@ -42,11 +59,11 @@ struct PPMBackend: Backend {
     writer.write(byte: UInt8(ascii: " "))
     writer.write(canvas.height)
     writer.write("\n255\n")
-    canvas.pixels.withUnsafeBufferPointer { pixels in
+    canvas.withPixels { pixels in
       for y in 0..<canvas.height {
         var lineLength = 0
         for x in 0..<canvas.width {
-          let (r, g, b) = onWhite(pixels, (y * canvas.width + x) * 4)
+          let (r, g, b) = onWhite(pixels[y * canvas.width + x])
           for value in [r, g, b] {
             if lineLength > 0 {
               if lineLength >= 66 {

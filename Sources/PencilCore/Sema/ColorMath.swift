@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 extension Color {
   /// SwiftUI's `Color(hue:saturation:brightness:)`: HSB (HSV) in sRGB.

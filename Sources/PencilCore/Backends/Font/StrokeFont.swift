@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Turns text runs into filled outlines with the built-in stroke font, so
 /// raster backends draw text through the same path filler as shapes and

@@ -23,18 +23,18 @@ enum PNGEncoder {
     var best = [UInt8](repeating: 0, count: rowBytes)
     var out: [UInt8] = []
     out.reserveCapacity((rowBytes + 1) * canvas.height)
-    canvas.pixels.withUnsafeBufferPointer { pixels in
+    canvas.withPixels { pixels in
       for y in 0..<canvas.height {
-        for x in stride(from: 0, to: rowBytes, by: 4) {
-          let offset = y * rowBytes + x
-          let alpha = pixels[offset + 3]
-          for channel in 0..<3 {
-            let value = pixels[offset + channel]
-            // Undo the premultiplication, rounding to nearest.
-            straight[x + channel] =
-              alpha == 0 ? 0 : UInt8(min(255, (Int(value) * 255 + Int(alpha) / 2) / Int(alpha)))
+        for x in 0..<canvas.width {
+          let (r, g, b, alpha) = PixelCanvas.channels(pixels[y * canvas.width + x])
+          // Undo the premultiplication, rounding to nearest.
+          func straightValue(_ value: UInt8) -> UInt8 {
+            alpha == 0 ? 0 : UInt8(min(255, (Int(value) * 255 + Int(alpha) / 2) / Int(alpha)))
           }
-          straight[x + 3] = alpha
+          straight[4 * x] = straightValue(r)
+          straight[4 * x + 1] = straightValue(g)
+          straight[4 * x + 2] = straightValue(b)
+          straight[4 * x + 3] = alpha
         }
         var bestFilter: UInt8 = 0
         var bestScore = Int.max

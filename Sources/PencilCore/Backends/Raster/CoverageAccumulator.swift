@@ -120,15 +120,19 @@ struct CoverageAccumulator {
         for row in 0..<height {
           let rowStart = row * stride
           var winding: Float = 0
-          for column in 0..<width {
-            winding += cells[rowStart + column]
-            cells[rowStart + column] = 0
-            let magnitude = abs(winding)
-            switch rule {
-            case .nonzero:
-              out[column] = min(1, magnitude)
-            case .evenodd:
+          switch rule {
+          case .nonzero:
+            for column in 0..<width {
+              winding += cells[rowStart + column]
+              cells[rowStart + column] = 0
+              out[column] = min(1, abs(winding))
+            }
+          case .evenodd:
+            for column in 0..<width {
+              winding += cells[rowStart + column]
+              cells[rowStart + column] = 0
               // A triangle wave: 0 outside, 1 inside, 0 inside a hole.
+              let magnitude = abs(winding)
               let folded = magnitude - 2 * (magnitude * 0.5).rounded(.down)
               out[column] = folded > 1 ? 2 - folded : folded
             }

@@ -1,76 +1,90 @@
-/// An RGBA image with premultiplied 8-bit channels, composited source-over.
+/// An RGBA image, one packed premultiplied pixel per `UInt32`
+/// (red in the low byte, then green, blue and alpha), composited
+/// source-over in 8-bit integer arithmetic with coverage in 256 levels.
+/// The pixels live in a byte array so an encoder can take the buffer over
+/// and write its output in place (see `PPMBackend`).
 struct PixelCanvas {
   let width: Int
   let height: Int
-  /// Row-major, 4 bytes a pixel, premultiplied alpha.
-  private(set) var pixels: [UInt8]
+  /// Four bytes a pixel, read and written as native `UInt32`s.
+  private(set) var storage: [UInt8]
 
   init(width: Int, height: Int, background: IRColor?) {
     self.width = width
     self.height = height
-    guard let background else {
-      pixels = [UInt8](repeating: 0, count: width * height * 4)
-      return
-    }
-    let color = LinearRGBA(background)
-    let quad: [UInt8] = [
-      PixelCanvas.quantize(color.r * color.a), PixelCanvas.quantize(color.g * color.a),
-      PixelCanvas.quantize(color.b * color.a), PixelCanvas.quantize(color.a),
-    ]
-    pixels = [UInt8](repeating: 0, count: width * height * 4)
-    pixels.withUnsafeMutableBufferPointer { buffer in
-      for index in stride(from: 0, to: buffer.count, by: 4) {
-        buffer[index] = quad[0]
-        buffer[index + 1] = quad[1]
-        buffer[index + 2] = quad[2]
-        buffer[index + 3] = quad[3]
-      }
-    }
+    let fill = background.map { LinearRGBA($0).packed } ?? 0
+    storage = [UInt8](repeating: 0, count: width * height * 4)
+    if fill != 0 { withMutablePixels { $0.update(repeating: fill) } }
   }
 
-  @inline(__always) static func quantize(_ value: Float) -> UInt8 {
-    UInt8(min(max(value * 255 + 0.5, 0), 255))
+  func withPixels<R>(_ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
+    storage.withUnsafeBufferPointer { $0.withMemoryRebound(to: UInt32.self, body) }
+  }
+
+  mutating func withMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt32>) -> R) -> R {
+    storage.withUnsafeMutableBufferPointer { $0.withMemoryRebound(to: UInt32.self, body) }
+  }
+
+  /// Hands the byte buffer over, leaving the canvas empty.
+  mutating func takeStorage() -> [UInt8] {
+    var taken: [UInt8] = []
+    swap(&taken, &storage)
+    return taken
+  }
+
+  @inline(__always) static func pack(_ r: Float, _ g: Float, _ b: Float, _ a: Float) -> UInt32 {
+    func byte(_ value: Float) -> UInt32 { UInt32(min(max(value * 255 + 0.5, 0), 255)) }
+    return byte(r) | byte(g) << 8 | byte(b) << 16 | byte(a) << 24
+  }
+
+  @inline(__always) static func channels(_ pixel: UInt32) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    (
+      UInt8(truncatingIfNeeded: pixel), UInt8(truncatingIfNeeded: pixel >> 8), UInt8(truncatingIfNeeded: pixel >> 16),
+      UInt8(truncatingIfNeeded: pixel >> 24)
+    )
+  }
+
+  /// Every channel of a packed pixel times `factor`/255, rounded; two
+  /// channels at a time.
+  @inline(__always) static func scale(_ pixel: UInt32, _ factor: UInt32) -> UInt32 {
+    var redBlue = (pixel & 0x00FF_00FF) &* factor &+ 0x0080_0080
+    redBlue = ((redBlue &+ ((redBlue >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+    var greenAlpha = ((pixel >> 8) & 0x00FF_00FF) &* factor &+ 0x0080_0080
+    greenAlpha = (greenAlpha &+ ((greenAlpha >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+    return redBlue | greenAlpha
+  }
+
+  /// dst = src·c + dst·(1 − srcα·c), on premultiplied values.
+  @inline(__always) static func over(_ source: UInt32, _ coverage: Float, _ destination: UInt32) -> UInt32 {
+    let c = UInt32(coverage * 255 + 0.5)
+    let src = c >= 255 ? source : scale(source, c)
+    return src &+ scale(destination, 255 - src >> 24)
   }
 
   /// Composites one row span: pixel `x0 + i` of row `y` gets coverage
   /// `coverage[i]` of the paint.
   mutating func blend(row y: Int, from x0: Int, coverage: UnsafeBufferPointer<Float>, paint: PaintSampler) {
-    let width = self.width
-    pixels.withUnsafeMutableBufferPointer { pixels in
-      var offset = (y * width + x0) * 4
-      if paint.isSolid {
-        let color = paint.solidColor
+    let start = y * width + x0
+    withMutablePixels { pixels in
+      if let source = paint.solid {
+        let opaque = source >> 24 == 255
         for index in 0..<coverage.count {
           let c = coverage[index]
-          if c > 0 { PixelCanvas.over(color, c, &pixels, offset) }
-          offset += 4
+          guard c > 0.5 / 255 else { continue }
+          pixels[start + index] = opaque && c >= 1 ? source : PixelCanvas.over(source, c, pixels[start + index])
         }
         return
       }
       var (t, step) = paint.position(x: x0, y: y)
       for index in 0..<coverage.count {
         let c = coverage[index]
-        if c > 0 { PixelCanvas.over(paint.color(at: t), c, &pixels, offset) }
+        if c > 0.5 / 255 {
+          let source = paint.color(at: t)
+          pixels[start + index] =
+            source >> 24 == 255 && c >= 1 ? source : PixelCanvas.over(source, c, pixels[start + index])
+        }
         t += step
-        offset += 4
       }
     }
-  }
-
-  /// dst = src·coverage + dst·(1 − srcα·coverage), on premultiplied values.
-  @inline(__always) private static func over(
-    _ color: LinearRGBA, _ coverage: Float, _ pixels: inout UnsafeMutableBufferPointer<UInt8>, _ offset: Int
-  ) {
-    let alpha = color.a * coverage
-    guard alpha > 0 else { return }
-    let keep = 1 - alpha
-    let r = color.r * alpha + Float(pixels[offset]) / 255 * keep
-    let g = color.g * alpha + Float(pixels[offset + 1]) / 255 * keep
-    let b = color.b * alpha + Float(pixels[offset + 2]) / 255 * keep
-    let a = alpha + Float(pixels[offset + 3]) / 255 * keep
-    pixels[offset] = quantize(r)
-    pixels[offset + 1] = quantize(g)
-    pixels[offset + 2] = quantize(b)
-    pixels[offset + 3] = quantize(a)
   }
 }

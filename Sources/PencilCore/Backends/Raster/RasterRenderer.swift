@@ -13,6 +13,9 @@ struct RasterRenderer {
   private var accumulator = CoverageAccumulator()
   private var coverage: [Float] = []
   private var lines: [(Point, Point)] = []
+  /// Gradient colour tables by stops and opacity: the pencils of a scene
+  /// share a few gradients, and a table does not depend on the frame.
+  private var gradientTables: [(stops: [GradientStopIR], opacity: Double, table: [UInt32])] = []
 
   enum PixelSize {
     case size(width: Int, height: Int)
@@ -73,8 +76,25 @@ struct RasterRenderer {
     }
   }
 
+  private mutating func sampler(_ paint: Paint, opacity: Double) -> PaintSampler {
+    switch paint {
+    case .solid(let color):
+      return PaintSampler(solid: LinearRGBA(color, opacity: opacity))
+    case .linearGradient(let gradient):
+      let table: [UInt32]
+      if let cached = gradientTables.first(where: { $0.stops == gradient.stops && $0.opacity == opacity }) {
+        table = cached.table
+      } else {
+        table = PaintSampler.table(for: gradient.stops, opacity: opacity)
+        if gradientTables.count == 16 { gradientTables.removeFirst() }
+        gradientTables.append((gradient.stops, opacity, table))
+      }
+      return PaintSampler(gradient, table: table, opacity: opacity, scale: scale, origin: origin)
+    }
+  }
+
   private mutating func fill(_ segments: [PathSegment], rule: FillRule, paint: Paint, opacity: Double) {
-    let sampler = PaintSampler(paint, opacity: opacity, scale: scale, origin: origin)
+    let sampler = self.sampler(paint, opacity: opacity)
     accumulate(segments, rule: rule) { canvas, x0, y, coverage in
       canvas.blend(row: y, from: x0, coverage: coverage, paint: sampler)
     }
@@ -104,7 +124,7 @@ struct RasterRenderer {
         }
       }
     }
-    let sampler = PaintSampler(.solid(text.color), opacity: 1, scale: scale, origin: origin)
+    let sampler = PaintSampler(solid: LinearRGBA(text.color))
     mask.withUnsafeBufferPointer { mask in
       for row in 0..<(y1 - y0) {
         canvas.blend(
