@@ -12,10 +12,22 @@ struct Driver {
   var status: Int32 = 0
 
   init(options: Options) {
-    self.options = options
+    var options = options
     let terminal = FileIO.isTerminal(2)
     diagnosticFormat = options.diagnosticFormat ?? (terminal ? .human : .short)
-    colors = terminal && FileIO.environment("NO_COLOR").map(\.isEmpty) ?? true
+    let noColor = !(FileIO.environment("NO_COLOR").map(\.isEmpty) ?? true)
+    colors = terminal && !noColor
+    // ASCII output follows the terminal it is printed on, when it is.
+    let toTerminal = options.output == nil && FileIO.isTerminal(1)
+    switch options.colorChoice {
+    case .always: options.render.color = true
+    case .never: options.render.color = false
+    case .auto: options.render.color = toTerminal && !noColor
+    }
+    if !options.columnsGiven, toTerminal, let width = FileIO.terminalColumns(), width < options.render.columns {
+      options.render.columns = max(1, width)
+    }
+    self.options = options
   }
 
   mutating func run() -> Int32 {

@@ -72,6 +72,13 @@ enum FileIO {
 
   static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
+  /// The width of the terminal on standard output, if it is one.
+  static func terminalColumns() -> Int? {
+    var size = winsize()
+    guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
+
   static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
   private static func lastError() -> String { String(cString: strerror(errno)) }

@@ -15,6 +15,12 @@ struct Options {
   var diagnosticFormat: DiagnosticFormat?
   var explain: String?
   var render = RenderOptions()
+  var columnsGiven = false
+  var colorChoice = ColorChoice.auto
+
+  enum ColorChoice: String {
+    case auto, always, never
+  }
   var showHelp = false
   var showVersion = false
 }
@@ -46,6 +52,14 @@ extension Options {
       --scale N                Pixels per point for raster output (default 1; 2 for HiDPI).
       --ppm-plain              Write plain-text PPM (P3) instead of binary (P6).
       --text-as-paths          SVG: draw text as outlines in the built-in font.
+      --columns N              ASCII: width in characters (default 80, or the terminal's
+                               width when smaller).
+      --cell-aspect R          ASCII: character cell height / width (default 2).
+      --charset ascii|blocks   ASCII: 7-bit characters, or Unicode quadrant blocks.
+      --color auto|always|never
+                               ASCII: 24-bit ANSI colour (auto: on a terminal, unless
+                               NO_COLOR is set).
+      --invert                 ASCII: light ink for dark terminals (when colour is off).
       -h, --help               Show this help.
       --version                Show the version.
 
@@ -101,6 +115,32 @@ extension Options {
         options.render.scale = scale
       case "--ppm-plain": options.render.plainPPM = true
       case "--text-as-paths": options.render.textAsPaths = true
+      case "--columns":
+        let word = try flagValue()
+        guard let columns = Int(word), columns >= 1, columns <= 10_000 else {
+          throw UsageError(message: "--columns takes a whole number from 1 to 10000, not '\(word)'")
+        }
+        options.render.columns = columns
+        options.columnsGiven = true
+      case "--cell-aspect":
+        let word = try flagValue()
+        guard let aspect = Double(word), aspect.isFinite, aspect >= 0.25, aspect <= 8 else {
+          throw UsageError(message: "--cell-aspect takes a number from 0.25 to 8, not '\(word)'")
+        }
+        options.render.cellAspect = aspect
+      case "--charset":
+        let word = try flagValue()
+        guard let charset = ASCIICharset(rawValue: word) else {
+          throw UsageError(message: "--charset takes ascii or blocks, not '\(word)'")
+        }
+        options.render.charset = charset
+      case "--color", "--colour":
+        let word = try flagValue()
+        guard let choice = ColorChoice(rawValue: word) else {
+          throw UsageError(message: "--color takes auto, always or never, not '\(word)'")
+        }
+        options.colorChoice = choice
+      case "--invert": options.render.invert = true
       case "-h", "--help": options.showHelp = true
       case "--version": options.showVersion = true
       default: throw UsageError(message: "unknown option '\(argument)'")

@@ -25,7 +25,7 @@ final class GoldenTests: XCTestCase {
       // holds the same pixels composited on white, and is tested below).
       for format in GoldenTests.textFormats + ["png"] {
         guard let bytes = render(scene, format, name: name) else { continue }
-        let file = Repository.golden.appendingPathComponent("\(name).\(format == "ascii" ? "txt" : format)")
+        let file = Repository.golden.appendingPathComponent("\(name).\(format)")
         if format == "png" {
           assertGoldenBytes(bytes, file)
         } else {
@@ -67,6 +67,39 @@ final class GoldenTests: XCTestCase {
     double.scale = 2
     if let png = render(shapesScene, "png", name: "shapes", options: double) {
       assertGoldenBytes(png, Repository.golden.appendingPathComponent("options/shapes@2x.png"))
+    }
+  }
+
+  /// The ASCII picture of every sample at 40 and 80 columns, and the other
+  /// charsets and modes on one of them.
+  func testASCIIGoldenFiles() throws {
+    for url in Repository.files(in: Repository.samples, withExtension: "pencil") {
+      let name = url.deletingPathExtension().lastPathComponent
+      let scene = try XCTUnwrap(Pencil.compile(SourceFile(name: name, bytes: Array(try Data(contentsOf: url)))).scene)
+      for columns in [40, 80] {
+        var options = RenderOptions()
+        options.columns = columns
+        if let text = render(scene, "ascii", name: name, options: options) {
+          assertGolden(String(decoding: text, as: UTF8.self), Repository.golden.appendingPathComponent("ascii/\(name).\(columns).txt"))
+        }
+      }
+    }
+    let url = Repository.samples.appendingPathComponent("rainbow-pencils.pencil")
+    let scene = try XCTUnwrap(Pencil.compile(SourceFile(name: "rainbow", bytes: Array(try Data(contentsOf: url)))).scene)
+    let variants: [(String, (inout RenderOptions) -> Void)] = [
+      ("blocks", { $0.charset = .blocks }),
+      ("blocks-color", { $0.charset = .blocks; $0.color = true }),
+      ("color", { $0.color = true }),
+      ("invert", { $0.invert = true }),
+      ("aspect", { $0.cellAspect = 1 }),
+    ]
+    for (variant, configure) in variants {
+      var options = RenderOptions()
+      options.columns = 60
+      configure(&options)
+      if let text = render(scene, "ascii", name: variant, options: options) {
+        assertGolden(String(decoding: text, as: UTF8.self), Repository.golden.appendingPathComponent("ascii/rainbow-pencils.\(variant).txt"))
+      }
     }
   }
 

@@ -7,6 +7,16 @@ public struct RenderOptions: Sendable {
   public var plainPPM = false
   /// SVG: draw text as outlines in the built-in font instead of `<text>`.
   public var textAsPaths = false
+  /// ASCII: the width of the picture in characters.
+  public var columns = 80
+  /// ASCII: how many times taller than wide a character cell is.
+  public var cellAspect = 2.0
+  /// ASCII: which characters to draw with.
+  public var charset = ASCIICharset.ascii
+  /// ASCII: 24-bit ANSI colour per cell.
+  public var color = false
+  /// ASCII: light ink on a dark background (when colour is off).
+  public var invert = false
 
   public init() {}
 }
@@ -28,6 +38,7 @@ public enum Backends {
     SVGBackend(),
     PPMBackend(),
     PNGBackend(),
+    ASCIIBackend(),
   ]
 
   public static func named(_ name: String) -> (any Backend)? {

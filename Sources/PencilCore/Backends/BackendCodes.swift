@@ -23,5 +23,14 @@ enum BackendCodes {
     text as text, in the viewer's fonts, unless --text-as-paths is given.
     """)
 
-  static let all = [pictureTooLarge, emptyPicture, glyphReplaced]
+  static let characterReplaced = DiagnosticCode(
+    "W0007", .warning, "character not in the text charset",
+    """
+    The ASCII backend writes text elements as their own characters. With
+    --charset ascii only 7-bit printable characters can be shown; with
+    --charset blocks, characters one column wide. Others are written as
+    '?'.
+    """)
+
+  static let all = [pictureTooLarge, emptyPicture, glyphReplaced, characterReplaced]
 }

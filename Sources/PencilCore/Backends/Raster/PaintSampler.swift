@@ -35,29 +35,32 @@ struct PaintSampler {
 
   let solid: UInt32?
   private let table: [UInt32]
-  /// t = (p − start) · axis, the axis pre-divided by its squared length.
-  private let startX: Double
-  private let startY: Double
-  private let axisX: Double
-  private let axisY: Double
+  /// For the centre of pixel (x, y): t = base + (x + ½)·stepX + (y + ½)·stepY,
+  /// the gradient axis taken through the device transform.
+  private let base: Double
+  private let stepX: Double
+  private let stepY: Double
 
   init(solid color: LinearRGBA) {
-    self.init(solid: color.packed, table: [], start: Point(0, 0), axis: Point(0, 0))
+    self.init(solid: color.packed, table: [], base: 0, stepX: 0, stepY: 0)
   }
 
-  private init(solid: UInt32?, table: [UInt32], start: Point, axis: Point) {
+  private init(solid: UInt32?, table: [UInt32], base: Double, stepX: Double, stepY: Double) {
     self.solid = solid
     self.table = table
-    (startX, startY) = (start.x, start.y)
-    (axisX, axisY) = (axis.x, axis.y)
+    self.base = base
+    self.stepX = stepX
+    self.stepY = stepY
   }
 
-  /// `table` comes from `PaintSampler.table(for:opacity:)`, which callers cache.
-  init(_ gradient: LinearGradientIR, table: [UInt32], opacity: Double, scale: Double, origin: Point) {
-    let start = Point((gradient.start.x - origin.x) * scale, (gradient.start.y - origin.y) * scale)
-    let end = Point((gradient.end.x - origin.x) * scale, (gradient.end.y - origin.y) * scale)
-    let dx = end.x - start.x
-    let dy = end.y - start.y
+  /// `table` comes from `PaintSampler.table(for:opacity:)`, which callers
+  /// cache. The gradient is evaluated in user space, t = (p − start)·(end − start)/|end − start|²,
+  /// with p = device / scale + origin, so it stays right under unequal scales.
+  init(
+    _ gradient: LinearGradientIR, table: [UInt32], opacity: Double, scaleX: Double, scaleY: Double, origin: Point
+  ) {
+    let dx = gradient.end.x - gradient.start.x
+    let dy = gradient.end.y - gradient.start.y
     let lengthSquared = dx * dx + dy * dy
     // SVG: a gradient whose ends coincide paints its last stop's colour.
     guard lengthSquared > 0, gradient.stops.count > 1, table.count == PaintSampler.tableSize else {
@@ -65,13 +68,15 @@ struct PaintSampler {
       self.init(solid: color ?? LinearRGBA(r: 0, g: 0, b: 0, a: 0))
       return
     }
-    self.init(solid: nil, table: table, start: start, axis: Point(dx / lengthSquared, dy / lengthSquared))
+    let (ax, ay) = (dx / lengthSquared, dy / lengthSquared)
+    self.init(
+      solid: nil, table: table, base: (origin.x - gradient.start.x) * ax + (origin.y - gradient.start.y) * ay,
+      stepX: ax / scaleX, stepY: ay / scaleY)
   }
 
   /// The gradient position of the centre of pixel (x, y) and its change per pixel to the right.
   func position(x: Int, y: Int) -> (t: Double, step: Double) {
-    let t = (Double(x) + 0.5 - startX) * axisX + (Double(y) + 0.5 - startY) * axisY
-    return (t, axisX)
+    (base + (Double(x) + 0.5) * stepX + (Double(y) + 0.5) * stepY, stepX)
   }
 
   @inline(__always) func color(at t: Double) -> UInt32 {

@@ -8,7 +8,9 @@ struct RasterRenderer {
   static let maximumSide = 100_000
 
   private(set) var canvas: PixelCanvas
-  private let scale: Double
+  /// Device pixels per point, horizontally and vertically.
+  private let scaleX: Double
+  private let scaleY: Double
   private let origin: Point
   private var accumulator = CoverageAccumulator()
   private var coverage: [Float] = []
@@ -49,15 +51,29 @@ struct RasterRenderer {
       diagnostics.append(diagnostic)
       return nil
     case .size(let width, let height):
-      var renderer = RasterRenderer(scene: scene, width: width, height: height, scale: options.scale)
-      for item in scene.items { renderer.draw(item, diagnostics: &diagnostics) }
-      return renderer.canvas
+      return render(scene, width: width, height: height, scaleX: options.scale, scaleY: options.scale, diagnostics: &diagnostics)
     }
   }
 
-  private init(scene: Scene, width: Int, height: Int, scale: Double) {
+  /// Renders into a canvas of the given size with independent scales, for
+  /// backends whose pixels are not square (the ASCII backend's sub-cells).
+  /// Without `diagnostics`, text is left out.
+  static func render(
+    _ scene: Scene, width: Int, height: Int, scaleX: Double, scaleY: Double, diagnostics: inout [Diagnostic],
+    drawText: Bool = true
+  ) -> PixelCanvas {
+    var renderer = RasterRenderer(scene: scene, width: width, height: height, scaleX: scaleX, scaleY: scaleY)
+    for item in scene.items {
+      if case .text = item, !drawText { continue }
+      renderer.draw(item, diagnostics: &diagnostics)
+    }
+    return renderer.canvas
+  }
+
+  private init(scene: Scene, width: Int, height: Int, scaleX: Double, scaleY: Double) {
     canvas = PixelCanvas(width: width, height: height, background: scene.background)
-    self.scale = scale
+    self.scaleX = scaleX
+    self.scaleY = scaleY
     origin = Point(scene.viewport.x, scene.viewport.y)
   }
 
@@ -89,7 +105,7 @@ struct RasterRenderer {
         if gradientTables.count == 16 { gradientTables.removeFirst() }
         gradientTables.append((gradient.stops, opacity, table))
       }
-      return PaintSampler(gradient, table: table, opacity: opacity, scale: scale, origin: origin)
+      return PaintSampler(gradient, table: table, opacity: opacity, scaleX: scaleX, scaleY: scaleY, origin: origin)
     }
   }
 
@@ -108,10 +124,10 @@ struct RasterRenderer {
     let strokes = StrokeFont.strokeOutlines(of: text)
     let box = strokes.compactMap { boundingBox(of: $0) }.reduce(nil) { ($0 as Rect?)?.union($1) ?? $1 }
     guard let box else { return }
-    let x0 = Int(max(0, min(Double(canvas.width), ((box.x - origin.x) * scale).rounded(.down))))
-    let x1 = Int(max(0, min(Double(canvas.width), ((box.maxX - origin.x) * scale).rounded(.up))))
-    let y0 = Int(max(0, min(Double(canvas.height), ((box.y - origin.y) * scale).rounded(.down))))
-    let y1 = Int(max(0, min(Double(canvas.height), ((box.maxY - origin.y) * scale).rounded(.up))))
+    let x0 = Int(max(0, min(Double(canvas.width), ((box.x - origin.x) * scaleX).rounded(.down))))
+    let x1 = Int(max(0, min(Double(canvas.width), ((box.maxX - origin.x) * scaleX).rounded(.up))))
+    let y0 = Int(max(0, min(Double(canvas.height), ((box.y - origin.y) * scaleY).rounded(.down))))
+    let y1 = Int(max(0, min(Double(canvas.height), ((box.maxY - origin.y) * scaleY).rounded(.up))))
     guard x1 > x0, y1 > y0 else { return }
     let maskWidth = x1 - x0
     var mask = [Float](repeating: 0, count: maskWidth * (y1 - y0))
@@ -140,13 +156,13 @@ struct RasterRenderer {
     _ segments: [PathSegment], rule: FillRule,
     _ sink: (inout PixelCanvas, Int, Int, UnsafeBufferPointer<Float>) -> Void
   ) {
-    let (scale, origin) = (self.scale, self.origin)
+    let (scaleX, scaleY, origin) = (self.scaleX, self.scaleY, self.origin)
     lines.removeAll(keepingCapacity: true)
     var minX = Double.infinity
     var minY = Double.infinity
     var maxX = -Double.infinity
     var maxY = -Double.infinity
-    Flattener.flatten(segments, transform: { Point(($0.x - origin.x) * scale, ($0.y - origin.y) * scale) }) { a, b in
+    Flattener.flatten(segments, transform: { Point(($0.x - origin.x) * scaleX, ($0.y - origin.y) * scaleY) }) { a, b in
       lines.append((a, b))
       minX = min(minX, a.x, b.x)
       maxX = max(maxX, a.x, b.x)

@@ -1,0 +1,52 @@
+/// Scenes as text: the picture is rasterized at 4 × 8 samples per
+/// character cell through the same coverage engine as PPM and PNG, each
+/// cell becomes the character that matches its pattern (see
+/// `CellClassifier`), and text elements are written as their own
+/// characters on top.
+struct ASCIIBackend: Backend {
+  let name = "ascii"
+  let fileExtensions = ["txt"]
+
+  /// The most cells drawn, so a huge --columns cannot exhaust memory.
+  static let maximumCells = 4_000_000
+
+  func render(_ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic]) -> [UInt8]? {
+    let box = scene.viewport
+    let range = scene.canvasRange ?? SourceRange(0, 0)
+    guard box.width > 0, box.height > 0 else {
+      diagnostics.append(
+        Diagnostic(BackendCodes.emptyPicture, range, "the picture is empty; add a canvas or something to draw"))
+      return nil
+    }
+    let columns = max(1, options.columns)
+    let cellWidth = box.width / Double(columns)
+    let rows = max(1, Int((box.height / (cellWidth * options.cellAspect)).rounded()))
+    guard columns * rows <= ASCIIBackend.maximumCells else {
+      diagnostics.append(
+        Diagnostic(
+          BackendCodes.pictureTooLarge, range,
+          "the text picture would be \(columns)x\(rows) characters; the limit is \(ASCIIBackend.maximumCells) cells"))
+      return nil
+    }
+    let width = columns * CellClassifier.columns
+    let height = rows * CellClassifier.rows
+    var ignored: [Diagnostic] = []
+    let canvas = RasterRenderer.render(
+      scene, width: width, height: height, scaleX: Double(width) / box.width, scaleY: Double(height) / box.height,
+      diagnostics: &ignored, drawText: false)
+    var grid = CellGrid(columns: columns, rows: rows)
+    grid.fill(from: canvas, charset: options.charset, invert: options.invert, color: options.color)
+    for case .text(let text) in scene.items {
+      grid.write(text, viewport: box, cellWidth: cellWidth, cellHeight: box.height / Double(rows), charset: options.charset, diagnostics: &diagnostics)
+    }
+    return grid.serialize(color: options.color)
+  }
+}
+
+/// Which characters the ASCII backend may use.
+public enum ASCIICharset: String, Sendable {
+  /// 7-bit ASCII only.
+  case ascii
+  /// Unicode quadrant and half blocks: twice the resolution each way.
+  case blocks
+}

@@ -1,0 +1,195 @@
+/// The characters and colours of a text picture, and how they are printed.
+struct CellGrid {
+  struct Cell {
+    var character: Character = " "
+    var foreground: (UInt8, UInt8, UInt8)?
+    var background: (UInt8, UInt8, UInt8)?
+  }
+
+  let columns: Int
+  let rows: Int
+  private(set) var cells: [Cell]
+
+  init(columns: Int, rows: Int) {
+    self.columns = columns
+    self.rows = rows
+    cells = [Cell](repeating: Cell(), count: columns * rows)
+  }
+
+  /// Darkness of a pixel: 1 − luminance over white, or with `invert`
+  /// (light ink on a dark terminal) luminance over black.
+  @inline(__always) static func darkness(_ pixel: UInt32, invert: Bool) -> Double {
+    let (r, g, b, a) = PixelCanvas.channels(pixel)
+    let over: Double = invert ? 0 : 255 - Double(a)
+    let luminance = (0.2126 * (Double(r) + over) + 0.7152 * (Double(g) + over) + 0.0722 * (Double(b) + over)) / 255
+    return invert ? luminance : 1 - luminance
+  }
+
+  /// The colour of a pixel composited on white.
+  @inline(__always) static func color(_ pixel: UInt32) -> (Double, Double, Double) {
+    let (r, g, b, a) = PixelCanvas.channels(pixel)
+    let over = 255 - Double(a)
+    return (Double(r) + over, Double(g) + over, Double(b) + over)
+  }
+
+  mutating func fill(from canvas: PixelCanvas, charset: ASCIICharset, invert: Bool, color: Bool) {
+    let sampleColumns = CellClassifier.columns
+    let sampleRows = CellClassifier.rows
+    var samples = [Double](repeating: 0, count: sampleColumns * sampleRows)
+    var colors = [(Double, Double, Double)](repeating: (0, 0, 0), count: sampleColumns * sampleRows)
+    canvas.withPixels { pixels in
+      for row in 0..<rows {
+        for column in 0..<columns {
+          for y in 0..<sampleRows {
+            for x in 0..<sampleColumns {
+              let pixel = pixels[(row * sampleRows + y) * canvas.width + column * sampleColumns + x]
+              samples[y * sampleColumns + x] = CellGrid.darkness(pixel, invert: invert)
+              colors[y * sampleColumns + x] = CellGrid.color(pixel)
+            }
+          }
+          let cell =
+            charset == .ascii
+            ? CellGrid.asciiCell(samples, colors, color: color) : CellGrid.blockCell(samples, colors, color: color)
+          cells[row * columns + column] = cell
+        }
+      }
+    }
+  }
+
+  private static func mean(_ colors: [(Double, Double, Double)], where include: (Int) -> Bool) -> (UInt8, UInt8, UInt8)? {
+    var sum = (0.0, 0.0, 0.0)
+    var count = 0.0
+    for (index, value) in colors.enumerated() where include(index) {
+      sum = (sum.0 + value.0, sum.1 + value.1, sum.2 + value.2)
+      count += 1
+    }
+    guard count > 0 else { return nil }
+    func byte(_ value: Double) -> UInt8 { UInt8(min(255, max(0, (value / count).rounded()))) }
+    return (byte(sum.0), byte(sum.1), byte(sum.2))
+  }
+
+  private static func asciiCell(_ samples: [Double], _ colors: [(Double, Double, Double)], color: Bool) -> Cell {
+    let character = samples.withUnsafeBufferPointer { CellClassifier.character($0) }
+    guard color, character != " " else { return Cell(character: character) }
+    // Colour the ink with the darker side's colour, the shape's own.
+    let threshold = ((samples.max() ?? 0) + (samples.min() ?? 0)) / 2
+    let contrast = (samples.max() ?? 0) - (samples.min() ?? 0) >= CellClassifier.edgeContrast
+    return Cell(character: character, foreground: mean(colors) { !contrast || samples[$0] > threshold })
+  }
+
+  /// Quadrants of 2 × 4 samples: with colour, the two tones of the cell
+  /// as foreground and background; without, a quadrant is inked when it
+  /// is more than half dark, and a cell of even tone gets a shade.
+  private static func blockCell(_ samples: [Double], _ colors: [(Double, Double, Double)], color: Bool) -> Cell {
+    func quadrant(_ index: Int) -> Int { (index % 4) / 2 + (index / 4 >= 4 ? 2 : 0) }
+    var quadrantDarkness = [0.0, 0.0, 0.0, 0.0]
+    for (index, value) in samples.enumerated() { quadrantDarkness[quadrant(index)] += value / 8 }
+    let low = quadrantDarkness.min() ?? 0
+    let high = quadrantDarkness.max() ?? 0
+    let mean = quadrantDarkness.reduce(0, +) / 4
+    if high - low < 0.15 {
+      let shade = ASCIIGlyphs.shades[min(4, Int((mean * 4).rounded()))]
+      guard color, shade != " " else { return Cell(character: shade) }
+      return Cell(character: "█", foreground: self.mean(colors) { _ in true })
+    }
+    let threshold = color ? (high + low) / 2 : 0.5
+    var mask = 0
+    for (index, value) in quadrantDarkness.enumerated() where value > threshold { mask |= 1 << index }
+    let character = ASCIIGlyphs.quadrants[mask]
+    guard color else { return Cell(character: character) }
+    let inked = { (index: Int) in mask & (1 << quadrant(index)) != 0 }
+    return Cell(
+      character: character, foreground: self.mean(colors, where: inked),
+      background: self.mean(colors) { !inked($0) })
+  }
+
+  /// Writes a text element's characters at its anchor and alignment,
+  /// clipped at the edges; characters the charset cannot show become `?`.
+  mutating func write(
+    _ text: TextItem, viewport: Rect, cellWidth: Double, cellHeight: Double, charset: ASCIICharset,
+    diagnostics: inout [Diagnostic]
+  ) {
+    var replaced: Unicode.Scalar? = nil
+    for (index, line) in text.lines.enumerated() {
+      // The middle of the x-height sits about 0.35 em above the baseline.
+      let y = text.position.y + Double(index) * text.lineHeight - 0.35 * text.fontSize
+      let row = Int(((y - viewport.y) / cellHeight).rounded(.down))
+      let scalars = Array(line.unicodeScalars)
+      let anchor = (text.position.x - viewport.x) / cellWidth
+      let start: Int
+      switch text.alignment {
+      case .leading: start = Int(anchor.rounded())
+      case .center: start = Int((anchor - Double(scalars.count) / 2).rounded())
+      case .trailing: start = Int(anchor.rounded()) - scalars.count
+      }
+      guard row >= 0, row < rows else { continue }
+      for (offset, scalar) in scalars.enumerated() {
+        let column = start + offset
+        guard column >= 0, column < columns else { continue }
+        var character = Character(scalar)
+        if scalar == "\t" { character = " " }
+        if !CellGrid.fits(scalar, charset) {
+          replaced = replaced ?? scalar
+          character = "?"
+        }
+        cells[row * columns + column] = Cell(character: character, foreground: (text.color.red, text.color.green, text.color.blue))
+      }
+    }
+    if let replaced {
+      diagnostics.append(
+        Diagnostic(
+          BackendCodes.characterReplaced, text.sourceRange,
+          "'\(replaced)' cannot be shown with --charset \(charset.rawValue); it is written as '?'"))
+    }
+  }
+
+  private static func fits(_ scalar: Unicode.Scalar, _ charset: ASCIICharset) -> Bool {
+    if scalar == "\t" { return true }
+    switch charset {
+    case .ascii: return scalar.value >= 32 && scalar.value < 127
+    // One column wide: no controls, no combining marks, nothing East Asian wide.
+    case .blocks: return scalar.value >= 32 && scalar.value != 127 && (scalar.value < 0x0300 || (scalar.value >= 0x0370 && scalar.value < 0x1100) || (scalar.value >= 0x2000 && scalar.value < 0x2E80))
+    }
+  }
+
+  /// One line per row, no trailing spaces, a newline at the end; with
+  /// colour, 24-bit ANSI escapes, reset at the end of every line.
+  func serialize(color: Bool) -> [UInt8] {
+    let out = ByteWriter(expectedSize: rows * (columns + 1) * (color ? 20 : 1))
+    for row in 0..<rows {
+      let line = cells[(row * columns)..<((row + 1) * columns)]
+      let last = line.lastIndex { $0.character != " " || (color && $0.background != nil) }
+      var current: (foreground: (UInt8, UInt8, UInt8)?, background: (UInt8, UInt8, UInt8)?) = (nil, nil)
+      var styled = false
+      if let last {
+        for cell in line[line.startIndex...last] {
+          if color, cell.foreground.map({ [$0.0, $0.1, $0.2] }) != current.foreground.map({ [$0.0, $0.1, $0.2] })
+            || cell.background.map({ [$0.0, $0.1, $0.2] }) != current.background.map({ [$0.0, $0.1, $0.2] })
+          {
+            out.write("\u{1B}[0m")
+            if let fg = cell.foreground { CellGrid.escape(out, 38, fg) }
+            if let bg = cell.background { CellGrid.escape(out, 48, bg) }
+            current = (cell.foreground, cell.background)
+            styled = true
+          }
+          out.writeString(String(cell.character))
+        }
+      }
+      if styled { out.write("\u{1B}[0m") }
+      out.write("\n")
+    }
+    return out.bytes
+  }
+
+  private static func escape(_ out: ByteWriter, _ kind: Int, _ rgb: (UInt8, UInt8, UInt8)) {
+    out.write("\u{1B}[")
+    out.write(kind)
+    out.write(";2;")
+    out.write(Int(rgb.0))
+    out.write(";")
+    out.write(Int(rgb.1))
+    out.write(";")
+    out.write(Int(rgb.2))
+    out.write("m")
+  }
+}

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""ASCII quality: for every sample, compares the darkness each cell's
+character stands for (the backend's own table in
+Sources/PencilCore/Backends/ASCII/ASCIIGlyphs.swift) with the mean darkness
+of the same region of pencilc's raster output, and reports the Pearson
+correlation. Bar: >= 0.9 on every sample at 80 columns.
+
+Text elements are written by the ASCII backend as their own characters and
+drawn by the raster backends with the stroke font, so the two cannot be
+compared cell by cell: both sides are rendered from a copy of each sample
+with its `text` statements removed. Darkness is 1 - luminance (Rec. 709
+weights) over white, as the backend computes it.
+
+Usage: scripts/ascii-quality.py [--pencilc PATH] [--columns N]
+Needs Pillow and numpy.
+"""
+import argparse
+import glob
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+import numpy as np
+from PIL import Image
+
+BAR = 0.9
+SCALE = 4
+
+
+def darkness_table(root):
+    source = open(os.path.join(root, "Sources", "PencilCore", "Backends", "ASCII", "ASCIIGlyphs.swift")).read()
+    table = {}
+    for character, value in re.findall(r'\("(\\\\|\\"|.)", ([0-9.]+)\)', source):
+        table[character.encode().decode("unicode_escape")] = float(value)
+    return table
+
+
+def without_text(scene, work):
+    name = os.path.splitext(os.path.basename(scene))[0]
+    copy = os.path.join(work, name + ".pencil")
+    with open(scene) as source, open(copy, "w") as target:
+        for line in source:
+            target.write("\n" if line.lstrip().startswith("text ") else line)
+    return copy
+
+
+def measure(pencilc, original, columns, table, work):
+    name = os.path.splitext(os.path.basename(original))[0]
+    scene = without_text(original, work)
+    text = subprocess.run(
+        [pencilc, scene, "-f", "ascii", "--columns", str(columns), "--color", "never"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    svg = os.path.join(work, name + ".svg")
+    ppm = os.path.join(work, name + ".ppm")
+    subprocess.run([pencilc, scene, "-o", svg], check=True, stderr=subprocess.DEVNULL)
+    subprocess.run([pencilc, scene, "--scale", str(SCALE), "-o", ppm], check=True, stderr=subprocess.DEVNULL)
+    x0, y0, width, height = map(float, ET.parse(svg).getroot().attrib["viewBox"].split())
+    lines = text.split("\n")[:-1]
+    rows = len(lines)
+    pixels = np.asarray(Image.open(ppm).convert("RGB"), dtype=np.float64)
+    dark = 1 - (0.2126 * pixels[..., 0] + 0.7152 * pixels[..., 1] + 0.0722 * pixels[..., 2]) / 255
+    # The cell of every pixel centre, in points.
+    ys = ((np.arange(dark.shape[0]) + 0.5) / SCALE * rows / height).astype(int).clip(0, rows - 1)
+    xs = ((np.arange(dark.shape[1]) + 0.5) / SCALE * columns / width).astype(int).clip(0, columns - 1)
+    sums = np.zeros((rows, columns))
+    counts = np.zeros((rows, columns))
+    np.add.at(sums, (ys[:, None], xs[None, :]), dark)
+    np.add.at(counts, (ys[:, None], xs[None, :]), 1)
+    means = sums / np.maximum(counts, 1)
+    stands, actual = [], []
+    for row, line in enumerate(lines):
+        padded = line.ljust(columns)
+        for column, character in enumerate(padded[:columns]):
+            if character in table:
+                stands.append(table[character])
+                actual.append(means[row, column])
+    return name, float(np.corrcoef(stands, actual)[0, 1]), len(stands)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    parser.add_argument("--pencilc", default=os.path.join(root, ".build", "debug", "pencilc"))
+    parser.add_argument("--columns", type=int, default=80)
+    args = parser.parse_args()
+    table = darkness_table(root)
+    work = tempfile.mkdtemp(prefix="pencil-ascii-")
+    failures = 0
+    samples = sorted(glob.glob(os.path.join(root, "samples", "*.pencil")))
+    print(f"{'sample':20} {'correlation':>11} {'cells':>6}   (bar >= {BAR} at {args.columns} columns)")
+    for scene in samples:
+        name, correlation, cells = measure(args.pencilc, scene, args.columns, table, work)
+        ok = correlation >= BAR
+        failures += 0 if ok else 1
+        print(f"{name:20} {correlation:11.3f} {cells:6d}   {'ok' if ok else 'FAIL'}")
+    print(f"ascii-quality: {len(samples) - failures} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
