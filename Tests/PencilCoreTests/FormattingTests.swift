@@ -34,3 +34,16 @@ struct FormattingTests {
     #expect(Name("at") != Name("a"))
   }
 }
+
+/// AttributeValues looks names up by key alone, which is exact only while
+/// no two attribute names share a key.
+@Test func attributeNamesHaveDistinctKeys() {
+  let specs =
+    ElementKinds.shapeAttributes + ElementKinds.pencil + ElementKinds.hstack + ElementKinds.text
+    + ElementKinds.canvas + Checker.hsbStopAttributes + ShapeKinds.builtins.flatMap(\.extraAttributes)
+  var byKey: [UInt64: String] = [:]
+  for spec in specs {
+    if let other = byKey[spec.key.key] { #expect(other == spec.name) }
+    byKey[spec.key.key] = spec.name
+  }
+}

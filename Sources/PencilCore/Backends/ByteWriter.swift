@@ -4,15 +4,15 @@
 /// output is written once and never copied, which matters: for a large
 /// picture the cost is mostly the kernel handing out fresh pages.
 final class ByteWriter {
-  private static let scratchCapacity = 1 << 16
-  private let storage: UnsafeMutablePointer<UInt8>
+  private var scratchCapacity = 1 << 16
+  private var storage: UnsafeMutablePointer<UInt8>
   /// Bytes in the scratch buffer.
   private var count = 0
   private var output: [UInt8] = []
 
   /// `expectedSize` is a hint for the output's capacity.
   init(expectedSize: Int = 0) {
-    storage = .allocate(capacity: ByteWriter.scratchCapacity)
+    storage = .allocate(capacity: scratchCapacity)
     output.reserveCapacity(expectedSize)
   }
 
@@ -23,9 +23,18 @@ final class ByteWriter {
     return output
   }
 
-  /// Makes room for `extra` more bytes (at most the scratch capacity).
-  @inline(__always) private func reserve(_ extra: Int) {
-    if count + extra > ByteWriter.scratchCapacity { flush() }
+  /// Makes room for `extra` more bytes, so that the `unchecked` writes
+  /// that follow, up to that many bytes, need no check of their own.
+  @inline(__always) func reserve(_ extra: Int) {
+    if count + extra > scratchCapacity { makeRoom(extra) }
+  }
+
+  private func makeRoom(_ extra: Int) {
+    flush()
+    guard extra > scratchCapacity else { return }
+    storage.deallocate()
+    scratchCapacity = extra
+    storage = .allocate(capacity: extra)
   }
 
   private func flush() {
@@ -40,6 +49,12 @@ final class ByteWriter {
       return output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: length))
     }
     reserve(length)
+    uncheckedWrite(text)
+  }
+
+  /// After `reserve`.
+  func uncheckedWrite(_ text: StaticString) {
+    let length = text.utf8CodeUnitCount
     // Literals are short: a plain loop beats a call to memmove.
     let source = text.utf8Start
     for index in 0..<length { storage[count + index] = source[index] }
@@ -58,6 +73,12 @@ final class ByteWriter {
     count += 1
   }
 
+  /// After `reserve`.
+  @inline(__always) func uncheckedWrite(byte: UInt8) {
+    storage[count] = byte
+    count += 1
+  }
+
   func write(_ number: Int) {
     reserve(21)
     if number < 0 { unsafeAppend(UInt8(ascii: "-")) }
@@ -68,7 +89,15 @@ final class ByteWriter {
   /// and never an exponent. Only constant divisors, which compile to
   /// multiplications: this is the SVG backend's hot path.
   func write(_ value: Double) {
-    reserve(48)
+    reserve(ByteWriter.maximumNumberLength)
+    uncheckedWrite(value)
+  }
+
+  /// The most bytes `write(_: Double)` produces.
+  static let maximumNumberLength = 48
+
+  /// After `reserve(maximumNumberLength)`.
+  func uncheckedWrite(_ value: Double) {
     guard value.isFinite else { return unsafeAppend(UInt8(ascii: "0")) }
     // Ten-thousandths as an integer, rounded half up (truncating x + 0.5
     // is one instruction, unlike a call to round); beyond 2^53 the integer

@@ -86,10 +86,11 @@ private struct SVGWriter {
     }
   }
 
-  private mutating func point(_ p: Point) {
-    out.write(p.x)
-    out.write(byte: UInt8(ascii: ","))
-    out.write(p.y)
+  /// After `out.reserve(2 * ByteWriter.maximumNumberLength + 2)`.
+  private func uncheckedPoint(_ p: Point) {
+    out.uncheckedWrite(p.x)
+    out.uncheckedWrite(byte: UInt8(ascii: ","))
+    out.uncheckedWrite(p.y)
   }
 
   private mutating func color(_ color: IRColor) {
@@ -115,23 +116,26 @@ private struct SVGWriter {
       gradientID = define(gradient)
     }
     out.write("<path d=\"")
+    // One capacity check for the whole path data.
+    let perSegment = 6 * ByteWriter.maximumNumberLength + 8
+    out.reserve(item.segments.count * perSegment)
     for segment in item.segments {
       switch segment {
       case .move(let p):
-        out.write(byte: UInt8(ascii: "M"))
-        point(p)
+        out.uncheckedWrite(byte: UInt8(ascii: "M"))
+        uncheckedPoint(p)
       case .line(let p):
-        out.write(byte: UInt8(ascii: "L"))
-        point(p)
+        out.uncheckedWrite(byte: UInt8(ascii: "L"))
+        uncheckedPoint(p)
       case .cubic(let c1, let c2, let to):
-        out.write(byte: UInt8(ascii: "C"))
-        point(c1)
-        out.write(byte: UInt8(ascii: " "))
-        point(c2)
-        out.write(byte: UInt8(ascii: " "))
-        point(to)
+        out.uncheckedWrite(byte: UInt8(ascii: "C"))
+        uncheckedPoint(c1)
+        out.uncheckedWrite(byte: UInt8(ascii: " "))
+        uncheckedPoint(c2)
+        out.uncheckedWrite(byte: UInt8(ascii: " "))
+        uncheckedPoint(to)
       case .close:
-        out.write(byte: UInt8(ascii: "Z"))
+        out.uncheckedWrite(byte: UInt8(ascii: "Z"))
       }
     }
     out.write("\"")

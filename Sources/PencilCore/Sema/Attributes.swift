@@ -58,20 +58,28 @@ enum Value: Equatable {
 /// The checked attributes of one element, by name. Attributes that failed
 /// their check are absent, so lowering falls back to the defaults.
 struct AttributeValues {
-  /// Elements have a handful of attributes, so a list beats hashing.
-  private var entries: [(name: Name, value: Value)] = []
+  /// Elements have a handful of attributes, so a list beats hashing. Only
+  /// names from the attribute tables are stored, and their keys differ
+  /// (a test checks), so the key alone identifies the name.
+  private var keys: [UInt64] = []
+  private var values: [Value] = []
 
-  init(capacity: Int = 0) { entries.reserveCapacity(capacity) }
+  init(capacity: Int = 0) {
+    keys.reserveCapacity(capacity)
+    values.reserveCapacity(capacity)
+  }
 
-  var count: Int { entries.count }
+  var count: Int { keys.count }
 
   subscript(name: Name) -> Value? {
-    entries.first { $0.name == name }?.value
+    guard let index = keys.firstIndex(of: name.key) else { return nil }
+    return values[index]
   }
 
   /// The checker adds each attribute once, after ruling out repeats.
   mutating func add(_ name: Name, _ value: Value) {
-    entries.append((name, value))
+    keys.append(name.key)
+    values.append(value)
   }
 
   func number(_ name: Name) -> Double? {

@@ -68,24 +68,51 @@ extension Checker {
       diagnostics.append(diagnostic)
       return nil
     }
-    guard let numbers = numberArguments(arguments, count: 3...4, of: function.name, at: range) else { return nil }
+    guard checkArgumentCount(arguments, count: 3...4, of: function.name, at: range) else { return nil }
+    // Read the numbers without building arrays: this runs for every hsb().
+    var values = (0.0, 0.0, 0.0, 1.0)
     var valid = true
-    for (index, number) in numbers.enumerated() {
+    for (index, argument) in arguments.enumerated() {
+      guard case .number(let value, let argumentRange) = argument else {
+        if case .invalid = argument { return nil }
+        diagnostics.append(
+          Diagnostic(SemaCodes.wrongValueKind, argument.range, "the arguments of \(function.name)() are numbers"))
+        return nil
+      }
       let limit = index == 3 ? 1 : maximum
-      if number.value < 0 || number.value > limit {
+      if value < 0 || value > limit {
         let names = function.name == "hsb" ? ["hue", "saturation", "brightness", "alpha"] : ["red", "green", "blue", "alpha"]
         _ = checkRange(
-          number.value, number.range, minimum: 0, maximum: limit, positive: false,
+          value, argumentRange, minimum: 0, maximum: limit, positive: false,
           what: "the \(names[index]) of \(function.name)()")
         valid = false
       }
+      switch index {
+      case 0: values.0 = value
+      case 1: values.1 = value
+      case 2: values.2 = value
+      default: values.3 = value
+      }
     }
     guard valid else { return nil }
-    let alpha = numbers.count == 4 ? numbers[3].value : 1
-    if function.name == "hsb" {
-      return Color(hue: numbers[0].value, saturation: numbers[1].value, brightness: numbers[2].value, alpha: alpha)
+    if maximum == 1 {
+      return Color(hue: values.0, saturation: values.1, brightness: values.2, alpha: values.3)
     }
-    return Color(red: numbers[0].value / 255, green: numbers[1].value / 255, blue: numbers[2].value / 255, alpha: alpha)
+    return Color(red: values.0 / 255, green: values.1 / 255, blue: values.2 / 255, alpha: values.3)
+  }
+
+  private mutating func checkArgumentCount(
+    _ arguments: [Expr], count: ClosedRange<Int>, of function: String, at range: SourceRange
+  ) -> Bool {
+    guard count.contains(arguments.count) else {
+      let expected = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) or \(count.upperBound)"
+      diagnostics.append(
+        Diagnostic(
+          SemaCodes.wrongArgumentCount, range,
+          "\(function)() takes \(expected) argument\(count.upperBound == 1 ? "" : "s"), found \(arguments.count)"))
+      return false
+    }
+    return true
   }
 
   private mutating func numberArguments(

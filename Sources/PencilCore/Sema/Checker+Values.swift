@@ -9,16 +9,22 @@ extension Checker {
         reportUnknownAttribute(attributes[index].name, specs, of: kind)
         continue
       }
-      let attribute = attributes[index]
       let name = key.text
-      if let first = attributes[..<index].first(where: { $0.name.key == key })?.range {
+      var earlier: Int? = nil
+      for previous in 0..<index where attributes[previous].name.key == key {
+        earlier = previous
+        break
+      }
+      if let earlier {
+        let attribute = attributes[index]
+        let first = attributes[earlier].range
         diagnostics.append(
           Diagnostic(SemaCodes.repeatedAttribute, attribute.range, "'\(name)' is given twice")
             .withNote("first given here", at: first)
             .withFix("remove the repeated '\(name)'", replacing: removalRange(attribute.range), with: ""))
         continue
       }
-      if let value = resolve(attribute.value, as: spec.kind, for: name) { values.add(key, value) }
+      if let value = resolve(attributes[index].value, as: spec.kind, for: name) { values.add(key, value) }
     }
     return values
   }
