@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Writes a PixelCanvas as an 8-bit RGBA PNG: rows filtered with the
 /// filter that minimises the sum of absolute differences (the usual
 /// heuristic), then zlib-compressed.
@@ -14,49 +20,88 @@ enum PNGEncoder {
     return png
   }
 
-  /// Straight-alpha rows, each prefixed with its filter type.
+  /// Straight-alpha rows, each prefixed with its filter type. All five
+  /// filters are scored in one pass over the row; only the winner is
+  /// written.
   private static func filteredRows(_ canvas: PixelCanvas) -> [UInt8] {
     let rowBytes = canvas.width * 4
-    var straight = [UInt8](repeating: 0, count: rowBytes)
-    var previous = [UInt8](repeating: 0, count: rowBytes)
-    var candidate = [UInt8](repeating: 0, count: rowBytes)
-    var best = [UInt8](repeating: 0, count: rowBytes)
-    var out: [UInt8] = []
-    out.reserveCapacity((rowBytes + 1) * canvas.height)
-    canvas.withPixels { pixels in
-      for y in 0..<canvas.height {
-        for x in 0..<canvas.width {
-          let (r, g, b, alpha) = PixelCanvas.channels(pixels[y * canvas.width + x])
-          // Undo the premultiplication, rounding to nearest.
-          func straightValue(_ value: UInt8) -> UInt8 {
-            alpha == 0 ? 0 : UInt8(min(255, (Int(value) * 255 + Int(alpha) / 2) / Int(alpha)))
-          }
-          straight[4 * x] = straightValue(r)
-          straight[4 * x + 1] = straightValue(g)
-          straight[4 * x + 2] = straightValue(b)
-          straight[4 * x + 3] = alpha
-        }
-        var bestFilter: UInt8 = 0
-        var bestScore = Int.max
-        for filter: UInt8 in 0...4 {
-          apply(filter, straight, previous, into: &candidate)
-          let score = candidate.reduce(0) { $0 + Int(Int8(bitPattern: $1).magnitude) }
-          if score < bestScore {
-            bestScore = score
-            bestFilter = filter
-            swap(&best, &candidate)
+    var rows = [UInt8](repeating: 0, count: rowBytes * 2)
+    let size = (rowBytes + 1) * canvas.height
+    return [UInt8](unsafeUninitializedCapacity: size) { out, initialized in
+      initialized = 0
+      rows.withUnsafeMutableBufferPointer { rows in
+        // Both are non-empty: a canvas is at least one pixel.
+        guard let rowsBase = rows.baseAddress, let outBase = out.baseAddress else { return }
+        canvas.withPixels { pixels in
+          var current = 0
+          for y in 0..<canvas.height {
+            let row = rowsBase + current * rowBytes
+            let above = rowsBase + (1 - current) * rowBytes
+            straighten(pixels, from: y * canvas.width, count: canvas.width, into: row)
+            if y == 0 { above.update(repeating: 0, count: rowBytes) }
+            let filter = bestFilter(row, above, rowBytes)
+            let target = outBase + y * (rowBytes + 1)
+            target[0] = filter
+            apply(filter, row, above, rowBytes, into: target + 1)
+            current = 1 - current
           }
         }
-        out.append(bestFilter)
-        out.append(contentsOf: best)
-        swap(&previous, &straight)
+        initialized = size
       }
     }
-    return out
   }
 
-  private static func apply(_ filter: UInt8, _ row: [UInt8], _ above: [UInt8], into out: inout [UInt8]) {
-    let count = row.count
+  /// Undoes the premultiplication, rounding to nearest.
+  private static func straighten(
+    _ pixels: UnsafeBufferPointer<UInt32>, from start: Int, count: Int, into row: UnsafeMutablePointer<UInt8>
+  ) {
+    for x in 0..<count {
+      let (r, g, b, alpha) = PixelCanvas.channels(pixels[start + x])
+      if alpha == 255 {
+        row[4 * x] = r
+        row[4 * x + 1] = g
+        row[4 * x + 2] = b
+      } else {
+        let a = Int(alpha)
+        func straight(_ value: UInt8) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (Int(value) * 255 + a / 2) / a)) }
+        row[4 * x] = straight(r)
+        row[4 * x + 1] = straight(g)
+        row[4 * x + 2] = straight(b)
+      }
+      row[4 * x + 3] = alpha
+    }
+  }
+
+  /// The filter with the smallest sum of absolute (signed) residuals.
+  private static func bestFilter(_ row: UnsafeMutablePointer<UInt8>, _ above: UnsafeMutablePointer<UInt8>, _ count: Int)
+    -> UInt8
+  {
+    // A row equal to the one above is all zeros under Up, the best there is.
+    if memcmp(row, above, count) == 0 { return 2 }
+    var scores = (0, 0, 0, 0, 0)
+    for index in 0..<count {
+      let value = row[index]
+      let left = index >= 4 ? row[index - 4] : 0
+      let up = above[index]
+      let upLeft = index >= 4 ? above[index - 4] : 0
+      @inline(__always) func cost(_ residual: UInt8) -> Int { Int(Int8(bitPattern: residual).magnitude) }
+      scores.0 += cost(value)
+      scores.1 += cost(value &- left)
+      scores.2 += cost(value &- up)
+      scores.3 += cost(value &- UInt8((Int(left) + Int(up)) / 2))
+      scores.4 += cost(value &- paeth(left, up, upLeft))
+    }
+    var best: (filter: UInt8, score: Int) = (0, scores.0)
+    for (filter, score) in [(UInt8(1), scores.1), (2, scores.2), (3, scores.3), (4, scores.4)] where score < best.score {
+      best = (filter, score)
+    }
+    return best.filter
+  }
+
+  private static func apply(
+    _ filter: UInt8, _ row: UnsafeMutablePointer<UInt8>, _ above: UnsafeMutablePointer<UInt8>, _ count: Int,
+    into out: UnsafeMutablePointer<UInt8>
+  ) {
     for index in 0..<count {
       let left = index >= 4 ? row[index - 4] : 0
       let up = above[index]
