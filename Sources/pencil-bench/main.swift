@@ -23,13 +23,16 @@ func generateScene(pencils: Int) -> String {
     "gradient shine hsb leading to trailing {", "  stop s=1.0 b=0.4", "  stop s=1.0 b=0.8", "  stop s=1.0 b=1.0",
     "  stop s=0.6 b=1.0", "  stop s=0.8 b=0.9", "}",
   ]
-  let colors = [".red", ".orange", ".yellow", ".green", ".blue", "hsb(0.773, 1.0, 0.51)", "#fa8072", "salmon", "#003366"]
+  let colors = [
+    ".red", ".orange", ".yellow", ".green", ".blue", "hsb(0.773, 1.0, 0.51)", "#fa8072", "salmon", "#003366",
+  ]
   for index in 0..<pencils {
     let x = (index % 100) * 40
     let y = (index / 100) % 10 * 300
     let color = colors[index % colors.count]
     if index % 10 == 9 {
-      lines.append("hstack at \(x),\(y) size 40x300 spacing=2 { pencil color=\(color); rect size 4x300 fill=.systemGray5 }")
+      lines.append(
+        "hstack at \(x),\(y) size 40x300 spacing=2 { pencil color=\(color); rect size 4x300 fill=.systemGray5 }")
     } else {
       lines.append("pencil color=\(color) gradient=shine at \(x),\(y) size 36x300 timber=hsb(0.07, 0.4, 0.9)")
     }

@@ -77,7 +77,9 @@ extension Options {
       return arguments[index]
     }
     if arguments.first == "explain" {
-      guard arguments.count == 2 else { throw UsageError(message: "usage: pencilc explain CODE, e.g. pencilc explain E0102") }
+      guard arguments.count == 2 else {
+        throw UsageError(message: "usage: pencilc explain CODE, e.g. pencilc explain E0102")
+      }
       options.explain = arguments[1]
       return options
     }
@@ -99,7 +101,9 @@ extension Options {
       case "--stdin-filename": options.stdinFilename = try flagValue()
       case "--emit":
         let word = try flagValue()
-        guard let emit = Emit(rawValue: word) else { throw UsageError(message: "--emit takes ast or ir, not '\(word)'") }
+        guard let emit = Emit(rawValue: word) else {
+          throw UsageError(message: "--emit takes ast or ir, not '\(word)'")
+        }
         options.emit = emit
       case "--diagnostic-format":
         let word = try flagValue()
@@ -151,7 +155,8 @@ extension Options {
       throw UsageError(message: "no input files")
     }
     if let format = options.format, Backends.named(format) == nil {
-      throw UsageError(message: "unknown format '\(format)'; expected \(Backends.all.map(\.name).joined(separator: ", "))")
+      throw UsageError(
+        message: "unknown format '\(format)'; expected \(Backends.all.map(\.name).joined(separator: ", "))")
     }
     if options.inputs.count > 1, options.output != nil {
       throw UsageError(message: "-o takes one input file; without -o each output is written beside its input")

@@ -48,7 +48,8 @@ final class ASCIICLITests: XCTestCase {
 
   func testInvertSwapsInk() throws {
     let normal = try CLI.run(["-", "-f", "ascii", "--columns", "4"], stdin: "canvas 4x2 background=white\n")
-    let inverted = try CLI.run(["-", "-f", "ascii", "--columns", "4", "--invert"], stdin: "canvas 4x2 background=white\n")
+    let inverted = try CLI.run(
+      ["-", "-f", "ascii", "--columns", "4", "--invert"], stdin: "canvas 4x2 background=white\n")
     XCTAssertEqual(normal.stdout, "\n")
     XCTAssertEqual(inverted.stdout, "@@@@\n")
   }
@@ -65,7 +66,9 @@ final class ASCIICLITests: XCTestCase {
   }
 
   func testUsageErrors() throws {
-    for arguments in [["--columns", "0"], ["--columns", "x"], ["--charset", "emoji"], ["--color", "sometimes"], ["--cell-aspect", "0"]] {
+    for arguments in [
+      ["--columns", "0"], ["--columns", "x"], ["--charset", "emoji"], ["--color", "sometimes"], ["--cell-aspect", "0"],
+    ] {
       let result = try CLI.run(arguments + [rainbow, "-f", "ascii"])
       XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
     }

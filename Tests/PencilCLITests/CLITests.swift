@@ -77,7 +77,8 @@ final class CLITests: XCTestCase {
   func testJSONModeWritesNoPictureToStdout() throws {
     let result = try CLI.run([rainbow, "--diagnostic-format", "json"])
     XCTAssertEqual(result.status, 0)
-    XCTAssertEqual(result.stdout, "{\"version\":1,\"type\":\"summary\",\"files\":1,\"errors\":0,\"warnings\":0,\"notes\":0}\n")
+    XCTAssertEqual(
+      result.stdout, "{\"version\":1,\"type\":\"summary\",\"files\":1,\"errors\":0,\"warnings\":0,\"notes\":0}\n")
   }
 
   func testUTF16ColumnsForEditors() throws {

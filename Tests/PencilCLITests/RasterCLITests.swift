@@ -13,7 +13,8 @@ final class RasterCLITests: XCTestCase {
     XCTAssertEqual(result.status, 0, result.stderr)
     let data = [UInt8](try Data(contentsOf: output))
     XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-    let golden = try Data(contentsOf: CLI.root.appendingPathComponent("Tests/PencilCoreTests/Golden/rainbow-pencils.png"))
+    let golden = try Data(
+      contentsOf: CLI.root.appendingPathComponent("Tests/PencilCoreTests/Golden/rainbow-pencils.png"))
     XCTAssertEqual(Data(data), golden)
   }
 
@@ -24,9 +25,11 @@ final class RasterCLITests: XCTestCase {
   }
 
   func testPlainPPMAndScale() throws {
-    let result = try CLI.run(["-f", "ppm", "--ppm-plain", "--scale", "2", "-"], stdin: "canvas 2x1 background=#00ff00\n")
+    let result = try CLI.run(
+      ["-f", "ppm", "--ppm-plain", "--scale", "2", "-"], stdin: "canvas 2x1 background=#00ff00\n")
     XCTAssertEqual(result.status, 0)
-    XCTAssertEqual(result.stdout, "P3\n# pencilc\n4 2\n255\n0 255 0 0 255 0 0 255 0 0 255 0\n0 255 0 0 255 0 0 255 0 0 255 0\n")
+    XCTAssertEqual(
+      result.stdout, "P3\n# pencilc\n4 2\n255\n0 255 0 0 255 0 0 255 0 0 255 0\n0 255 0 0 255 0 0 255 0 0 255 0\n")
   }
 
   func testTransparentBackgroundCompositesOntoWhiteInPPM() throws {
@@ -38,7 +41,8 @@ final class RasterCLITests: XCTestCase {
     let result = try CLI.run(["-f", "png", "-", "--stdin-filename", "big.pencil"], stdin: "canvas 20000x20000\n")
     XCTAssertEqual(result.status, 1)
     XCTAssertEqual(result.stdout, "")
-    XCTAssertTrue(result.stderr.contains("big.pencil:1:1: error: the picture would be 20000x20000 pixels"), result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains("big.pencil:1:1: error: the picture would be 20000x20000 pixels"), result.stderr)
     XCTAssertTrue(result.stderr.contains("[E0301]"))
     // The same scene is fine as SVG, which has no pixels to allocate.
     XCTAssertEqual(try CLI.run(["-f", "svg", "-"], stdin: "canvas 20000x20000\n").status, 0)

@@ -54,11 +54,13 @@ final class GoldenTests: XCTestCase {
   /// Text as outlines, HiDPI scale, and a transparent background in PNG.
   func testRasterOptionsMatchTheirGoldenFiles() throws {
     let url = Repository.fixtures.appendingPathComponent("golden/text.pencil")
-    let scene = try XCTUnwrap(Pencil.compile(SourceFile(name: "text.pencil", bytes: Array(try Data(contentsOf: url)))).scene)
+    let scene = try XCTUnwrap(
+      Pencil.compile(SourceFile(name: "text.pencil", bytes: Array(try Data(contentsOf: url)))).scene)
     var outlines = RenderOptions()
     outlines.textAsPaths = true
     if let svg = render(scene, "svg", name: "text", options: outlines) {
-      assertGolden(String(decoding: svg, as: UTF8.self), Repository.golden.appendingPathComponent("options/text-as-paths.svg"))
+      assertGolden(
+        String(decoding: svg, as: UTF8.self), Repository.golden.appendingPathComponent("options/text-as-paths.svg"))
     }
     let shapes = Repository.fixtures.appendingPathComponent("golden/shapes.pencil")
     let shapesScene = try XCTUnwrap(
@@ -80,15 +82,24 @@ final class GoldenTests: XCTestCase {
         var options = RenderOptions()
         options.columns = columns
         if let text = render(scene, "ascii", name: name, options: options) {
-          assertGolden(String(decoding: text, as: UTF8.self), Repository.golden.appendingPathComponent("ascii/\(name).\(columns).txt"))
+          assertGolden(
+            String(decoding: text, as: UTF8.self),
+            Repository.golden.appendingPathComponent("ascii/\(name).\(columns).txt"))
         }
       }
     }
     let url = Repository.samples.appendingPathComponent("rainbow-pencils.pencil")
-    let scene = try XCTUnwrap(Pencil.compile(SourceFile(name: "rainbow", bytes: Array(try Data(contentsOf: url)))).scene)
+    let scene = try XCTUnwrap(
+      Pencil.compile(SourceFile(name: "rainbow", bytes: Array(try Data(contentsOf: url)))).scene)
     let variants: [(String, (inout RenderOptions) -> Void)] = [
       ("blocks", { $0.charset = .blocks }),
-      ("blocks-color", { $0.charset = .blocks; $0.color = true }),
+      (
+        "blocks-color",
+        {
+          $0.charset = .blocks
+          $0.color = true
+        }
+      ),
       ("color", { $0.color = true }),
       ("invert", { $0.invert = true }),
       ("aspect", { $0.cellAspect = 1 }),
@@ -98,7 +109,9 @@ final class GoldenTests: XCTestCase {
       options.columns = 60
       configure(&options)
       if let text = render(scene, "ascii", name: variant, options: options) {
-        assertGolden(String(decoding: text, as: UTF8.self), Repository.golden.appendingPathComponent("ascii/rainbow-pencils.\(variant).txt"))
+        assertGolden(
+          String(decoding: text, as: UTF8.self),
+          Repository.golden.appendingPathComponent("ascii/rainbow-pencils.\(variant).txt"))
       }
     }
   }

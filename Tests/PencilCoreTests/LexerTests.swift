@@ -3,7 +3,9 @@ import XCTest
 @testable import PencilCore
 
 final class LexerTests: XCTestCase {
-  private func lex(_ text: String) -> (kinds: [TokenKind], tokens: [Token], strings: [String], diagnostics: [Diagnostic]) {
+  private func lex(_ text: String) -> (
+    kinds: [TokenKind], tokens: [Token], strings: [String], diagnostics: [Diagnostic]
+  ) {
     var diagnostics = DiagnosticList()
     let stream = Lexer.tokenize(SourceFile(name: "t", text: text), into: &diagnostics)
     return (stream.tokens.map(\.kind), stream.tokens, stream.strings, diagnostics.sorted())

@@ -111,6 +111,7 @@ final class ParserTests: XCTestCase {
   func testMissingEqualsGetsFix() {
     let compilation = compile("rect at 0,0 size 1x1 fill red\n")
     XCTAssertEqual(compilation.diagnostics.map(\.code.id), ["E0102"])
-    XCTAssertEqual(compilation.diagnostics.first?.fixes.first?.edits, [TextEdit(range: SourceRange(25, 26), newText: "=")])
+    XCTAssertEqual(
+      compilation.diagnostics.first?.fixes.first?.edits, [TextEdit(range: SourceRange(25, 26), newText: "=")])
   }
 }

@@ -10,7 +10,8 @@ final class RasterTests: XCTestCase {
     var options = RenderOptions()
     configure(&options)
     var diagnostics: [Diagnostic] = []
-    return try XCTUnwrap(Pencil.render(scene, with: try XCTUnwrap(Backends.named(format)), options: options, diagnostics: &diagnostics))
+    return try XCTUnwrap(
+      Pencil.render(scene, with: try XCTUnwrap(Backends.named(format)), options: options, diagnostics: &diagnostics))
   }
 
   /// The binary writer converts in place; the plain writer does not. They
@@ -34,11 +35,15 @@ final class RasterTests: XCTestCase {
   /// A half-covered pixel gets half the colour: exact area, not sampling
   /// (255 · (1 − 128/255) = 127 with coverage in 256 levels).
   func testCoverageIsExactArea() throws {
-    let plain = String(decoding: try render("canvas 4x1\nrect at 0,0 size 1.5x1 fill=black\n", "ppm") { $0.plainPPM = true }, as: UTF8.self)
+    let plain = String(
+      decoding: try render("canvas 4x1\nrect at 0,0 size 1.5x1 fill=black\n", "ppm") { $0.plainPPM = true },
+      as: UTF8.self)
     XCTAssertEqual(plain, "P3\n# pencilc\n4 1\n255\n0 0 0 127 127 127 255 255 255 255 255 255\n")
     // A diagonal: the triangle covers exactly half of each pixel it crosses.
     let diagonal = String(
-      decoding: try render("canvas 2x2\nshape t { move 0,0; line 1,1; line 0,1; close }\nt at 0,0 size 2x2 fill=black\n", "ppm") {
+      decoding: try render(
+        "canvas 2x2\nshape t { move 0,0; line 1,1; line 0,1; close }\nt at 0,0 size 2x2 fill=black\n", "ppm"
+      ) {
         $0.plainPPM = true
       }, as: UTF8.self)
     XCTAssertEqual(diagonal, "P3\n# pencilc\n2 2\n255\n127 127 127 255 255 255\n0 0 0 127 127 127\n")
@@ -50,10 +55,16 @@ final class RasterTests: XCTestCase {
       shape ring { move 0,0; line 1,0; line 1,1; line 0,1; close; move 0.25,0.25; line 0.75,0.25; line 0.75,0.75; line 0.25,0.75; close }
       ring at 0,0 size 4x4 fill=black fillrule=RULE
       """
-    let evenOdd = String(decoding: try render(ring.replacingOccurrences(of: "RULE", with: "evenodd"), "ppm") { $0.plainPPM = true }, as: UTF8.self)
-    let nonZero = String(decoding: try render(ring.replacingOccurrences(of: "RULE", with: "nonzero"), "ppm") { $0.plainPPM = true }, as: UTF8.self)
+    let evenOdd = String(
+      decoding: try render(ring.replacingOccurrences(of: "RULE", with: "evenodd"), "ppm") { $0.plainPPM = true },
+      as: UTF8.self)
+    let nonZero = String(
+      decoding: try render(ring.replacingOccurrences(of: "RULE", with: "nonzero"), "ppm") { $0.plainPPM = true },
+      as: UTF8.self)
     XCTAssertTrue(evenOdd.hasSuffix("0 0 0 255 255 255 255 255 255 0 0 0\n0 0 0 0 0 0 0 0 0 0 0 0\n"), evenOdd)
-    XCTAssertFalse(nonZero.dropFirst("P3\n# pencilc\n4 4\n255\n".count).contains("255"), "both subpaths wind the same way: all filled")
+    XCTAssertFalse(
+      nonZero.dropFirst("P3\n# pencilc\n4 4\n255\n".count).contains("255"),
+      "both subpaths wind the same way: all filled")
   }
 
   func testFlatteningMeetsItsTolerance() {
@@ -64,7 +75,10 @@ final class RasterTests: XCTestCase {
     let p2 = Point(k, 1000)
     let p3 = Point(0, 1000)
     var lines: [(Point, Point)] = []
-    Flattener.flatten([.move(p0), .cubic(control1: p1, control2: p2, to: p3)], transform: { $0 }) { lines.append(($0, $1)) }
+    let identity = { (p: Point) in p }
+    Flattener.flatten([.move(p0), .cubic(control1: p1, control2: p2, to: p3)], transform: identity) {
+      lines.append(($0, $1))
+    }
     // The last line closes the subpath; the others follow the curve.
     var worst = 0.0
     for (a, b) in lines.dropLast() {

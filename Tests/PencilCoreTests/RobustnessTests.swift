@@ -22,7 +22,8 @@ final class RobustnessTests: XCTestCase {
           small.scale = 0.25
           for backend in Backends.all where backend.name == "svg" || length % 64 == 0 || length == bytes.count {
             var diagnostics: [Diagnostic] = []
-            _ = Pencil.render(scene, with: backend, options: backend.name == "svg" ? RenderOptions() : small, diagnostics: &diagnostics)
+            _ = Pencil.render(
+              scene, with: backend, options: backend.name == "svg" ? RenderOptions() : small, diagnostics: &diagnostics)
           }
         }
         for diagnostic in compilation.diagnostics {
@@ -45,7 +46,8 @@ final class RobustnessTests: XCTestCase {
     ]
     for bytes in inputs {
       let compilation = Pencil.compile(SourceFile(name: "hostile", bytes: bytes))
-      XCTAssertLessThanOrEqual(compilation.diagnostics.filter { $0.severity == .error }.count, DiagnosticList.errorLimit)
+      XCTAssertLessThanOrEqual(
+        compilation.diagnostics.filter { $0.severity == .error }.count, DiagnosticList.errorLimit)
     }
   }
 

@@ -15,20 +15,23 @@ public enum DiagnosticPrinter {
   /// `file:line:col: severity: message [CODE]`.
   public static func short(_ diagnostic: Diagnostic, in source: SourceFile) -> String {
     let location = source.location(of: diagnostic.range.start)
-    return "\(source.name):\(location.line):\(location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.id)]\n"
+    return
+      "\(source.name):\(location.line):\(location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.id)]\n"
   }
 
   public static func human(_ diagnostic: Diagnostic, in source: SourceFile, colors: Bool) -> String {
     let style = Style(enabled: colors)
     let location = source.location(of: diagnostic.range.start)
-    let severityColor = diagnostic.severity == .error ? style.red : diagnostic.severity == .warning ? style.yellow : style.cyan
+    let severityColor =
+      diagnostic.severity == .error ? style.red : diagnostic.severity == .warning ? style.yellow : style.cyan
     var text =
       "\(style.bold)\(source.name):\(location.line):\(location.column): \(severityColor)\(diagnostic.severity.rawValue):\(style.reset)\(style.bold) \(diagnostic.message) [\(diagnostic.code.id)]\(style.reset)\n"
     text += snippet(diagnostic.range, in: source, style: style, caretColor: severityColor)
     for note in diagnostic.notes {
       if let range = note.range {
         let noteLocation = source.location(of: range.start)
-        text += "\(style.bold)\(source.name):\(noteLocation.line):\(noteLocation.column): \(style.cyan)note:\(style.reset) \(note.message)\n"
+        text +=
+          "\(style.bold)\(source.name):\(noteLocation.line):\(noteLocation.column): \(style.cyan)note:\(style.reset) \(note.message)\n"
         text += snippet(range, in: source, style: style, caretColor: style.cyan)
       } else {
         text += "  \(style.cyan)= note:\(style.reset) \(note.message)\n"

@@ -11,7 +11,9 @@ enum Suggestions {
     var tie = false
     for candidate in candidates {
       // A case-only difference is the strongest hint there is.
-      let distance = candidate.lowercased() == word.lowercased() ? 0
+      let distance =
+        candidate.lowercased() == word.lowercased()
+        ? 0
         : editDistance(lowered, Array(candidate.lowercased().utf8))
       if distance < bestDistance {
         best = candidate

@@ -55,7 +55,8 @@ public enum Pencil {
     if diagnostics.droppedErrors > 0, let last = sorted.last(where: { $0.severity == .error }) {
       if let index = sorted.lastIndex(of: last) {
         sorted[index] = last.withNote(
-          "\(diagnostics.droppedErrors) more error\(diagnostics.droppedErrors == 1 ? "" : "s") not shown (the limit is \(DiagnosticList.errorLimit))")
+          "\(diagnostics.droppedErrors) more error\(diagnostics.droppedErrors == 1 ? "" : "s") not shown (the limit is \(DiagnosticList.errorLimit))"
+        )
       }
     }
     return Compilation(source: source, diagnostics: sorted, scene: scene, timings: timings, syntax: unit)

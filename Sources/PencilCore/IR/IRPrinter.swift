@@ -12,7 +12,9 @@ public enum IRPrinter {
     for item in scene.items {
       switch item {
       case .path(let path):
-        out.writeString("path rule=\(path.fillRule.rawValue) opacity=\(formatNumber(path.opacity)) source=\(path.sourceRange.start)..\(path.sourceRange.end)\n")
+        out.writeString(
+          "path rule=\(path.fillRule.rawValue) opacity=\(formatNumber(path.opacity)) source=\(path.sourceRange.start)..\(path.sourceRange.end)\n"
+        )
         switch path.paint {
         case .solid(let solid):
           out.writeString("  paint solid \(color(solid))\n")

@@ -80,7 +80,8 @@ struct Lowering {
       stopCache.append((gradient, fill.color, stops))
     }
     return .linearGradient(
-      LinearGradientIR(start: frame.point(atUnit: gradient.start), end: frame.point(atUnit: gradient.end), stops: stops))
+      LinearGradientIR(start: frame.point(atUnit: gradient.start), end: frame.point(atUnit: gradient.end), stops: stops)
+    )
   }
 
   /// An hsb gradient's stops are derived from the filled colour; an rgb
@@ -102,7 +103,8 @@ struct Lowering {
   /// it settles the question without solving for curve extremes.
   private static func touches(_ item: DisplayItem, _ canvas: Rect) -> Bool {
     if case .path(let path) = item {
-      for case .move(let p) in path.segments where p.x > canvas.x && p.x < canvas.maxX && p.y > canvas.y && p.y < canvas.maxY {
+      for case .move(let p) in path.segments
+      where p.x > canvas.x && p.x < canvas.maxX && p.y > canvas.y && p.y < canvas.maxY {
         return true
       }
     }
@@ -148,7 +150,9 @@ struct Lowering {
     }
   }
 
-  private mutating func warnOutside(_ canvas: Rect, _ elements: [(source: SourceRange, items: Range<Int>, frame: Rect?)]) {
+  private mutating func warnOutside(
+    _ canvas: Rect, _ elements: [(source: SourceRange, items: Range<Int>, frame: Rect?)]
+  ) {
     for (source, range, frame) in elements where !range.isEmpty {
       // A non-empty outline inside a frame inside the canvas is visible.
       if let frame, frame.width > 0, frame.height > 0, frame.x >= canvas.x, frame.y >= canvas.y,

@@ -43,7 +43,8 @@ struct Lexer {
   }
 
   private mutating func emit(_ kind: TokenKind, from start: Int, _ first: Double = 0, _ second: Double = 0) {
-    pending = Token(kind: kind, start: Int32(start), end: Int32(index), first: first, second: second, flawed: tokenIsFlawed)
+    pending = Token(
+      kind: kind, start: Int32(start), end: Int32(index), first: first, second: second, flawed: tokenIsFlawed)
     lastKind = kind
     tokenIsFlawed = false
   }
@@ -55,39 +56,39 @@ struct Lexer {
 
   /// Consumes one token, or whitespace or a comment.
   private mutating func step() {
-      let start = index
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-        index += 1
-      case UInt8(ascii: "\n"):
-        index += 1
-        if lastKind != .newline { emit(.newline, from: start) }
-      case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-      case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
-        skipBlockComment()
-      case UInt8(ascii: "="): single(.equals)
-      case UInt8(ascii: ","): single(.comma)
-      case UInt8(ascii: "("): single(.leftParen)
-      case UInt8(ascii: ")"): single(.rightParen)
-      case UInt8(ascii: "{"): single(.leftBrace)
-      case UInt8(ascii: "}"): single(.rightBrace)
-      case UInt8(ascii: ";"): single(.semicolon)
-      case UInt8(ascii: "\""): lexString()
-      case UInt8(ascii: "#"): lexHex()
-      case UInt8(ascii: "."):
-        if isDigit(peek(1)) { lexNumber() } else { single(.dot) }
-      case UInt8(ascii: "-") where isDigit(peek(1)) || (peek(1) == UInt8(ascii: ".") && isDigit(peek(2))):
-        lexNumber()
-      case _ where isDigit(byte):
-        lexNumber()
-      case _ where isIdentifierStart(byte):
-        while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }
-        emit(.identifier, from: start)
-      default:
-        lexUnexpected()
-      }
+    let start = index
+    let byte = bytes[index]
+    switch byte {
+    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+      index += 1
+    case UInt8(ascii: "\n"):
+      index += 1
+      if lastKind != .newline { emit(.newline, from: start) }
+    case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+      while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+    case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+      skipBlockComment()
+    case UInt8(ascii: "="): single(.equals)
+    case UInt8(ascii: ","): single(.comma)
+    case UInt8(ascii: "("): single(.leftParen)
+    case UInt8(ascii: ")"): single(.rightParen)
+    case UInt8(ascii: "{"): single(.leftBrace)
+    case UInt8(ascii: "}"): single(.rightBrace)
+    case UInt8(ascii: ";"): single(.semicolon)
+    case UInt8(ascii: "\""): lexString()
+    case UInt8(ascii: "#"): lexHex()
+    case UInt8(ascii: "."):
+      if isDigit(peek(1)) { lexNumber() } else { single(.dot) }
+    case UInt8(ascii: "-") where isDigit(peek(1)) || (peek(1) == UInt8(ascii: ".") && isDigit(peek(2))):
+      lexNumber()
+    case _ where isDigit(byte):
+      lexNumber()
+    case _ where isIdentifierStart(byte):
+      while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }
+      emit(.identifier, from: start)
+    default:
+      lexUnexpected()
+    }
   }
 
   private mutating func single(_ kind: TokenKind) {
@@ -176,13 +177,16 @@ struct Lexer {
         }
         index = xEnd
         skipWord()
-        report(LexerCodes.invalidNumber, start, index, "invalid size '\(text(start))'; write it as WIDTHxHEIGHT, like 100x400")
+        report(
+          LexerCodes.invalidNumber, start, index,
+          "invalid size '\(text(start))'; write it as WIDTHxHEIGHT, like 100x400")
         emit(.invalid, from: start)
         return
       }
       if !isIdentifierPart(afterX) {
         index += 1
-        report(LexerCodes.incompleteSize, start, index, "incomplete size '\(text(start))'; add the height, like 100x400")
+        report(
+          LexerCodes.incompleteSize, start, index, "incomplete size '\(text(start))'; add the height, like 100x400")
         emit(.invalid, from: start)
         return
       }
@@ -196,7 +200,8 @@ struct Lexer {
       return
     }
     guard abs(width) <= Lexer.largestNumber else {
-      report(LexerCodes.invalidNumber, start, index, "number '\(text(start))' is too large; numbers are at most 1000000000")
+      report(
+        LexerCodes.invalidNumber, start, index, "number '\(text(start))' is too large; numbers are at most 1000000000")
       emit(.invalid, from: start)
       return
     }
@@ -231,7 +236,8 @@ struct Lexer {
     let count = index - start - 1
     if let bad = badDigit {
       let digit = String(decoding: bytes[bad..<bad + 1], as: UTF8.self)
-      report(LexerCodes.invalidHexDigit, start, index, "invalid hex colour '\(text(start))': '\(digit)' is not a hex digit")
+      report(
+        LexerCodes.invalidHexDigit, start, index, "invalid hex colour '\(text(start))': '\(digit)' is not a hex digit")
       emit(.hexColor, from: start, -1)
       return
     }
@@ -282,7 +288,8 @@ struct Lexer {
           let end = escaped == 0 || escaped == UInt8(ascii: "\n") ? index + 1 : index + 2
           report(
             LexerCodes.invalidEscape, index, end,
-            "invalid escape sequence '\(String(decoding: bytes[index..<end], as: UTF8.self))'; use \\\", \\\\, \\n or \\t")
+            "invalid escape sequence '\(String(decoding: bytes[index..<end], as: UTF8.self))'; use \\\", \\\\, \\n or \\t"
+          )
         }
         index = min(bytes.count, index + 2)
         continue
@@ -290,7 +297,9 @@ struct Lexer {
       if byte >= 0x80 {
         let length = validUTF8Length(at: index)
         if length == 0 {
-          report(LexerCodes.invalidUTF8, index, index + 1, "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) in string")
+          report(
+            LexerCodes.invalidUTF8, index, index + 1,
+            "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) in string")
           index += 1
           continue
         }

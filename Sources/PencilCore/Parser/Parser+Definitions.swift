@@ -117,7 +117,8 @@ extension Parser {
         }
       default:
         diagnostics.append(
-          Diagnostic(ParserCodes.unknownPathCommand, current.range, "expected a path command, found \(foundDescription)"))
+          Diagnostic(
+            ParserCodes.unknownPathCommand, current.range, "expected a path command, found \(foundDescription)"))
         shape.recovered = true
         synchronize()
       }

@@ -83,7 +83,8 @@ extension Parser {
         "expected an attribute (name=value), 'at X,Y' or 'size WxH', found '\(name.name)'")
       if [.number, .hexColor, .identifier, .dot, .string].contains(next) {
         let gap = SourceRange(name.range.end, Int(lookahead.start))
-        diagnostic = diagnostic.withFix("write '\(name.name)=' to give the attribute a value", replacing: gap, with: "=")
+        diagnostic = diagnostic.withFix(
+          "write '\(name.name)=' to give the attribute a value", replacing: gap, with: "=")
       }
       throw fail(diagnostic)
     }
@@ -126,7 +127,8 @@ extension Parser {
   }
 
   private mutating func reportUnclosed(_ open: SourceRange, before keyword: String? = nil) -> SyntaxError {
-    let message = keyword.map { "unclosed '{': a '\($0)' definition cannot appear inside a block" }
+    let message =
+      keyword.map { "unclosed '{': a '\($0)' definition cannot appear inside a block" }
       ?? "unclosed '{' at the end of the file"
     let insertAt = previousEnd
     return fail(

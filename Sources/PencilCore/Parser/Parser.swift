@@ -82,8 +82,6 @@ struct Parser {
     return SyntaxError()
   }
 
-
-
   mutating func expectIdentifier(_ what: String) throws -> Identifier {
     guard current.kind == .identifier else {
       throw fail(ParserCodes.expectedToken, "expected \(what), found \(foundDescription)")

@@ -27,7 +27,8 @@ extension Checker {
       }
       let color = resolveColor(base, for: attribute)
       guard let numbers = numberArguments(arguments ?? [], count: 1...1, of: ".opacity", at: range),
-        let opacity = checkRange(numbers[0].value, numbers[0].range, minimum: 0, maximum: 1, positive: false, what: "opacity")
+        let opacity = checkRange(
+          numbers[0].value, numbers[0].range, minimum: 0, maximum: 1, positive: false, what: "opacity")
       else { return nil }
       return color?.withOpacity(opacity)
     default:
@@ -60,8 +61,12 @@ extension Checker {
       var diagnostic = Diagnostic(
         SemaCodes.unknownFunction, function.range,
         "unknown colour function '\(function.name)'; use hsb(h, s, b[, alpha]) or rgb(r, g, b[, alpha])")
-      let suggestion = function.name == "rgba" ? "rgb" : function.name == "hsba" || function.name == "hsv" ? "hsb"
-        : Suggestions.closest(to: function.name, among: ["hsb", "rgb"])
+      let suggestion =
+        function.name == "rgba"
+        ? "rgb"
+        : function.name == "hsba" || function.name == "hsv"
+          ? "hsb"
+          : Suggestions.closest(to: function.name, among: ["hsb", "rgb"])
       if let suggestion {
         diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: function.range, with: suggestion)
       }
@@ -81,7 +86,8 @@ extension Checker {
       }
       let limit = index == 3 ? 1 : maximum
       if value < 0 || value > limit {
-        let names = function.name == "hsb" ? ["hue", "saturation", "brightness", "alpha"] : ["red", "green", "blue", "alpha"]
+        let names =
+          function.name == "hsb" ? ["hue", "saturation", "brightness", "alpha"] : ["red", "green", "blue", "alpha"]
         _ = checkRange(
           value, argumentRange, minimum: 0, maximum: limit, positive: false,
           what: "the \(names[index]) of \(function.name)()")
@@ -105,7 +111,8 @@ extension Checker {
     _ arguments: [Expr], count: ClosedRange<Int>, of function: String, at range: SourceRange
   ) -> Bool {
     guard count.contains(arguments.count) else {
-      let expected = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) or \(count.upperBound)"
+      let expected =
+        count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) or \(count.upperBound)"
       diagnostics.append(
         Diagnostic(
           SemaCodes.wrongArgumentCount, range,
@@ -119,7 +126,8 @@ extension Checker {
     _ arguments: [Expr], count: ClosedRange<Int>, of function: String, at range: SourceRange
   ) -> [(value: Double, range: SourceRange)]? {
     guard count.contains(arguments.count) else {
-      let expected = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) or \(count.upperBound)"
+      let expected =
+        count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) or \(count.upperBound)"
       diagnostics.append(
         Diagnostic(
           SemaCodes.wrongArgumentCount, range,
@@ -152,7 +160,8 @@ extension Checker {
     } else if !dotted, gradientStatements[name] != nil {
       diagnostic.message += "; '\(name)' is a gradient, use it with gradient=\(name)"
     } else {
-      let candidates = dotted ? SystemColors.names.map { "." + $0 } : CSSColors.names + SystemColors.names.map { "." + $0 }
+      let candidates =
+        dotted ? SystemColors.names.map { "." + $0 } : CSSColors.names + SystemColors.names.map { "." + $0 }
       if let suggestion = Suggestions.closest(to: written, among: candidates) {
         diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: range, with: suggestion)
       }

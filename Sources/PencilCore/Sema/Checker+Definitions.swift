@@ -15,7 +15,8 @@ extension Checker {
         SemaCodes.unknownColorSpace, statement.space.range,
         "unknown gradient colour space '\(statement.space.name)'; expected hsb or rgb")
       if let suggestion = Suggestions.closest(to: statement.space.name, among: ["hsb", "rgb"]) {
-        diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: statement.space.range, with: suggestion)
+        diagnostic = diagnostic.withFix(
+          "did you mean '\(suggestion)'?", replacing: statement.space.range, with: suggestion)
       }
       diagnostics.append(diagnostic)
     }
@@ -35,7 +36,8 @@ extension Checker {
           diagnostics.append(
             Diagnostic(
               SemaCodes.decreasingOffsets, attribute.range,
-              "offset \(formatNumber(offset)) is smaller than an earlier stop's; it is raised to \(formatNumber(lastOffset))"))
+              "offset \(formatNumber(offset)) is smaller than an earlier stop's; it is raised to \(formatNumber(lastOffset))"
+            ))
         }
         lastOffset = max(lastOffset, offset)
       }
@@ -90,7 +92,9 @@ extension Checker {
       let values = checkAttributes(stop.attributes, Checker.hsbStopAttributes, of: "stop")
       guard values.count == stop.attributes.count else { return nil }
       return (
-        .relative(hue: values.number(.hue) ?? 0, saturation: values.number(.saturation) ?? 1, brightness: values.number(.brightness) ?? 1),
+        .relative(
+          hue: values.number(.hue) ?? 0, saturation: values.number(.saturation) ?? 1,
+          brightness: values.number(.brightness) ?? 1),
         values.number(.offset)
       )
     case .rgb:
@@ -110,7 +114,8 @@ extension Checker {
     guard !name.name.isEmpty else { return nil }
     var diagnostic = Diagnostic(
       SemaCodes.unknownDirection, name.range,
-      "unknown direction '\(name.name)'; expected one of \(ElementKinds.directions.map(\.name).joined(separator: ", "))")
+      "unknown direction '\(name.name)'; expected one of \(ElementKinds.directions.map(\.name).joined(separator: ", "))"
+    )
     let suggestion =
       Checker.directionAliases[name.name]
       ?? Suggestions.closest(to: name.name, among: ElementKinds.directions.map(\.name))

@@ -45,17 +45,21 @@ extension Checker {
       diagnostics.append(
         Diagnostic(
           SemaCodes.positionInStack, position.range,
-          "children of a stack take no position; the stack places them")
-          .withFix("remove the position", replacing: removalRange(position.range), with: ""))
+          "children of a stack take no position; the stack places them"
+        )
+        .withFix("remove the position", replacing: removalRange(position.range), with: ""))
     }
-    if !inStack, kindName != .text, !statement.recovered, !statement.attributes.contains(where: { $0.name.key == .size }) {
+    if !inStack, kindName != .text, !statement.recovered,
+      !statement.attributes.contains(where: { $0.name.key == .size })
+    {
       let insertion = SourceRange(statement.kind.range.end, statement.kind.range.end)
       let suggested = kind == "pencil" ? "100x400" : "100x100"
       diagnostics.append(
         Diagnostic(
           SemaCodes.missingClause, statement.kind.range,
-          "'\(kind)' at the top level needs a size, like 'size \(suggested)'")
-          .withFix("add a size", replacing: insertion, with: " size \(suggested)"))
+          "'\(kind)' at the top level needs a size, like 'size \(suggested)'"
+        )
+        .withFix("add a size", replacing: insertion, with: " size \(suggested)"))
     }
     let placement = values.placement
     let content: ElementModel.Content
@@ -73,7 +77,9 @@ extension Checker {
         if let model = checkElement(child, inStack: true) { children.append(model) }
       }
       content = .stack(
-        StackElement(axis: kindName == .hstack ? .h : kindName == .vstack ? .v : .z, spacing: values.number(.spacing) ?? 8, children: children))
+        StackElement(
+          axis: kindName == .hstack ? .h : kindName == .vstack ? .v : .z, spacing: values.number(.spacing) ?? 8,
+          children: children))
     case .text:
       guard let text = checkText(statement, values) else { return nil }
       content = .text(text)

@@ -91,7 +91,8 @@ extension Checker {
       }
       guard width > 0, height > 0 else {
         diagnostics.append(
-          Diagnostic(SemaCodes.valueOutOfRange, range, "a size must be positive in both directions, found \(width)x\(height)"))
+          Diagnostic(
+            SemaCodes.valueOutOfRange, range, "a size must be positive in both directions, found \(width)x\(height)"))
         return nil
       }
       return .size(Point(width, height))
@@ -112,7 +113,8 @@ extension Checker {
           .map { .font(size: $0, bold: false) }
       case .name(let identifier):
         guard let style = ElementKinds.fontStyles.first(where: { $0.name == identifier.name }) else {
-          reportUnknownWord(identifier, among: ElementKinds.fontStyles.map(\.name), code: SemaCodes.unknownFont, what: "text style")
+          reportUnknownWord(
+            identifier, among: ElementKinds.fontStyles.map(\.name), code: SemaCodes.unknownFont, what: "text style")
           return nil
         }
         return .font(size: style.size, bold: style.bold)
@@ -155,7 +157,8 @@ extension Checker {
       usedGradients.insert(suggestion)
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: identifier.range, with: suggestion)
     } else if gradientStatements.isEmpty {
-      diagnostic = diagnostic.withNote("define it with 'gradient \(identifier.name) hsb leading to trailing { stop … }'")
+      diagnostic = diagnostic.withNote(
+        "define it with 'gradient \(identifier.name) hsb leading to trailing { stop … }'")
     }
     diagnostics.append(diagnostic)
     return nil

@@ -117,7 +117,9 @@ struct Checker {
       if !statement.recovered, !statement.attributes.contains(where: { $0.name.name == "size" }) {
         diagnostics.append(
           Diagnostic(SemaCodes.missingClause, statement.kind.range, "the canvas needs a size, like 'canvas 400x300'")
-            .withFix("add a size", replacing: SourceRange(statement.kind.range.end, statement.kind.range.end), with: " 400x300"))
+            .withFix(
+              "add a size", replacing: SourceRange(statement.kind.range.end, statement.kind.range.end), with: " 400x300"
+            ))
       }
       return
     }

@@ -37,7 +37,9 @@ struct ASCIIBackend: Backend {
     var grid = CellGrid(columns: columns, rows: rows)
     grid.fill(from: canvas, charset: options.charset, invert: options.invert, color: options.color)
     for case .text(let text) in scene.items {
-      grid.write(text, viewport: box, cellWidth: cellWidth, cellHeight: box.height / Double(rows), charset: options.charset, diagnostics: &diagnostics)
+      grid.write(
+        text, viewport: box, cellWidth: cellWidth, cellHeight: box.height / Double(rows), charset: options.charset,
+        diagnostics: &diagnostics)
     }
     return grid.serialize(color: options.color)
   }

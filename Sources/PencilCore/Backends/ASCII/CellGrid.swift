@@ -56,7 +56,8 @@ struct CellGrid {
     }
   }
 
-  private static func mean(_ colors: [(Double, Double, Double)], where include: (Int) -> Bool) -> (UInt8, UInt8, UInt8)? {
+  private static func mean(_ colors: [(Double, Double, Double)], where include: (Int) -> Bool) -> (UInt8, UInt8, UInt8)?
+  {
     var sum = (0.0, 0.0, 0.0)
     var count = 0.0
     for (index, value) in colors.enumerated() where include(index) {
@@ -132,7 +133,8 @@ struct CellGrid {
           replaced = replaced ?? scalar
           character = "?"
         }
-        cells[row * columns + column] = Cell(character: character, foreground: (text.color.red, text.color.green, text.color.blue))
+        cells[row * columns + column] = Cell(
+          character: character, foreground: (text.color.red, text.color.green, text.color.blue))
       }
     }
     if let replaced {
@@ -148,7 +150,10 @@ struct CellGrid {
     switch charset {
     case .ascii: return scalar.value >= 32 && scalar.value < 127
     // One column wide: no controls, no combining marks, nothing East Asian wide.
-    case .blocks: return scalar.value >= 32 && scalar.value != 127 && (scalar.value < 0x0300 || (scalar.value >= 0x0370 && scalar.value < 0x1100) || (scalar.value >= 0x2000 && scalar.value < 0x2E80))
+    case .blocks:
+      return scalar.value >= 32 && scalar.value != 127
+        && (scalar.value < 0x0300 || (scalar.value >= 0x0370 && scalar.value < 0x1100)
+          || (scalar.value >= 0x2000 && scalar.value < 0x2E80))
     }
   }
 
@@ -163,8 +168,9 @@ struct CellGrid {
       var styled = false
       if let last {
         for cell in line[line.startIndex...last] {
-          if color, cell.foreground.map({ [$0.0, $0.1, $0.2] }) != current.foreground.map({ [$0.0, $0.1, $0.2] })
-            || cell.background.map({ [$0.0, $0.1, $0.2] }) != current.background.map({ [$0.0, $0.1, $0.2] })
+          if color,
+            cell.foreground.map({ [$0.0, $0.1, $0.2] }) != current.foreground.map({ [$0.0, $0.1, $0.2] })
+              || cell.background.map({ [$0.0, $0.1, $0.2] }) != current.background.map({ [$0.0, $0.1, $0.2] })
           {
             out.write("\u{1B}[0m")
             if let fg = cell.foreground { CellGrid.escape(out, 38, fg) }

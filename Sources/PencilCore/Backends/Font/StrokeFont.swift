@@ -95,7 +95,8 @@ enum StrokeFont {
         let glyph = self.glyph(for: scalar) ?? replacement
         for stroke in glyph.strokes {
           var segments: [PathSegment] = []
-          StrokeOutliner.append(stroke.map { Point(x + $0.x * unit, baseline - $0.y * unit) }, halfWidth: half, to: &segments)
+          StrokeOutliner.append(
+            stroke.map { Point(x + $0.x * unit, baseline - $0.y * unit) }, halfWidth: half, to: &segments)
           strokes.append(segments)
         }
         x += glyph.advance * unit

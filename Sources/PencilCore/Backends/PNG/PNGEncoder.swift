@@ -92,7 +92,8 @@ enum PNGEncoder {
       scores.4 += cost(value &- paeth(left, up, upLeft))
     }
     var best: (filter: UInt8, score: Int) = (0, scores.0)
-    for (filter, score) in [(UInt8(1), scores.1), (2, scores.2), (3, scores.3), (4, scores.4)] where score < best.score {
+    for (filter, score) in [(UInt8(1), scores.1), (2, scores.2), (3, scores.3), (4, scores.4)] where score < best.score
+    {
       best = (filter, score)
     }
     return best.filter

@@ -105,6 +105,7 @@ struct PaintSampler {
     let f = (t - low) / span
     let a = colors[index - 1]
     let b = colors[index]
-    return LinearRGBA(r: a.r + (b.r - a.r) * f, g: a.g + (b.g - a.g) * f, b: a.b + (b.b - a.b) * f, a: a.a + (b.a - a.a) * f)
+    return LinearRGBA(
+      r: a.r + (b.r - a.r) * f, g: a.g + (b.g - a.g) * f, b: a.b + (b.b - a.b) * f, a: a.a + (b.a - a.a) * f)
   }
 }

@@ -33,13 +33,15 @@ struct RasterRenderer {
       return .refused(
         Diagnostic(
           BackendCodes.emptyPicture, range,
-          "the picture is \(formatNumber(max(width, 0)))x\(formatNumber(max(height, 0))) pixels; add a canvas or something to draw"))
+          "the picture is \(formatNumber(max(width, 0)))x\(formatNumber(max(height, 0))) pixels; add a canvas or something to draw"
+        ))
     }
     guard width <= Double(maximumSide), height <= Double(maximumSide), width * height <= Double(maximumPixels) else {
       return .refused(
         Diagnostic(
           BackendCodes.pictureTooLarge, range,
-          "the picture would be \(formatNumber(width))x\(formatNumber(height)) pixels; raster output is limited to 100 megapixels and 100000 pixels a side"))
+          "the picture would be \(formatNumber(width))x\(formatNumber(height)) pixels; raster output is limited to 100 megapixels and 100000 pixels a side"
+        ))
     }
     return .size(width: Int(width), height: Int(height))
   }
@@ -51,7 +53,8 @@ struct RasterRenderer {
       diagnostics.append(diagnostic)
       return nil
     case .size(let width, let height):
-      return render(scene, width: width, height: height, scaleX: options.scale, scaleY: options.scale, diagnostics: &diagnostics)
+      return render(
+        scene, width: width, height: height, scaleX: options.scale, scaleY: options.scale, diagnostics: &diagnostics)
     }
   }
 
@@ -144,7 +147,8 @@ struct RasterRenderer {
     mask.withUnsafeBufferPointer { mask in
       for row in 0..<(y1 - y0) {
         canvas.blend(
-          row: y0 + row, from: x0, coverage: UnsafeBufferPointer(rebasing: mask[(row * maskWidth)..<((row + 1) * maskWidth)]),
+          row: y0 + row, from: x0,
+          coverage: UnsafeBufferPointer(rebasing: mask[(row * maskWidth)..<((row + 1) * maskWidth)]),
           paint: sampler)
       }
     }
@@ -162,7 +166,8 @@ struct RasterRenderer {
     var minY = Double.infinity
     var maxX = -Double.infinity
     var maxY = -Double.infinity
-    Flattener.flatten(segments, transform: { Point(($0.x - origin.x) * scaleX, ($0.y - origin.y) * scaleY) }) { a, b in
+    let toDevice = { (p: Point) in Point((p.x - origin.x) * scaleX, (p.y - origin.y) * scaleY) }
+    Flattener.flatten(segments, transform: toDevice) { a, b in
       lines.append((a, b))
       minX = min(minX, a.x, b.x)
       maxX = max(maxX, a.x, b.x)
