@@ -1,5 +1,7 @@
 /// A small inflater for the fixed-Huffman DEFLATE streams our encoder
 /// writes, so tests can round-trip the PNG compressor without a library.
+/// It keeps its own copy of RFC 1951's tables on purpose: sharing the
+/// encoder's would let a wrong table pass its own test.
 enum Inflate {
   struct Failure: Error {}
 

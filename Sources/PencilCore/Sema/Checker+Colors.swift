@@ -125,15 +125,7 @@ extension Checker {
   private mutating func numberArguments(
     _ arguments: [Expr], count: ClosedRange<Int>, of function: String, at range: SourceRange
   ) -> [(value: Double, range: SourceRange)]? {
-    guard count.contains(arguments.count) else {
-      let expected =
-        count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) or \(count.upperBound)"
-      diagnostics.append(
-        Diagnostic(
-          SemaCodes.wrongArgumentCount, range,
-          "\(function)() takes \(expected) argument\(count.upperBound == 1 ? "" : "s"), found \(arguments.count)"))
-      return nil
-    }
+    guard checkArgumentCount(arguments, count: count, of: function, at: range) else { return nil }
     var numbers: [(value: Double, range: SourceRange)] = []
     for argument in arguments {
       guard case .number(let value, let argumentRange) = argument else {
