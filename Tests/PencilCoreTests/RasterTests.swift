@@ -49,6 +49,15 @@ final class RasterTests: XCTestCase {
     XCTAssertEqual(diagonal, "P3\n# pencilc\n2 2\n255\n127 127 127 255 255 255\n0 0 0 127 127 127\n")
   }
 
+  /// SVG 1.1: a gradient whose ends coincide paints its last stop. (resvg
+  /// agrees; librsvg does not, so this is pinned here rather than in a
+  /// scene the conformance script compares with it.)
+  func testGradientWithCoincidentEndsPaintsItsLastStop() throws {
+    let source = "canvas 2x1\ngradient g rgb center to center { stop red; stop blue }\nrect at 0,0 size 2x1 gradient=g\n"
+    let plain = String(decoding: try render(source, "ppm") { $0.plainPPM = true }, as: UTF8.self)
+    XCTAssertEqual(plain, "P3\n# pencilc\n2 1\n255\n0 0 255 0 0 255\n")
+  }
+
   func testFillRules() throws {
     let ring = """
       canvas 4x4
