@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import PencilCore
@@ -35,6 +36,52 @@ final class RobustnessTests: XCTestCase {
     XCTAssertGreaterThan(compiled, 5000)
   }
 
+  /// Seeded random edits of every sample: bytes that matter to the lexer
+  /// and parser inserted, deleted and replaced, then every backend run on
+  /// whatever still compiles. Deterministic, so a failure reproduces.
+  func testRandomMutationsNeverCrash() throws {
+    // PENCIL_FUZZ_ROUNDS and PENCIL_FUZZ_SEED run longer or other batches.
+    let environment = ProcessInfo.processInfo.environment
+    let rounds = environment["PENCIL_FUZZ_ROUNDS"].flatMap { Int($0) } ?? 300
+    var random = SplitMix(seed: environment["PENCIL_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x5EED)
+    let alphabet: [[UInt8]] = [
+      "{", "}", "(", ")", ",", "=", "#", "\"", ".", "x", "0", "9", "-", "\n", ";", "/*", "*/", "//", "\\",
+      "at", "size", "stop", "gradient", "shape", "hstack", "pencil", "text", "1e9", "999999999", "é", "\u{0}",
+    ].map { Array($0.utf8) } + [[0xFF], [0xC3]]
+    var small = RenderOptions()
+    small.scale = 0.1
+    small.columns = 12
+    var compiled = 0
+    for url in Repository.files(in: Repository.samples, withExtension: "pencil") {
+      let original = Array(try Data(contentsOf: url))
+      for _ in 0..<rounds {
+        var bytes = original
+        for _ in 0..<(1 + Int(random.next() % 4)) {
+          let position = Int(random.next() % UInt64(bytes.count + 1))
+          let piece = alphabet[Int(random.next() % UInt64(alphabet.count))]
+          switch random.next() % 3 {
+          case 0: bytes.insert(contentsOf: piece, at: position)
+          case 1: if position < bytes.count { bytes.removeSubrange(position..<min(bytes.count, position + piece.count)) }
+          default: bytes.replaceSubrange(position..<min(bytes.count, position + 1), with: piece)
+          }
+        }
+        let compilation = Pencil.compile(SourceFile(name: "mutant", bytes: bytes))
+        for diagnostic in compilation.diagnostics {
+          XCTAssertLessThanOrEqual(diagnostic.range.end, bytes.count)
+          _ = DiagnosticPrinter.human(diagnostic, in: compilation.source, colors: false)
+          _ = DiagnosticPrinter.json(diagnostic, in: compilation.source)
+        }
+        guard let scene = compilation.scene else { continue }
+        compiled += 1
+        for backend in Backends.all {
+          var diagnostics: [Diagnostic] = []
+          _ = Pencil.render(scene, with: backend, options: small, diagnostics: &diagnostics)
+        }
+      }
+    }
+    XCTAssertGreaterThan(compiled, 100, "some mutants still compile and reach the backends")
+  }
+
   func testHostileInputs() {
     let inputs: [[UInt8]] = [
       [], [0], [0xFF, 0xFE], Array("{{{{{{{{".utf8), Array("}}}}".utf8), Array("\"".utf8),
@@ -57,5 +104,20 @@ final class RobustnessTests: XCTestCase {
     let errors = compilation.diagnostics.filter { $0.severity == .error }
     XCTAssertEqual(errors.count, DiagnosticList.errorLimit)
     XCTAssertTrue(errors.last?.notes.last?.message.contains("30 more errors not shown") ?? false)
+  }
+}
+
+/// A small deterministic generator (SplitMix64), so fuzz runs reproduce.
+struct SplitMix {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }
