@@ -44,10 +44,11 @@ final class RobustnessTests: XCTestCase {
     let environment = ProcessInfo.processInfo.environment
     let rounds = environment["PENCIL_FUZZ_ROUNDS"].flatMap { Int($0) } ?? 300
     var random = SplitMix(seed: environment["PENCIL_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x5EED)
-    let alphabet: [[UInt8]] = [
-      "{", "}", "(", ")", ",", "=", "#", "\"", ".", "x", "0", "9", "-", "\n", ";", "/*", "*/", "//", "\\",
-      "at", "size", "stop", "gradient", "shape", "hstack", "pencil", "text", "1e9", "999999999", "é", "\u{0}",
-    ].map { Array($0.utf8) } + [[0xFF], [0xC3]]
+    let alphabet: [[UInt8]] =
+      [
+        "{", "}", "(", ")", ",", "=", "#", "\"", ".", "x", "0", "9", "-", "\n", ";", "/*", "*/", "//", "\\",
+        "at", "size", "stop", "gradient", "shape", "hstack", "pencil", "text", "1e9", "999999999", "é", "\u{0}",
+      ].map { Array($0.utf8) } + [[0xFF], [0xC3]]
     var small = RenderOptions()
     small.scale = 0.1
     small.columns = 12
@@ -61,7 +62,8 @@ final class RobustnessTests: XCTestCase {
           let piece = alphabet[Int(random.next() % UInt64(alphabet.count))]
           switch random.next() % 3 {
           case 0: bytes.insert(contentsOf: piece, at: position)
-          case 1: if position < bytes.count { bytes.removeSubrange(position..<min(bytes.count, position + piece.count)) }
+          case 1:
+            if position < bytes.count { bytes.removeSubrange(position..<min(bytes.count, position + piece.count)) }
           default: bytes.replaceSubrange(position..<min(bytes.count, position + 1), with: piece)
           }
         }
