@@ -53,7 +53,11 @@ final class RasterTests: XCTestCase {
   /// agrees; librsvg does not, so this is pinned here rather than in a
   /// scene the conformance script compares with it.)
   func testGradientWithCoincidentEndsPaintsItsLastStop() throws {
-    let source = "canvas 2x1\ngradient g rgb center to center { stop red; stop blue }\nrect at 0,0 size 2x1 gradient=g\n"
+    let source = """
+      canvas 2x1
+      gradient g rgb center to center { stop red; stop blue }
+      rect at 0,0 size 2x1 gradient=g
+      """
     let plain = String(decoding: try render(source, "ppm") { $0.plainPPM = true }, as: UTF8.self)
     XCTAssertEqual(plain, "P3\n# pencilc\n2 1\n255\n0 0 255 0 0 255\n")
   }
