@@ -16,8 +16,6 @@ public struct SourceRange: Hashable, Comparable, Sendable {
   public func union(_ other: SourceRange) -> SourceRange {
     SourceRange(min(start, other.start), max(end, other.end))
   }
-
-  static let empty = SourceRange(0, 0)
 }
 
 /// A printable position: 1-based line, 1-based byte column and UTF-16 column.
