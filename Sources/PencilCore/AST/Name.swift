@@ -60,4 +60,5 @@ extension Name {
   static let hstack = Name("hstack")
   static let vstack = Name("vstack")
   static let zstack = Name("zstack")
+  static let shape = Name("shape")
 }

@@ -61,14 +61,14 @@ extension Parser {
   private mutating func parseClause(of kind: String) throws -> Attribute {
     let name = identifier
     let next = peekKind()
-    if next != .equals, name.name == "at" {
+    if next != .equals, name.key == .at {
       advance()
       let point = try parsePoint("after 'at'")
       return Attribute(
         name: name, value: .point(x: point.x, y: point.y, point.range),
         range: name.range.union(point.range))
     }
-    if next != .equals, name.name == "size" {
+    if next != .equals, name.key == .size {
       advance()
       guard current.kind == .dimension else {
         throw fail(ParserCodes.expectedToken, "expected a size like 100x400 after 'size', found \(foundDescription)")

@@ -170,9 +170,9 @@ struct Parser {
       synchronize()
       return nil
     }
-    switch text(current) {
-    case "gradient": return .gradient(parseGradient())
-    case "shape": return .shape(parseShape())
+    switch identifier.key {
+    case .gradient: return .gradient(parseGradient())
+    case .shape: return .shape(parseShape())
     default: return .element(parseElement())
     }
   }
