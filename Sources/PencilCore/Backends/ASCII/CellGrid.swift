@@ -1,9 +1,15 @@
 /// The characters and colours of a text picture, and how they are printed.
 struct CellGrid {
+  struct RGB: Equatable {
+    var red: UInt8
+    var green: UInt8
+    var blue: UInt8
+  }
+
   struct Cell {
     var character: Character = " "
-    var foreground: (UInt8, UInt8, UInt8)?
-    var background: (UInt8, UInt8, UInt8)?
+    var foreground: RGB?
+    var background: RGB?
   }
 
   let columns: Int
@@ -56,8 +62,7 @@ struct CellGrid {
     }
   }
 
-  private static func mean(_ colors: [(Double, Double, Double)], where include: (Int) -> Bool) -> (UInt8, UInt8, UInt8)?
-  {
+  private static func mean(_ colors: [(Double, Double, Double)], where include: (Int) -> Bool) -> RGB? {
     var sum = (0.0, 0.0, 0.0)
     var count = 0.0
     for (index, value) in colors.enumerated() where include(index) {
@@ -66,7 +71,7 @@ struct CellGrid {
     }
     guard count > 0 else { return nil }
     func byte(_ value: Double) -> UInt8 { UInt8(min(255, max(0, (value / count).rounded()))) }
-    return (byte(sum.0), byte(sum.1), byte(sum.2))
+    return RGB(red: byte(sum.0), green: byte(sum.1), blue: byte(sum.2))
   }
 
   private static func asciiCell(_ samples: [Double], _ colors: [(Double, Double, Double)], color: Bool) -> Cell {
@@ -134,7 +139,7 @@ struct CellGrid {
           character = "?"
         }
         cells[row * columns + column] = Cell(
-          character: character, foreground: (text.color.red, text.color.green, text.color.blue))
+          character: character, foreground: RGB(red: text.color.red, green: text.color.green, blue: text.color.blue))
       }
     }
     if let replaced {
@@ -164,14 +169,11 @@ struct CellGrid {
     for row in 0..<rows {
       let line = cells[(row * columns)..<((row + 1) * columns)]
       let last = line.lastIndex { $0.character != " " || (color && $0.background != nil) }
-      var current: (foreground: (UInt8, UInt8, UInt8)?, background: (UInt8, UInt8, UInt8)?) = (nil, nil)
+      var current: (foreground: RGB?, background: RGB?) = (nil, nil)
       var styled = false
       if let last {
         for cell in line[line.startIndex...last] {
-          if color,
-            cell.foreground.map({ [$0.0, $0.1, $0.2] }) != current.foreground.map({ [$0.0, $0.1, $0.2] })
-              || cell.background.map({ [$0.0, $0.1, $0.2] }) != current.background.map({ [$0.0, $0.1, $0.2] })
-          {
+          if color, cell.foreground != current.foreground || cell.background != current.background {
             out.write("\u{1B}[0m")
             if let fg = cell.foreground { CellGrid.escape(out, 38, fg) }
             if let bg = cell.background { CellGrid.escape(out, 48, bg) }
@@ -187,15 +189,15 @@ struct CellGrid {
     return out.bytes
   }
 
-  private static func escape(_ out: ByteWriter, _ kind: Int, _ rgb: (UInt8, UInt8, UInt8)) {
+  private static func escape(_ out: ByteWriter, _ kind: Int, _ rgb: RGB) {
     out.write("\u{1B}[")
     out.write(kind)
     out.write(";2;")
-    out.write(Int(rgb.0))
+    out.write(Int(rgb.red))
     out.write(";")
-    out.write(Int(rgb.1))
+    out.write(Int(rgb.green))
     out.write(";")
-    out.write(Int(rgb.2))
+    out.write(Int(rgb.blue))
     out.write("m")
   }
 }
