@@ -11,16 +11,10 @@ extension Checker {
       if let builtin = ShapeKinds.builtins.first(where: { $0.key == kindName }) {
         return (ElementKinds.shapeAttributes + builtin.extraAttributes, builtin)
       }
-      if let custom = shapes[kind] {
-        usedShapes.insert(kind)
-        return (ElementKinds.shapeAttributes, custom)
-      }
-      if shapeStatements[kind] != nil {
-        // Defined, but its path has errors that were already reported.
-        usedShapes.insert(kind)
-        return nil
-      }
-      return nil
+      // A defined shape counts as used even when its path had errors
+      // (reported already, so it is nil in `shapes`).
+      if shapeStatements[kind] != nil { usedShapes.insert(kind) }
+      return shapes[kind].map { (ElementKinds.shapeAttributes, $0) }
     }
   }
 
