@@ -12,7 +12,7 @@ import XCTest
 /// The diagnostic must have that code, a message containing the quoted
 /// text, and a range that touches the token before the comment (for a
 /// string that runs to the end of its line, put the comment on the next
-/// line); `FIX` names the text of its first fix. Any diagnostic not
+/// line); `FIX` names the text of its first fix (`\n` for a newline). Any diagnostic not
 /// written in the file fails the test, and so does any expectation that no
 /// diagnostic meets.
 final class DiagnosticFixtureTests: XCTestCase {
@@ -84,7 +84,8 @@ final class DiagnosticFixtureTests: XCTestCase {
       result.append(
         Expectation(
           severity: found.severity, code: code, message: quoted.count > 1 ? quoted[1] : "",
-          fix: quoted.count > 3 && body.contains("FIX") ? quoted[3] : nil, anchor: anchor, line: line))
+          fix: quoted.count > 3 && body.contains("FIX") ? quoted[3].replacingOccurrences(of: "\\n", with: "\n") : nil,
+          anchor: anchor, line: line))
       searchFrom = close + 2
     }
     return result

@@ -46,7 +46,8 @@ public enum DiagnosticPrinter {
   /// Spells out insertions, whose message alone does not show the text.
   private static func describeEdits(_ fix: FixIt, in source: SourceFile) -> String {
     guard fix.edits.count == 1, let edit = fix.edits.first, edit.range.start == edit.range.end else { return "" }
-    return ": insert '\(edit.newText.trimmingSpaces)'"
+    let shown = edit.newText.trimmingSpaces.map { $0 == "\n" ? "\\n" : String($0) }.joined()
+    return ": insert '\(shown)'"
   }
 
   /// The source line with a caret line under the range (to the end of the

@@ -71,7 +71,14 @@ extension Parser {
     if next != .equals, name.key == .size {
       advance()
       guard current.kind == .dimension else {
-        throw fail(ParserCodes.expectedToken, "expected a size like 100x400 after 'size', found \(foundDescription)")
+        var diagnostic = Diagnostic(
+          ParserCodes.expectedToken, current.range, "expected a size like 100x400 after 'size', found \(foundDescription)")
+        if let (range, joined) = spacedSize() {
+          diagnostic.range = range
+          diagnostic.message += "; a size is written without spaces"
+          diagnostic = diagnostic.withFix("write '\(joined)'", replacing: range, with: joined)
+        }
+        throw fail(diagnostic)
       }
       let value = Expr.size(width: current.first, height: current.second, current.range)
       advance()
@@ -92,6 +99,23 @@ extension Parser {
     advance()
     let value = try parseValue(for: name.name)
     return Attribute(name: name, value: value, range: name.range.union(value.range))
+  }
+
+  /// `5 x 5` written with spaces: its range and the size without them.
+  private func spacedSize() -> (SourceRange, String)? {
+    guard current.kind == .number else { return nil }
+    var index = Int(current.end)
+    func skipSpaces() { while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 } }
+    skipSpaces()
+    guard index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "x") else { return nil }
+    index += 1
+    skipSpaces()
+    let heightStart = index
+    while index < bytes.count, isDigit(bytes[index]) || bytes[index] == UInt8(ascii: ".") { index += 1 }
+    guard index > heightStart else { return nil }
+    let width = text(current)
+    let height = String(decoding: bytes[heightStart..<index], as: UTF8.self)
+    return (SourceRange(Int(current.start), index), "\(width)x\(height)")
   }
 
   /// `{ child; child … }`: one element per line or `;`.
@@ -130,10 +154,16 @@ extension Parser {
     let message =
       keyword.map { "unclosed '{': a '\($0)' definition cannot appear inside a block" }
       ?? "unclosed '{' at the end of the file"
-    let insertAt = previousEnd
+    // After the block's last statement, not after the blank lines that follow it.
+    var insertAt = previousEnd
+    while insertAt > open.end, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+      .contains(bytes[insertAt - 1])
+    {
+      insertAt -= 1
+    }
     return fail(
       Diagnostic(ParserCodes.unclosedBlock, open, message)
         .withNote("the block ends here without '}'", at: SourceRange(insertAt, insertAt))
-        .withFix("add '}'", replacing: SourceRange(insertAt, insertAt), with: " }"))
+        .withFix("close the block", replacing: SourceRange(insertAt, insertAt), with: "\n}"))
   }
 }
