@@ -120,7 +120,8 @@ struct Lexer {
     if text == ":" {
       diagnostic = diagnostic.withFix("attributes are written name=value", replacing: diagnostic.range, with: "=")
     } else if text == "×" {
-      diagnostic = diagnostic.withFix("sizes are written with the letter x, like 100x400", replacing: diagnostic.range, with: "x")
+      diagnostic = diagnostic.withFix(
+        "sizes are written with the letter x, like 100x400", replacing: diagnostic.range, with: "x")
     }
     diagnostics.append(diagnostic)
     tokenIsFlawed = true

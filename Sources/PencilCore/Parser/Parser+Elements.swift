@@ -72,7 +72,8 @@ extension Parser {
       advance()
       guard current.kind == .dimension else {
         var diagnostic = Diagnostic(
-          ParserCodes.expectedToken, current.range, "expected a size like 100x400 after 'size', found \(foundDescription)")
+          ParserCodes.expectedToken, current.range,
+          "expected a size like 100x400 after 'size', found \(foundDescription)")
         if let (range, joined) = spacedSize() {
           diagnostic.range = range
           diagnostic.message += "; a size is written without spaces"
@@ -156,8 +157,9 @@ extension Parser {
       ?? "unclosed '{' at the end of the file"
     // After the block's last statement, not after the blank lines that follow it.
     var insertAt = previousEnd
-    while insertAt > open.end, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
-      .contains(bytes[insertAt - 1])
+    while insertAt > open.end,
+      [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+        .contains(bytes[insertAt - 1])
     {
       insertAt -= 1
     }
