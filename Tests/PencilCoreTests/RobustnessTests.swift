@@ -100,6 +100,24 @@ final class RobustnessTests: XCTestCase {
     }
   }
 
+  /// Nesting beyond the limit is a diagnostic, not a stack overflow, and
+  /// nesting within it still compiles.
+  func testDeepNestingIsRefused() {
+    let deep = [
+      "hstack at 0,0 size 10x10 " + String(repeating: "{ zstack ", count: 100_000)
+        + String(repeating: "}", count: 100_000),
+      "rect at 0,0 size 1x1 fill=" + String(repeating: "hsb(", count: 100_000) + String(repeating: ")", count: 100_000),
+      "rect at 0,0 size 1x1 fill=red" + String(repeating: ".opacity(1)", count: 100_000),
+    ]
+    for text in deep {
+      let compilation = compile(text)
+      XCTAssertEqual(compilation.diagnostics.map(\.code.id), ["E0109"])
+    }
+    let fine =
+      "hstack at 0,0 size 10x10 " + String(repeating: "{ zstack ", count: 60) + String(repeating: "}", count: 60)
+    XCTAssertNotNil(compile(fine).scene)
+  }
+
   func testErrorsAreCapped() {
     let text = String(repeating: "rect fill=nope at 0,0 size 1x1\n", count: 80)
     let compilation = compile(text)

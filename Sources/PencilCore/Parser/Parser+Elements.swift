@@ -121,6 +121,9 @@ extension Parser {
 
   /// `{ child; child … }`: one element per line or `;`.
   private mutating func parseChildren(into element: inout ElementStatement) throws {
+    guard depth < Parser.maximumDepth else { throw refuseDeepNesting(closing: .rightBrace) }
+    depth += 1
+    defer { depth -= 1 }
     let open = current.range
     advance()
     var children: [ElementStatement] = []

@@ -29,7 +29,15 @@ extension Parser {
   /// A value: literal, name, `.name`, `fn(args)`, then `.member(args)`s.
   mutating func parseValue(for attribute: String) throws -> Expr {
     var value = try parsePrimary(for: attribute)
+    var chain = 0
     while current.kind == .dot, peekKind() == .identifier {
+      chain += 1
+      guard depth + chain <= Parser.maximumDepth else {
+        throw fail(
+          Diagnostic(
+            ParserCodes.nestedTooDeeply, current.range,
+            "more than \(Parser.maximumDepth) modifiers in a row"))
+      }
       advance()
       let member = identifier
       advance()
@@ -84,6 +92,9 @@ extension Parser {
 
   /// `( value, value … )`; newlines are allowed inside the parentheses.
   private mutating func parseArguments() throws -> [Expr] {
+    guard depth < Parser.maximumDepth else { throw refuseDeepNesting(closing: .rightParen) }
+    depth += 1
+    defer { depth -= 1 }
     let open = current.range
     advance()
     skipNewlines()

@@ -15,6 +15,10 @@ struct Parser {
   private(set) var previousEnd = 0
   /// How many consumed tokens carried a lexical error.
   private(set) var flawedTokens = 0
+  /// Blocks, argument lists and member chains open around the current
+  /// token; every phase after the parser recurses at most this deep.
+  var depth = 0
+  static let maximumDepth = 64
 
   static func parse(_ source: SourceFile, diagnostics: inout DiagnosticList) -> SourceUnit {
     var parser = Parser(source: source, diagnostics: diagnostics)
@@ -126,6 +130,29 @@ struct Parser {
       }
       advance()
     }
+  }
+
+  /// Reports nesting beyond `maximumDepth` and skips the bracketed part:
+  /// the current token opens it, and everything to its matching close goes.
+  mutating func refuseDeepNesting(closing: TokenKind) -> SyntaxError {
+    let opening = current.kind
+    let start = current.range
+    var open = 0
+    while current.kind != .endOfFile {
+      if current.kind == opening { open += 1 }
+      if current.kind == closing {
+        open -= 1
+        if open == 0 {
+          advance()
+          break
+        }
+      }
+      advance()
+    }
+    return fail(
+      Diagnostic(
+        ParserCodes.nestedTooDeeply, SourceRange(start.start, previousEnd),
+        "nested more than \(Parser.maximumDepth) deep; the nested part is skipped"))
   }
 
   /// A statement ends at a newline, `;`, `}` (left for the block) or the

@@ -68,8 +68,16 @@ enum ParserCodes {
     file, never inside a stack.
     """)
 
+  static let nestedTooDeeply = DiagnosticCode(
+    "E0109", .error, "nested too deeply",
+    """
+    Blocks `{ }`, argument lists `( )` and `.opacity()` chains may nest at
+    most 64 deep. The limit keeps a malformed or generated file from
+    exhausting the compiler's stack; real scenes stay far below it.
+    """)
+
   static let all = [
     expectedStatement, expectedToken, expectedValue, unclosedBlock, unexpectedClosingBrace,
-    expectedStatementEnd, unknownPathCommand, definitionNotAtTopLevel,
+    expectedStatementEnd, unknownPathCommand, definitionNotAtTopLevel, nestedTooDeeply,
   ]
 }
