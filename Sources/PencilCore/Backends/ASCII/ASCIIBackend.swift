@@ -7,8 +7,9 @@ struct ASCIIBackend: Backend {
   let name = "ascii"
   let fileExtensions = ["txt"]
 
-  /// The most cells drawn, so a huge --columns cannot exhaust memory.
-  static let maximumCells = 4_000_000
+  /// The most cells drawn: at 4 × 8 samples a cell, the raster behind
+  /// them stays within the raster backends' pixel limit.
+  static let maximumCells = RasterRenderer.maximumPixels / (CellClassifier.columns * CellClassifier.rows)
 
   func render(_ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic]) -> [UInt8]? {
     let box = scene.viewport
