@@ -80,6 +80,13 @@ struct Driver {
       fail(2)
       return
     }
+    let binary = backend.name == "png" || (backend.name == "ppm" && !options.render.plainPPM)
+    if binary, options.output == nil, options.inputs.count == 1, FileIO.isTerminal(1) {
+      FileIO.writeStandardError(
+        "pencilc: error: not writing \(backend.name.uppercased()) to a terminal; use -o FILE or redirect the output\n")
+      fail(2)
+      return
+    }
     var backendDiagnostics: [Diagnostic] = []
     let output = Pencil.render(scene, with: backend, options: options.render, diagnostics: &backendDiagnostics)
     report(backendDiagnostics, in: source)
