@@ -60,10 +60,10 @@ struct Driver {
       return
     }
     let source = SourceFile(name: input == "-" ? options.stdinFilename : input, bytes: bytes)
-    let compilation = Pencil.compile(source)
+    let compilation = Pencil.compile(source, dumpSyntax: options.emit == .ast)
     report(compilation.diagnostics, in: source)
-    if options.emit == .ast {
-      write(Array(compilation.astDump.utf8), for: input, fileExtension: "ast")
+    if let dump = compilation.astDump {
+      write(Array(dump.utf8), for: input, fileExtension: "ast")
     }
     guard let scene = compilation.scene else {
       fail(1)

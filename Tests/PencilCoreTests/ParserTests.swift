@@ -4,8 +4,8 @@ import XCTest
 
 final class ParserTests: XCTestCase {
   private func dump(_ text: String) -> (String, [String]) {
-    let compilation = compile(text)
-    return (compilation.astDump, compilation.diagnostics.filter { $0.code.id.hasPrefix("E01") }.map(\.code.id))
+    let compilation = Pencil.compile(SourceFile(name: "test.pencil", text: text), dumpSyntax: true)
+    return (compilation.astDump ?? "", compilation.diagnostics.filter { $0.code.id.hasPrefix("E01") }.map(\.code.id))
   }
 
   func testStatements() {

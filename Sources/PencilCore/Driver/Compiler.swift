@@ -19,12 +19,10 @@ public struct Compilation {
   public let scene: Scene?
   /// Lexing and parsing, checking, and lowering, in that order.
   public let timings: [PhaseTiming]
-  let syntax: SourceUnit
+  /// The syntax tree as indented text (`pencilc --emit ast`), when asked for.
+  public let astDump: String?
 
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-
-  /// The syntax tree as indented text (`pencilc --emit ast`).
-  public var astDump: String { ASTPrinter.print(syntax) }
 }
 
 /// The library's entry point.
@@ -32,8 +30,10 @@ public enum Pencil {
   public static let version = "0.1.0"
 
   /// Runs every phase up to the shape IR. Never fails: problems are in
-  /// `diagnostics`, and `scene` is nil when any of them is an error.
-  public static func compile(_ source: SourceFile) -> Compilation {
+  /// `diagnostics`, and `scene` is nil when any of them is an error. The
+  /// syntax tree is freed after checking, so later phases reuse its memory,
+  /// unless `dumpSyntax` asks for it as text.
+  public static func compile(_ source: SourceFile, dumpSyntax: Bool = false) -> Compilation {
     var diagnostics = DiagnosticList()
     var timings: [PhaseTiming] = []
     var clock = monotonicSeconds()
@@ -42,9 +42,11 @@ public enum Pencil {
       timings.append(PhaseTiming(phase: phase, seconds: now - clock))
       clock = now
     }
-    let unit = Parser.parse(source, diagnostics: &diagnostics)
+    var unit: SourceUnit? = Parser.parse(source, diagnostics: &diagnostics)
     lap("parse")
-    let model = Checker.check(unit, source: source, diagnostics: &diagnostics)
+    let astDump = dumpSyntax ? unit.map(ASTPrinter.print) : nil
+    let model = Checker.check(unit ?? SourceUnit(statements: []), source: source, diagnostics: &diagnostics)
+    unit = nil
     lap("check")
     var scene: Scene? = nil
     if !diagnostics.hasErrors {
@@ -59,7 +61,7 @@ public enum Pencil {
         )
       }
     }
-    return Compilation(source: source, diagnostics: sorted, scene: scene, timings: timings, syntax: unit)
+    return Compilation(source: source, diagnostics: sorted, scene: scene, timings: timings, astDump: astDump)
   }
 
   /// Renders a compiled scene with a backend. Backend diagnostics (such as
