@@ -19,6 +19,9 @@ public enum DiagnosticPrinter {
       "\(source.name):\(location.line):\(location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.id)]\n"
   }
 
+  /// The location line, the source line with carets under the range, the
+  /// notes (with their own source lines) and `help:` lines for the fixes;
+  /// `colors` adds ANSI styling.
   public static func human(_ diagnostic: Diagnostic, in source: SourceFile, colors: Bool) -> String {
     let style = Style(enabled: colors)
     let location = source.location(of: diagnostic.range.start)

@@ -9,6 +9,7 @@ public struct Point: Equatable, Sendable {
   }
 }
 
+/// An axis-aligned rectangle: origin at the top-left, y down.
 public struct Rect: Equatable, Sendable {
   public var x: Double
   public var y: Double

@@ -1,6 +1,7 @@
 /// The shape IR as stable, readable text (`pencilc --emit ir`); golden
 /// tests compare it byte for byte.
 public enum IRPrinter {
+  /// The scene as text: the viewport, then one block per item.
   public static func print(_ scene: Scene) -> String {
     let out = ByteWriter()
     let box = scene.viewport

@@ -24,6 +24,7 @@ public struct IRColor: Equatable, Sendable {
   }
 }
 
+/// One colour of a gradient at its position along the gradient's axis.
 public struct GradientStopIR: Equatable, Sendable {
   /// In 0…1, never decreasing along the list.
   public var offset: Double
@@ -37,11 +38,13 @@ public struct LinearGradientIR: Equatable, Sendable {
   public var stops: [GradientStopIR]
 }
 
+/// What fills a path.
 public enum Paint: Equatable, Sendable {
   case solid(IRColor)
   case linearGradient(LinearGradientIR)
 }
 
+/// A filled outline.
 public struct PathItem: Equatable, Sendable {
   /// Absolute coordinates in points.
   public var segments: [PathSegment]
@@ -53,6 +56,7 @@ public struct PathItem: Equatable, Sendable {
   public var sourceRange: SourceRange
 }
 
+/// A run of text (one or more lines) in a text style.
 public struct TextItem: Equatable, Sendable {
   public var text: String
   /// The anchor on the baseline; see `alignment`.
@@ -88,6 +92,7 @@ public struct TextItem: Equatable, Sendable {
   }
 }
 
+/// One entry of the display list.
 public enum DisplayItem: Equatable, Sendable {
   case path(PathItem)
   case text(TextItem)
