@@ -86,6 +86,8 @@ final class SemanticsTests: XCTestCase {
     XCTAssertEqual(Set(ids).count, ids.count, "codes are unique")
     for code in DiagnosticCode.all {
       XCTAssertFalse(code.explanation.isEmpty, code.id)
+      // An example: a line indented four spaces, as `pencilc explain` prints it.
+      XCTAssertTrue(code.explanation.split(separator: "\n").contains { $0.hasPrefix("    ") && $0.count > 4 }, code.id)
       XCTAssertEqual(code.id.first == "E", code.severity == .error, code.id)
     }
   }

@@ -14,6 +14,9 @@ enum BackendCodes {
     """
     The picture is empty (0 pixels wide or high): the file draws nothing and
     has no canvas. Add a canvas or an element.
+
+        // a file with only comments, compiled with -f png   → error
+        canvas 100x100                                     // ok: an empty, transparent picture
     """)
   static let glyphReplaced = DiagnosticCode(
     "W0006", .warning, "character not in the built-in font",
@@ -21,6 +24,9 @@ enum BackendCodes {
     Raster output draws text with pencilc's built-in font, which covers
     printable ASCII. Other characters are drawn as a box. SVG output keeps
     text as text, in the viewer's fonts, unless --text-as-paths is given.
+
+        text "café" at 0,20    // warning with -f png: 'é' is drawn as a box
+        text "cafe" at 0,20    // ok
     """)
 
   static let characterReplaced = DiagnosticCode(
@@ -30,6 +36,9 @@ enum BackendCodes {
     --charset ascii only 7-bit printable characters can be shown; with
     --charset blocks, characters one column wide. Others are written as
     '?'.
+
+        text "naïve" at 0,20   // warning with -f ascii: written as "na?ve";
+                               // fine with -f ascii --charset blocks
     """)
 
   static let all = [pictureTooLarge, emptyPicture, glyphReplaced, characterReplaced]

@@ -15,6 +15,9 @@ enum LayoutCodes {
     The children's fixed sizes and the spacing add up to more than the
     stack's size, so the children overflow it and flexible children get no
     room at all. Make the stack larger or the children smaller.
+
+        hstack at 0,0 size 50x50 spacing=10 { rect size 30x10; rect size 30x10 }  // warning: 70 > 50
+        hstack at 0,0 size 80x50 spacing=10 { rect size 30x10; rect size 30x10 }  // ok
     """)
 
   static let all = [outsideCanvas, stackOverflow]

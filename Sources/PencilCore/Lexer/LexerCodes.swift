@@ -71,7 +71,11 @@ enum LexerCodes {
   static let invalidUTF8 = DiagnosticCode(
     "E0009", .error, "invalid UTF-8",
     """
-    Source files must be UTF-8. Re-save the file as UTF-8.
+    Source files must be UTF-8. Re-save the file as UTF-8; a byte such as
+    0xE9 on its own is Latin-1's "é", which UTF-8 writes as two bytes.
+
+        text "café" at 0,20    // error when the file was saved as Latin-1 (é as byte 0xE9)
+        text "café" at 0,20    // ok once the file is saved as UTF-8
     """)
 
   static let all = [

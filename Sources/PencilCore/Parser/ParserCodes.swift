@@ -42,6 +42,9 @@ enum ParserCodes {
     """
     A `}` appeared with no open `{` to close. Remove it, or add the `{`
     that it was meant to close.
+
+        rect at 0,0 size 10x10 fill=red }   // error
+        rect at 0,0 size 10x10 fill=red     // ok
     """)
   static let expectedStatementEnd = DiagnosticCode(
     "E0106", .error, "expected the end of the statement",
@@ -65,7 +68,11 @@ enum ParserCodes {
     "E0108", .error, "definition inside a block",
     """
     `canvas`, `gradient` and `shape` are allowed only at the top level of a
-    file, never inside a stack.
+    file, never inside a stack. Most often the stack's `}` is missing.
+
+        hstack at 0,0 size 100x50 {
+          rect fill=red
+        gradient g rgb top to bottom { stop red }   // error: close the hstack first
     """)
 
   static let nestedTooDeeply = DiagnosticCode(
@@ -74,6 +81,8 @@ enum ParserCodes {
     Blocks `{ }`, argument lists `( )` and `.opacity()` chains may nest at
     most 64 deep. The limit keeps a malformed or generated file from
     exhausting the compiler's stack; real scenes stay far below it.
+
+        zstack at 0,0 size 10x10 { zstack { zstack { … 65 levels … } } }   // error
     """)
 
   static let all = [

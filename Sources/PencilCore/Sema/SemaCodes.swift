@@ -87,6 +87,9 @@ enum SemaCodes {
     "E0210", .error, "more than one canvas",
     """
     A file has at most one `canvas` statement.
+
+        canvas 400x300
+        canvas 800x600     // error: remove one of them
     """)
   static let missingClause = DiagnosticCode(
     "E0211", .error, "missing size, position or text",
@@ -112,18 +115,28 @@ enum SemaCodes {
     `font=` is a point size or one of SwiftUI's text styles: largeTitle,
     title, title2, title3, headline, body, callout, subheadline, footnote,
     caption, caption2.
+
+        text "Hi" at 0,40 font=huge          // error
+        text "Hi" at 0,40 font=largeTitle    // ok
+        text "Hi" at 0,40 font=48            // ok: a size in points
     """)
   static let unknownKeyword = DiagnosticCode(
     "E0214", .error, "unknown option",
     """
     The attribute takes one of a few words: `align=` leading, center or
     trailing; `fillrule=` nonzero or evenodd.
+
+        text "Hi" at 50,20 align=middle    // error
+        text "Hi" at 50,20 align=center    // ok
     """)
   static let wrongArgumentCount = DiagnosticCode(
     "E0215", .error, "wrong number of arguments",
     """
     `hsb(h, s, b)` and `rgb(r, g, b)` take three arguments and an optional
     alpha; `.opacity(x)` takes one.
+
+        rect at 0,0 size 10x10 fill=rgb(255, 0)          // error
+        rect at 0,0 size 10x10 fill=rgb(255, 0, 0, 0.5)  // ok
     """)
   static let unknownFunction = DiagnosticCode(
     "E0216", .error, "unknown colour function or modifier",
@@ -139,6 +152,9 @@ enum SemaCodes {
     """
     A gradient is `hsb` (stops derived from the filled colour) or `rgb`
     (stops with their own colours).
+
+        gradient g hsv leading to trailing { stop b=0.5 }   // error
+        gradient g hsb leading to trailing { stop b=0.5 }   // ok
     """)
   static let stopMismatch = DiagnosticCode(
     "E0218", .error, "stop does not fit the gradient",
@@ -153,6 +169,9 @@ enum SemaCodes {
     "E0219", .error, "gradient without stops",
     """
     A gradient needs at least one `stop`.
+
+        gradient g rgb top to bottom { }                     // error
+        gradient g rgb top to bottom { stop red; stop blue } // ok
     """)
   static let malformedPath = DiagnosticCode(
     "E0220", .error, "malformed shape path",
@@ -167,17 +186,26 @@ enum SemaCodes {
     """
     A `shape` cannot take the name of a built-in element such as `rect` or
     `pencil`; pick another name.
+
+        shape rect { move 0,0; line 1,1; close }     // error
+        shape wedge { move 0,0; line 1,1; close }    // ok
     """)
   static let unexpectedChildren = DiagnosticCode(
     "E0222", .error, "element takes no children",
     """
     Only `hstack`, `vstack` and `zstack` hold other elements in `{ }`.
+
+        rect at 0,0 size 50x50 { ellipse }                     // error
+        zstack at 0,0 size 50x50 { rect fill=red; ellipse }    // ok
     """)
   static let textInStack = DiagnosticCode(
     "E0223", .error, "text inside a stack",
     """
     Text is placed with `at X,Y` at the top level of the file, never inside
     a stack.
+
+        vstack at 0,0 size 100x100 { text "Title" }   // error
+        text "Title" at 50,20 align=center            // ok
     """)
 
   static let unusedGradient = DiagnosticCode(
@@ -185,12 +213,19 @@ enum SemaCodes {
     """
     The gradient is defined but no element uses it. Use it with
     `gradient=NAME` or remove it.
+
+        gradient shine hsb leading to trailing { stop b=0.4; stop b=1 }
+        pencil at 0,0 size 100x400                  // warning: shine is unused
+        pencil at 0,0 size 100x400 gradient=shine   // uses it
     """)
   static let unusedShape = DiagnosticCode(
     "W0003", .warning, "unused shape",
     """
     The shape is defined but no element draws it. Draw it with
     `NAME at X,Y size WxH` or remove it.
+
+        shape flag { move 0,0; line 1,0.2; line 0,1; close }   // warning alone
+        flag at 0,0 size 40x40 fill=#003366                    // draws it
     """)
   static let decreasingOffsets = DiagnosticCode(
     "W0005", .warning, "gradient offsets go backwards",
@@ -198,6 +233,9 @@ enum SemaCodes {
     A stop's offset is smaller than an earlier one. As in SVG, it is raised
     to the earlier offset, which makes a hard edge; order the stops by
     offset if that was not meant.
+
+        gradient g rgb top to bottom { stop red offset=0.6; stop blue offset=0.2 }  // warning
+        gradient g rgb top to bottom { stop red offset=0.2; stop blue offset=0.6 }  // ok
     """)
 
   static let all = [
