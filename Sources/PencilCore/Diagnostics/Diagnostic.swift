@@ -1,17 +1,6 @@
 /// How serious a diagnostic is; only errors make the compilation fail.
-public enum Severity: String, Sendable, Comparable {
+public enum Severity: String, Sendable {
   case error, warning, info, hint
-
-  private var rank: Int {
-    switch self {
-    case .error: 0
-    case .warning: 1
-    case .info: 2
-    case .hint: 3
-    }
-  }
-
-  public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
 }
 
 /// A secondary message pointing somewhere else, e.g. "first defined here".

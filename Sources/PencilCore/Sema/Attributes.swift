@@ -9,18 +9,6 @@ enum ValueKind: Equatable {
   case keyword([String])
   /// A SwiftUI text style name or a point size.
   case font
-
-  var description: String {
-    switch self {
-    case .color: "a colour"
-    case .number: "a number"
-    case .gradient: "a gradient name"
-    case .point: "a position X,Y"
-    case .size: "a size WxH"
-    case .keyword(let words): "one of " + words.joined(separator: ", ")
-    case .font: "a text style (like largeTitle) or a point size"
-    }
-  }
 }
 
 struct AttributeSpec: Equatable {
