@@ -62,6 +62,41 @@ final class RasterTests: XCTestCase {
     XCTAssertEqual(plain, "P3\n# pencilc\n2 1\n255\n0 0 255 0 0 255\n")
   }
 
+  /// Paths that cross the canvas's left and right edges are split and
+  /// clamped; the visible pixels must equal those of the same scene drawn
+  /// on a wider canvas, where nothing is clipped.
+  func testClippingAtTheCanvasEdgesMatchesAWiderCanvas() throws {
+    let shapes = """
+      ellipse at X1,1 size 14x8 fill=#336699
+      shape zig { move 0,0; line 1,0.3; line 0,0.6; line 1,1; line 0,1; close }
+      zig at X2,0 size 30x10 fill=red.opacity(0.7)
+      """
+    func pixels(_ source: String) throws -> [[UInt8]] {
+      let text = String(decoding: try render(source, "ppm") { $0.plainPPM = true }, as: UTF8.self)
+      let numbers = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).dropFirst(6).compactMap { UInt8($0) }
+      return stride(from: 0, to: numbers.count, by: 3).map { Array(numbers[$0..<$0 + 3]) }
+    }
+    let clipped = try pixels(
+      "canvas 10x10 background=white\n" + shapes.replacingOccurrences(of: "X1", with: "-6.3")
+        .replacingOccurrences(of: "X2", with: "-9.5"))
+    let wide = try pixels(
+      "canvas 50x10 background=white\n" + shapes.replacingOccurrences(of: "X1", with: "13.7")
+        .replacingOccurrences(of: "X2", with: "10.5"))
+    var compared = 0
+    for y in 0..<10 {
+      for x in 0..<10 {
+        for channel in 0..<3 {
+          let a = Int(clipped[y * 10 + x][channel])
+          let b = Int(wide[y * 50 + x + 20][channel])
+          XCTAssertLessThanOrEqual(abs(a - b), 1, "pixel \(x),\(y)")
+          compared += 1
+        }
+      }
+    }
+    XCTAssertEqual(compared, 300)
+    XCTAssertTrue(clipped.contains { $0 != [255, 255, 255] }, "the shapes reach the canvas")
+  }
+
   func testFillRules() throws {
     let ring = """
       canvas 4x4

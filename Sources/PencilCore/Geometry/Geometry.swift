@@ -37,6 +37,11 @@ public struct Rect: Equatable, Sendable {
     return Rect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
   }
 
+  /// The smallest rectangle holding all of them; nil when there are none.
+  static func union<Rects: Sequence>(of rects: Rects) -> Rect? where Rects.Element == Rect {
+    rects.reduce(nil) { $0?.union($1) ?? $1 }
+  }
+
   func intersects(_ other: Rect) -> Bool {
     x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
   }

@@ -121,7 +121,7 @@ struct Lowering {
   /// Without a canvas the picture is the content's bounding box, rounded
   /// out to whole points.
   private static func contentBounds(_ items: ArraySlice<DisplayItem>) -> Rect {
-    guard let box = items.compactMap(bounds).reduce(nil, { ($0 as Rect?)?.union($1) ?? $1 }) else {
+    guard let box = Rect.union(of: items.lazy.compactMap(bounds)) else {
       return Rect(x: 0, y: 0, width: 0, height: 0)
     }
     let minX = box.x.rounded(.down)

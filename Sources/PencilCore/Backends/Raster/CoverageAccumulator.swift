@@ -27,27 +27,26 @@ struct CoverageAccumulator {
   /// right); parts right of it and above or below it change nothing.
   mutating func addLine(_ a: Point, _ b: Point) {
     let right = Double(width)
-    // Split at x = 0 and x = width so each piece can be clamped into the region.
-    var pieces: (Point, Point, Point, Point) = (a, b, b, b)
-    var count = 1
-    for edge in [0.0, right] where (a.x - edge) * (b.x - edge) < 0 {
-      let t = (edge - a.x) / (b.x - a.x)
-      let crossing = Point(edge, a.y + t * (b.y - a.y))
-      if count == 1 {
-        pieces = (a, crossing, b, b)
-        count = 2
-      } else {
-        // Both edges are crossed: order the crossings along the segment.
-        let first = pieces.1
-        let nearer = abs(crossing.x - a.x) < abs(first.x - a.x)
-        pieces = nearer ? (a, crossing, first, b) : (a, first, crossing, b)
-        count = 3
-      }
+    // Split where the segment crosses x = 0 and x = width (as parameters
+    // along it, in order), so each piece can be clamped into the region.
+    func crossing(_ edge: Double) -> Double {
+      (a.x - edge) * (b.x - edge) < 0 ? (edge - a.x) / (b.x - a.x) : 1
     }
+    let left = crossing(0)
+    let rightEdge = crossing(right)
     func clamp(_ p: Point) -> Point { Point(min(max(p.x, 0), right), p.y) }
-    addClampedLine(clamp(pieces.0), clamp(pieces.1))
-    if count >= 2 { addClampedLine(clamp(pieces.1), clamp(pieces.2)) }
-    if count == 3 { addClampedLine(clamp(pieces.2), clamp(pieces.3)) }
+    func at(_ t: Double) -> Point { Point(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)) }
+    var start = a
+    let (first, second) = (min(left, rightEdge), max(left, rightEdge))
+    if first < 1 {
+      addClampedLine(clamp(start), clamp(at(first)))
+      start = at(first)
+    }
+    if second < 1 {
+      addClampedLine(clamp(start), clamp(at(second)))
+      start = at(second)
+    }
+    addClampedLine(clamp(start), clamp(b))
   }
 
   private mutating func addClampedLine(_ p0: Point, _ p1: Point) {

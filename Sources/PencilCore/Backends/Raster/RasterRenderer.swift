@@ -125,13 +125,11 @@ struct RasterRenderer {
   /// the overlap twice. The mask is then composited once.
   private mutating func drawText(_ text: TextItem) {
     let strokes = StrokeFont.strokeOutlines(of: text)
-    let box = strokes.compactMap { boundingBox(of: $0) }.reduce(nil) { ($0 as Rect?)?.union($1) ?? $1 }
-    guard let box else { return }
-    let x0 = Int(max(0, min(Double(canvas.width), ((box.x - origin.x) * scaleX).rounded(.down))))
-    let x1 = Int(max(0, min(Double(canvas.width), ((box.maxX - origin.x) * scaleX).rounded(.up))))
-    let y0 = Int(max(0, min(Double(canvas.height), ((box.y - origin.y) * scaleY).rounded(.down))))
-    let y1 = Int(max(0, min(Double(canvas.height), ((box.maxY - origin.y) * scaleY).rounded(.up))))
-    guard x1 > x0, y1 > y0 else { return }
+    guard let box = Rect.union(of: strokes.lazy.compactMap { boundingBox(of: $0) }),
+      let (x0, y0, x1, y1) = pixelRegion(
+        from: Point((box.x - origin.x) * scaleX, (box.y - origin.y) * scaleY),
+        to: Point((box.maxX - origin.x) * scaleX, (box.maxY - origin.y) * scaleY))
+    else { return }
     let maskWidth = x1 - x0
     var mask = [Float](repeating: 0, count: maskWidth * (y1 - y0))
     for stroke in strokes {
@@ -154,6 +152,18 @@ struct RasterRenderer {
     }
   }
 
+  /// A device-space box in whole pixels, clipped to the canvas; nil when
+  /// nothing of it is on the canvas (or it is not finite).
+  private func pixelRegion(from low: Point, to high: Point) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+    guard low.x.isFinite, low.y.isFinite, high.x.isFinite, high.y.isFinite else { return nil }
+    func clipped(_ value: Double, _ limit: Int) -> Int { Int(max(0, min(Double(limit), value))) }
+    let x0 = clipped(low.x.rounded(.down), canvas.width)
+    let x1 = clipped(high.x.rounded(.up), canvas.width)
+    let y0 = clipped(low.y.rounded(.down), canvas.height)
+    let y1 = clipped(high.y.rounded(.up), canvas.height)
+    return x1 > x0 && y1 > y0 ? (x0, y0, x1, y1) : nil
+  }
+
   /// Flattens an outline, accumulates its coverage in its bounding box
   /// clipped to the canvas, and hands each row to `sink(canvas, x0, y, coverage)`.
   private mutating func accumulate(
@@ -174,13 +184,7 @@ struct RasterRenderer {
       minY = min(minY, a.y, b.y)
       maxY = max(maxY, a.y, b.y)
     }
-    guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
-    // The path's bounding box in whole pixels, clipped to the canvas.
-    let x0 = Int(max(0, min(Double(canvas.width), minX.rounded(.down))))
-    let x1 = Int(max(0, min(Double(canvas.width), maxX.rounded(.up))))
-    let y0 = Int(max(0, min(Double(canvas.height), minY.rounded(.down))))
-    let y1 = Int(max(0, min(Double(canvas.height), maxY.rounded(.up))))
-    guard x1 > x0, y1 > y0 else { return }
+    guard let (x0, y0, x1, y1) = pixelRegion(from: Point(minX, minY), to: Point(maxX, maxY)) else { return }
     accumulator.reset(width: x1 - x0, height: y1 - y0)
     let shift = Point(Double(x0), Double(y0))
     for (a, b) in lines {
