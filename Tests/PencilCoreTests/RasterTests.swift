@@ -77,10 +77,12 @@ final class RasterTests: XCTestCase {
       return stride(from: 0, to: numbers.count, by: 3).map { Array(numbers[$0..<$0 + 3]) }
     }
     let clipped = try pixels(
-      "canvas 10x10 background=white\n" + shapes.replacingOccurrences(of: "X1", with: "-6.3")
+      "canvas 10x10 background=white\n"
+        + shapes.replacingOccurrences(of: "X1", with: "-6.3")
         .replacingOccurrences(of: "X2", with: "-9.5"))
     let wide = try pixels(
-      "canvas 50x10 background=white\n" + shapes.replacingOccurrences(of: "X1", with: "13.7")
+      "canvas 50x10 background=white\n"
+        + shapes.replacingOccurrences(of: "X1", with: "13.7")
         .replacingOccurrences(of: "X2", with: "10.5"))
     var compared = 0
     for y in 0..<10 {
