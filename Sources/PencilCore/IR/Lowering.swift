@@ -10,16 +10,15 @@ struct Lowering {
 
   static func lower(_ model: SceneModel, diagnostics: inout DiagnosticList) -> Scene {
     var lowering = Lowering(diagnostics: diagnostics)
-    var elementItems: [(source: SourceRange, items: Range<Int>, frame: Rect?)] = []
+    var elementItems: [(source: SourceRange, items: Range<Int>)] = []
     elementItems.reserveCapacity(model.elements.count)
     lowering.items.reserveCapacity(model.elements.count * 3)
     for element in model.elements {
       let first = lowering.items.count
       let origin = element.placement.origin ?? Point(0, 0)
       let size = element.placement.size ?? Point(0, 0)
-      let frame = Rect(x: origin.x, y: origin.y, width: size.x, height: size.y)
-      lowering.lower(element, in: frame)
-      elementItems.append((element.range, first..<lowering.items.count, Lowering.staysInFrame(element) ? frame : nil))
+      lowering.lower(element, in: Rect(x: origin.x, y: origin.y, width: size.x, height: size.y))
+      elementItems.append((element.range, first..<lowering.items.count))
     }
     let viewport: Rect
     if let canvas = model.canvas {
@@ -129,37 +128,8 @@ struct Lowering {
     return Rect(x: minX, y: minY, width: box.maxX.rounded(.up) - minX, height: box.maxY.rounded(.up) - minY)
   }
 
-  /// Built-in outlines never leave their frame; custom shapes and stack
-  /// children may.
-  private static func staysInFrame(_ element: ElementModel) -> Bool {
-    switch element.content {
-    case .pencil: return true
-    case .shape(let shape):
-      if case .unitPath(let segments) = shape.outline {
-        return segments.allSatisfy { segment in
-          switch segment {
-          case .move(let p), .line(let p): return (0...1).contains(p.x) && (0...1).contains(p.y)
-          case .cubic(let c1, let c2, let p):
-            return [c1, c2, p].allSatisfy { (0...1).contains($0.x) && (0...1).contains($0.y) }
-          case .close: return true
-          }
-        }
-      }
-      return true
-    case .stack, .text: return false
-    }
-  }
-
-  private mutating func warnOutside(
-    _ canvas: Rect, _ elements: [(source: SourceRange, items: Range<Int>, frame: Rect?)]
-  ) {
-    for (source, range, frame) in elements where !range.isEmpty {
-      // A non-empty outline inside a frame inside the canvas is visible.
-      if let frame, frame.width > 0, frame.height > 0, frame.x >= canvas.x, frame.y >= canvas.y,
-        frame.maxX <= canvas.maxX, frame.maxY <= canvas.maxY
-      {
-        continue
-      }
+  private mutating func warnOutside(_ canvas: Rect, _ elements: [(source: SourceRange, items: Range<Int>)]) {
+    for (source, range) in elements where !range.isEmpty {
       if items[range].contains(where: { Lowering.touches($0, canvas) }) { continue }
       diagnostics.append(
         Diagnostic(
