@@ -10,13 +10,6 @@ struct PPMBackend: Backend {
     return options.plainPPM ? PPMBackend.plain(canvas) : PPMBackend.binary(&pixels)
   }
 
-  /// Premultiplied colour over white: C + (255 − α).
-  @inline(__always) static func onWhite(_ pixel: UInt32) -> (UInt8, UInt8, UInt8) {
-    let (r, g, b, a) = PixelCanvas.channels(pixel)
-    let background = 255 - a
-    return (r &+ background, g &+ background, b &+ background)
-  }
-
   /// Converted in place in the canvas's own buffer: pixel i (bytes 4i…)
   /// becomes bytes header + 3i…, which never runs ahead of the reading
   /// once i reaches the header's length; the first few pixels are set
@@ -31,10 +24,10 @@ struct PPMBackend: Backend {
     if bytes.count < size { bytes.append(contentsOf: repeatElement(0, count: size - bytes.count)) }
     bytes.withUnsafeMutableBytes { raw in
       let early = min(count, header.count)
-      let saved = (0..<early).map { onWhite(raw.load(fromByteOffset: 4 * $0, as: UInt32.self)) }
+      let saved = (0..<early).map { PixelCanvas.onWhite(raw.load(fromByteOffset: 4 * $0, as: UInt32.self)) }
       var target = header.count + 3 * early
       for index in early..<count {
-        let (r, g, b) = onWhite(raw.load(fromByteOffset: 4 * index, as: UInt32.self))
+        let (r, g, b) = PixelCanvas.onWhite(raw.load(fromByteOffset: 4 * index, as: UInt32.self))
         raw[target] = r
         raw[target + 1] = g
         raw[target + 2] = b
@@ -63,7 +56,7 @@ struct PPMBackend: Backend {
       for y in 0..<canvas.height {
         var lineLength = 0
         for x in 0..<canvas.width {
-          let (r, g, b) = onWhite(pixels[y * canvas.width + x])
+          let (r, g, b) = PixelCanvas.onWhite(pixels[y * canvas.width + x])
           for value in [r, g, b] {
             if lineLength > 0 {
               if lineLength >= 66 {

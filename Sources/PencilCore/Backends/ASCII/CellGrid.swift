@@ -25,17 +25,17 @@ struct CellGrid {
   /// Darkness of a pixel: 1 − luminance over white, or with `invert`
   /// (light ink on a dark terminal) luminance over black.
   @inline(__always) static func darkness(_ pixel: UInt32, invert: Bool) -> Double {
-    let (r, g, b, a) = PixelCanvas.channels(pixel)
-    let over: Double = invert ? 0 : 255 - Double(a)
-    let luminance = (0.2126 * (Double(r) + over) + 0.7152 * (Double(g) + over) + 0.0722 * (Double(b) + over)) / 255
+    // Premultiplied channels are the pixel composited onto black.
+    let channels = PixelCanvas.channels(pixel)
+    let (r, g, b) = invert ? (channels.r, channels.g, channels.b) : PixelCanvas.onWhite(pixel)
+    let luminance = (0.2126 * Double(r) + 0.7152 * Double(g) + 0.0722 * Double(b)) / 255
     return invert ? luminance : 1 - luminance
   }
 
   /// The colour of a pixel composited on white.
   @inline(__always) static func color(_ pixel: UInt32) -> (Double, Double, Double) {
-    let (r, g, b, a) = PixelCanvas.channels(pixel)
-    let over = 255 - Double(a)
-    return (Double(r) + over, Double(g) + over, Double(b) + over)
+    let (r, g, b) = PixelCanvas.onWhite(pixel)
+    return (Double(r), Double(g), Double(b))
   }
 
   mutating func fill(from canvas: PixelCanvas, charset: ASCIICharset, invert: Bool, color: Bool) {

@@ -44,6 +44,14 @@ struct PixelCanvas {
     )
   }
 
+  /// The pixel composited onto white: with premultiplied channels that is
+  /// C + (255 − α). PPM and the ASCII backend's darkness both use it.
+  @inline(__always) static func onWhite(_ pixel: UInt32) -> (UInt8, UInt8, UInt8) {
+    let (r, g, b, a) = channels(pixel)
+    let background = 255 - a
+    return (r &+ background, g &+ background, b &+ background)
+  }
+
   /// Every channel of a packed pixel times `factor`/255, rounded; two
   /// channels at a time.
   @inline(__always) static func scale(_ pixel: UInt32, _ factor: UInt32) -> UInt32 {
