@@ -5,6 +5,8 @@ struct RunResult {
   var status: Int32
   var stdout: String
   var stderr: String
+  /// Standard output as bytes, for binary formats.
+  var stdoutBytes: Data
 }
 
 enum CLI {
@@ -46,7 +48,7 @@ enum CLI {
     process.waitUntilExit()
     return RunResult(
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+      stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData)
   }
 
   static func temporaryDirectory() throws -> URL {

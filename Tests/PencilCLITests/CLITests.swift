@@ -91,6 +91,19 @@ final class CLITests: XCTestCase {
     XCTAssertEqual(start?["utf16Column"] as? Int, 24)
   }
 
+  /// Two processes get different hash seeds, so any output that depended
+  /// on hash-table order would differ between these runs.
+  func testOutputIsByteIdenticalAcrossProcesses() throws {
+    let showcase = "samples/showcase.pencil"
+    for arguments in [["-f", "svg"], ["-f", "png"], ["-f", "ppm"], ["-f", "ascii"], ["--emit", "ir"]] {
+      let first = try CLI.run([showcase] + arguments)
+      let second = try CLI.run([showcase] + arguments)
+      XCTAssertEqual(first.status, 0, arguments.joined(separator: " "))
+      XCTAssertFalse(first.stdoutBytes.isEmpty)
+      XCTAssertEqual(first.stdoutBytes, second.stdoutBytes, arguments.joined(separator: " "))
+    }
+  }
+
   func testCheckWritesNothing() throws {
     let result = try CLI.run(["--check", rainbow])
     XCTAssertEqual(result.status, 0)

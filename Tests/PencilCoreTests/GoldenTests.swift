@@ -134,12 +134,4 @@ final class GoldenTests: XCTestCase {
     }
   }
 
-  func testOutputIsDeterministic() throws {
-    for url in Self.scenes {
-      let source = SourceFile(name: "x", bytes: Array(try Data(contentsOf: url)))
-      let first = Pencil.compile(source).scene.map(IRPrinter.print)
-      let second = Pencil.compile(SourceFile(name: "x", bytes: source.bytes)).scene.map(IRPrinter.print)
-      XCTAssertEqual(first, second)
-    }
-  }
 }
