@@ -11,14 +11,8 @@ extension Checker {
     guard !statement.recovered else { return nil }
     let space = ColorSpace(rawValue: statement.space.name)
     if space == nil {
-      var diagnostic = Diagnostic(
-        SemaCodes.unknownColorSpace, statement.space.range,
-        "unknown gradient colour space '\(statement.space.name)'; expected hsb or rgb")
-      if let suggestion = Suggestions.closest(to: statement.space.name, among: ["hsb", "rgb"]) {
-        diagnostic = diagnostic.withFix(
-          "did you mean '\(suggestion)'?", replacing: statement.space.range, with: suggestion)
-      }
-      diagnostics.append(diagnostic)
+      reportUnknownWord(
+        statement.space, among: ["hsb", "rgb"], code: SemaCodes.unknownColorSpace, what: "gradient colour space")
     }
     let start = direction(statement.from)
     let end = direction(statement.to)
@@ -112,17 +106,9 @@ extension Checker {
   private mutating func direction(_ name: Identifier) -> Point? {
     if let match = ElementKinds.directions.first(where: { $0.name == name.name }) { return match.point }
     guard !name.name.isEmpty else { return nil }
-    var diagnostic = Diagnostic(
-      SemaCodes.unknownDirection, name.range,
-      "unknown direction '\(name.name)'; expected one of \(ElementKinds.directions.map(\.name).joined(separator: ", "))"
-    )
-    let suggestion =
-      Checker.directionAliases[name.name]
-      ?? Suggestions.closest(to: name.name, among: ElementKinds.directions.map(\.name))
-    if let suggestion {
-      diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: name.range, with: suggestion)
-    }
-    diagnostics.append(diagnostic)
+    reportUnknownWord(
+      name, among: ElementKinds.directions.map(\.name), code: SemaCodes.unknownDirection, what: "direction",
+      aliases: Checker.directionAliases)
     return nil
   }
 

@@ -164,10 +164,14 @@ extension Checker {
     return nil
   }
 
-  mutating func reportUnknownWord(_ word: Identifier, among words: [String], code: DiagnosticCode, what: String) {
+  /// `aliases` maps words users reach for first to the one meant, ahead
+  /// of edit distance.
+  mutating func reportUnknownWord(
+    _ word: Identifier, among words: [String], code: DiagnosticCode, what: String, aliases: [String: String] = [:]
+  ) {
     var diagnostic = Diagnostic(
       code, word.range, "unknown \(what) '\(word.name)'; expected one of \(words.joined(separator: ", "))")
-    if let suggestion = Suggestions.closest(to: word.name, among: words) {
+    if let suggestion = aliases[word.name] ?? Suggestions.closest(to: word.name, among: words) {
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: word.range, with: suggestion)
     }
     diagnostics.append(diagnostic)
