@@ -26,9 +26,10 @@ extension Checker {
         return nil
       }
       let color = resolveColor(base, for: attribute)
-      guard let numbers = numberArguments(arguments ?? [], count: 1...1, of: ".opacity", at: range),
-        let opacity = checkRange(
-          numbers[0].value, numbers[0].range, minimum: 0, maximum: 1, positive: false, what: "opacity")
+      let arguments = arguments ?? []
+      guard checkArgumentCount(arguments, count: 1...1, of: ".opacity", at: range),
+        let (value, valueRange) = numberArgument(arguments[0], of: ".opacity"),
+        let opacity = checkRange(value, valueRange, minimum: 0, maximum: 1, positive: false, what: "opacity")
       else { return nil }
       return color?.withOpacity(opacity)
     default:
@@ -78,12 +79,7 @@ extension Checker {
     var values = (0.0, 0.0, 0.0, 1.0)
     var valid = true
     for (index, argument) in arguments.enumerated() {
-      guard case .number(let value, let argumentRange) = argument else {
-        if case .invalid = argument { return nil }
-        diagnostics.append(
-          Diagnostic(SemaCodes.wrongValueKind, argument.range, "the arguments of \(function.name)() are numbers"))
-        return nil
-      }
+      guard let (value, argumentRange) = numberArgument(argument, of: function.name) else { return nil }
       let limit = index == 3 ? 1 : maximum
       if value < 0 || value > limit {
         let names =
@@ -122,21 +118,14 @@ extension Checker {
     return true
   }
 
-  private mutating func numberArguments(
-    _ arguments: [Expr], count: ClosedRange<Int>, of function: String, at range: SourceRange
-  ) -> [(value: Double, range: SourceRange)]? {
-    guard checkArgumentCount(arguments, count: count, of: function, at: range) else { return nil }
-    var numbers: [(value: Double, range: SourceRange)] = []
-    for argument in arguments {
-      guard case .number(let value, let argumentRange) = argument else {
-        if case .invalid = argument { return nil }
-        diagnostics.append(
-          Diagnostic(SemaCodes.wrongValueKind, argument.range, "the arguments of \(function)() are numbers"))
-        return nil
-      }
-      numbers.append((value, argumentRange))
-    }
-    return numbers
+  /// The argument's value when it is a number; otherwise reported (unless
+  /// the lexer already did) and nil.
+  private mutating func numberArgument(_ argument: Expr, of function: String) -> (Double, SourceRange)? {
+    if case .number(let value, let range) = argument { return (value, range) }
+    if case .invalid = argument { return nil }
+    diagnostics.append(
+      Diagnostic(SemaCodes.wrongValueKind, argument.range, "the arguments of \(function)() are numbers"))
+    return nil
   }
 
   private mutating func reportUnknownColor(_ identifier: Identifier, replacing range: SourceRange, dotted: Bool) {
