@@ -74,14 +74,9 @@ struct Driver {
       write(Array(IRPrinter.print(scene).utf8), for: input, fileExtension: "ir")
       return
     }
-    if options.emit != nil { return }
-    guard let backend = backend() else {
-      FileIO.writeStandardError("pencilc: error: cannot tell the format of '\(options.output ?? "")'; use -f\n")
-      fail(2)
-      return
-    }
-    let binary = backend.name == "png" || (backend.name == "ppm" && !options.render.plainPPM)
-    if binary, options.output == nil, options.inputs.count == 1, FileIO.isTerminal(1) {
+    // Options.parse has made sure there is a backend unless --emit was given.
+    guard options.emit == nil, let backend = options.backend else { return }
+    if backend.writesBinary(options.render), options.output == nil, options.inputs.count == 1, FileIO.isTerminal(1) {
       FileIO.writeStandardError(
         "pencilc: error: not writing \(backend.name.uppercased()) to a terminal; use -o FILE or redirect the output\n")
       fail(2)
@@ -95,12 +90,6 @@ struct Driver {
       return
     }
     write(output, for: input, fileExtension: backend.fileExtensions[0])
-  }
-
-  private func backend() -> (any Backend)? {
-    if let format = options.format { return Backends.named(format) }
-    if let output = options.output { return Backends.forPath(output) }
-    return Backends.named("svg")
   }
 
   private mutating func report(_ diagnostics: [Diagnostic], in source: SourceFile) {

@@ -15,6 +15,9 @@ struct Options {
   var diagnosticFormat: DiagnosticFormat?
   var explain: String?
   var render = RenderOptions()
+  /// From -f, else the extension of -o, else SVG; nil only with --check
+  /// or --emit, which write no picture.
+  var backend: (any Backend)?
   var columnsGiven = false
   var colorChoice = ColorChoice.auto
 
@@ -154,9 +157,19 @@ extension Options {
     if !options.showHelp, !options.showVersion, options.inputs.isEmpty {
       throw UsageError(message: "no input files")
     }
-    if let format = options.format, Backends.named(format) == nil {
-      throw UsageError(
-        message: "unknown format '\(format)'; expected \(Backends.all.map(\.name).joined(separator: ", "))")
+    if let format = options.format {
+      guard let backend = Backends.named(format) else {
+        throw UsageError(
+          message: "unknown format '\(format)'; expected \(Backends.all.map(\.name).joined(separator: ", "))")
+      }
+      options.backend = backend
+    } else if let output = options.output {
+      options.backend = Backends.forPath(output)
+    } else {
+      options.backend = Backends.named("svg")
+    }
+    if options.backend == nil, !options.check, options.emit == nil, !options.showHelp, !options.showVersion {
+      throw UsageError(message: "cannot tell the format of '\(options.output ?? "")' from its extension; use -f")
     }
     if options.inputs.count > 1, options.output != nil {
       throw UsageError(message: "-o takes one input file; without -o each output is written beside its input")

@@ -30,6 +30,13 @@ public protocol Backend: Sendable {
   var fileExtensions: [String] { get }
   /// The bytes of the picture, or nil after appending an error.
   func render(_ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic]) -> [UInt8]?
+  /// Whether the output is binary, not text, with these options; the
+  /// command line will not write binary output to a terminal.
+  func writesBinary(_ options: RenderOptions) -> Bool
+}
+
+extension Backend {
+  public func writesBinary(_ options: RenderOptions) -> Bool { false }
 }
 
 /// Every backend. A new backend is one new file plus one line here.

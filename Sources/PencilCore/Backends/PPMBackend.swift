@@ -4,6 +4,8 @@ struct PPMBackend: Backend {
   let name = "ppm"
   let fileExtensions = ["ppm"]
 
+  func writesBinary(_ options: RenderOptions) -> Bool { !options.plainPPM }
+
   func render(_ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic]) -> [UInt8]? {
     guard let canvas = RasterRenderer.render(scene, options: options, diagnostics: &diagnostics) else { return nil }
     var pixels = canvas
