@@ -14,9 +14,11 @@ enum CellClassifier {
   static let columns = 4
   static let rows = 8
   /// Below this spread of darkness a cell counts as one tone.
-  static let edgeContrast = 0.18
+  private static let edgeContrast = 0.18
 
-  static func character(_ samples: UnsafeBufferPointer<Double>) -> Character {
+  /// The character, and for a cell of two tones the darkness that
+  /// separates them (the colour backend inks with the darker side's colour).
+  static func classify(_ samples: UnsafeBufferPointer<Double>) -> (character: Character, split: Double?) {
     var minimum = 1.0
     var maximum = 0.0
     var sum = 0.0
@@ -26,15 +28,15 @@ enum CellClassifier {
       sum += value
     }
     let mean = sum / Double(samples.count)
-    guard maximum - minimum >= edgeContrast else { return ASCIIGlyphs.rampCharacter(for: mean) }
+    guard maximum - minimum >= edgeContrast else { return (ASCIIGlyphs.rampCharacter(for: mean), nil) }
     let threshold = (maximum + minimum) / 2
     var darkCount = 0
     for value in samples where value > threshold { darkCount += 1 }
     let darkShare = Double(darkCount) / Double(samples.count)
     // Mostly dark with a light sliver: the ramp keeps its darkness honest.
-    if darkShare > 0.75 { return ASCIIGlyphs.rampCharacter(for: mean) }
-    if darkShare < 0.2 { return smallMark(samples, threshold: threshold, mean: mean) }
-    return line(samples, threshold: threshold)
+    if darkShare > 0.75 { return (ASCIIGlyphs.rampCharacter(for: mean), threshold) }
+    if darkShare < 0.2 { return (smallMark(samples, threshold: threshold, mean: mean), threshold) }
+    return (line(samples, threshold: threshold), threshold)
   }
 
   /// A little ink near the top or bottom: an apostrophe or a comma.

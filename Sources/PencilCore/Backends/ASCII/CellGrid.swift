@@ -75,12 +75,12 @@ struct CellGrid {
   }
 
   private static func asciiCell(_ samples: [Double], _ colors: [(Double, Double, Double)], color: Bool) -> Cell {
-    let character = samples.withUnsafeBufferPointer { CellClassifier.character($0) }
+    let (character, split) = samples.withUnsafeBufferPointer { CellClassifier.classify($0) }
     guard color, character != " " else { return Cell(character: character) }
     // Colour the ink with the darker side's colour, the shape's own.
-    let threshold = ((samples.max() ?? 0) + (samples.min() ?? 0)) / 2
-    let contrast = (samples.max() ?? 0) - (samples.min() ?? 0) >= CellClassifier.edgeContrast
-    return Cell(character: character, foreground: mean(colors) { !contrast || samples[$0] > threshold })
+    return Cell(
+      character: character,
+      foreground: mean(colors) { index in split.map { samples[index] > $0 } ?? true })
   }
 
   /// Quadrants of 2 × 4 samples: with colour, the two tones of the cell
