@@ -84,17 +84,25 @@ final class RobustnessTests: XCTestCase {
     XCTAssertGreaterThan(compiled, 100, "some mutants still compile and reach the backends")
   }
 
+  /// Odd inputs give exactly the diagnostics they should, and no more:
+  /// one mistake, one error.
   func testHostileInputs() {
-    let inputs: [[UInt8]] = [
-      [], [0], [0xFF, 0xFE], Array("{{{{{{{{".utf8), Array("}}}}".utf8), Array("\"".utf8),
-      Array("/*".utf8), Array("pencil at 1e999,0 size 1x1".utf8),
-      Array(String(repeating: "hstack at 0,0 size 1x1 {", count: 200).utf8),
-      Array(String(repeating: "rect fill=nope at 0,0 size 1x1\n", count: 500).utf8),
-      Array("rect at 0,0 size 99999999999999999999x1".utf8),
-      Array("text \"\u{0}\" at 0,0".utf8),
+    let table: [([UInt8], [String])] = [
+      ([], []),
+      ([0], ["E0001"]),
+      ([0xFF, 0xFE], ["E0009"]),
+      (Array("{{{{".utf8), ["E0101"]),
+      (Array("}}}}".utf8), ["E0105"]),
+      (Array("\"".utf8), ["E0002"]),
+      (Array("/*".utf8), ["E0004"]),
+      (Array("pencil at 1e999,0 size 1x1".utf8), ["E0005"]),
+      (Array("rect at 0,0 size 99999999999999999999x1".utf8), ["E0005"]),
+      (Array("text \"\u{0}\" at 0,10".utf8), []),
+      (Array(String(repeating: "rect fill=nope at 0,0 size 1x1\n", count: 500).utf8), ["E0201"]),
     ]
-    for bytes in inputs {
+    for (bytes, codes) in table {
       let compilation = Pencil.compile(SourceFile(name: "hostile", bytes: bytes))
+      XCTAssertEqual(Set(compilation.diagnostics.map(\.code.id)), Set(codes), "\(bytes.prefix(24))")
       XCTAssertLessThanOrEqual(
         compilation.diagnostics.filter { $0.severity == .error }.count, DiagnosticList.errorLimit)
     }

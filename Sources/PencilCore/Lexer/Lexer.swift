@@ -112,6 +112,14 @@ struct Lexer {
 
   private mutating func lexUnexpected() {
     let start = index
+    if bytes[index] >= 0x80, validUTF8Length(at: index) == 0 {
+      index += 1
+      report(
+        LexerCodes.invalidUTF8, start, index,
+        "invalid UTF-8 byte 0x\(String(bytes[start], radix: 16, uppercase: true)); save the file as UTF-8")
+      emit(.invalid, from: start)
+      return
+    }
     let length = max(1, utf8SequenceLength(bytes[index]))
     index = min(bytes.count, index + length)
     let text = String(decoding: bytes[start..<index], as: UTF8.self)

@@ -40,7 +40,7 @@ extension Parser {
             .withFix("add '}'", replacing: SourceRange(previousEnd, previousEnd), with: " }"))
       }
       guard isIdentifier("stop") else {
-        diagnostics.append(
+        _ = fail(
           Diagnostic(
             ParserCodes.expectedToken, current.range,
             "expected 'stop' inside a gradient, found \(foundDescription)"))
@@ -116,7 +116,7 @@ extension Parser {
           synchronize()
         }
       default:
-        diagnostics.append(
+        _ = fail(
           Diagnostic(
             ParserCodes.unknownPathCommand, current.range, "expected a path command, found \(foundDescription)"))
         shape.recovered = true

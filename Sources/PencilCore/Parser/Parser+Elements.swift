@@ -145,7 +145,7 @@ extension Parser {
       case .identifier:
         children.append(parseElement())
       default:
-        diagnostics.append(
+        _ = fail(
           Diagnostic(
             ParserCodes.expectedStatement, current.range,
             "expected an element inside '{ }', found \(foundDescription)"))

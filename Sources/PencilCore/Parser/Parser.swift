@@ -80,8 +80,9 @@ struct Parser {
   /// Reports a syntax error, unless the parser stands on or just before a
   /// token the lexer already reported: one error for one mistake.
   mutating func fail(_ diagnostic: Diagnostic) -> SyntaxError {
-    let nearLexicalError =
-      (current.kind == .invalid && current.flawed) || (lookahead.kind == .invalid && lookahead.flawed)
+    // Any token the lexer flagged (an unterminated string, a stray byte), or
+    // a stray byte right after the current one, already has its error.
+    let nearLexicalError = current.flawed || (lookahead.kind == .invalid && lookahead.flawed)
     if !nearLexicalError { diagnostics.append(diagnostic) }
     return SyntaxError()
   }
@@ -178,7 +179,7 @@ struct Parser {
       case .endOfFile:
         return SourceUnit(statements: statements)
       case .rightBrace:
-        diagnostics.append(
+        _ = fail(
           Diagnostic(ParserCodes.unexpectedClosingBrace, current.range, "unexpected '}' with no open '{'")
             .withFix("remove the '}'", replacing: current.range, with: ""))
         advance()
@@ -190,7 +191,7 @@ struct Parser {
 
   mutating func parseStatement() -> Statement? {
     guard current.kind == .identifier else {
-      diagnostics.append(
+      _ = fail(
         Diagnostic(
           ParserCodes.expectedStatement, current.range,
           "expected a statement (canvas, gradient, shape, text or an element), found \(foundDescription)"))
