@@ -46,7 +46,7 @@ enum ASTPrinter {
     case .number(let value, _): return formatNumber(value)
     case .size(let width, let height, _): return "\(formatNumber(width))x\(formatNumber(height))"
     case .point(let x, let y, _): return "\(formatNumber(x)),\(formatNumber(y))"
-    case .string(let text, _): return quoted(text)
+    case .string(let text, _): return jsonString(text)
     case .hexColor(let rgba, _):
       guard let rgba else { return "#<invalid>" }
       let hex = String(rgba, radix: 16)
@@ -61,19 +61,4 @@ enum ASTPrinter {
     case .invalid: return "<invalid>"
     }
   }
-}
-
-/// A string in double quotes with `"`, `\` and control characters escaped.
-func quoted(_ text: String) -> String {
-  var result = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": result += "\\\""
-    case "\\": result += "\\\\"
-    case "\n": result += "\\n"
-    case "\t": result += "\\t"
-    default: result.unicodeScalars.append(scalar)
-    }
-  }
-  return result + "\""
 }

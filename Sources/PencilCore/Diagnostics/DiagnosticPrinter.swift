@@ -168,6 +168,7 @@ struct JSONObject {
   var text: String { "{" + members.joined(separator: ",") + "}" }
 }
 
+/// A JSON string literal; the AST and IR printers quote strings this way too.
 func jsonString(_ text: String) -> String {
   var result = "\""
   for scalar in text.unicodeScalars {

@@ -40,7 +40,7 @@ public enum IRPrinter {
         }
       case .text(let text):
         out.writeString(
-          "text \(quoted(text.text)) at \(formatNumber(text.position.x)) \(formatNumber(text.position.y)) size=\(formatNumber(text.fontSize)) weight=\(text.bold ? "bold" : "regular") align=\(text.alignment.rawValue) color=\(color(text.color)) source=\(text.sourceRange.start)..\(text.sourceRange.end)\n"
+          "text \(jsonString(text.text)) at \(formatNumber(text.position.x)) \(formatNumber(text.position.y)) size=\(formatNumber(text.fontSize)) weight=\(text.bold ? "bold" : "regular") align=\(text.alignment.rawValue) color=\(color(text.color)) source=\(text.sourceRange.start)..\(text.sourceRange.end)\n"
         )
       }
     }

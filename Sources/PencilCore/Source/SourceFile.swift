@@ -82,12 +82,6 @@ public final class SourceFile: @unchecked Sendable {
     return bytes[start..<max(start, end)]
   }
 
-  func text(_ range: SourceRange) -> String {
-    let start = min(range.start, bytes.count)
-    let end = min(range.end, bytes.count)
-    return String(decoding: bytes[start..<end], as: UTF8.self)
-  }
-
   /// UTF-16 code units between two byte offsets; lead bytes of 4-byte
   /// sequences count twice (a surrogate pair), continuation bytes not at all.
   private func utf16Length(from start: Int, to end: Int) -> Int {
