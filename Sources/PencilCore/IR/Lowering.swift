@@ -37,8 +37,7 @@ struct Lowering {
     switch element.content {
     case .pencil(let pencil):
       let map = FrameMap(frame: frame)
-      let tipPaint = paint(pencil.tip, frame: frame)
-      let bodyPaint = pencil.body == pencil.tip ? tipPaint : paint(pencil.body, frame: frame)
+      let fillPaint = paint(pencil.fill, frame: frame)
       let timberPaint = paint(pencil.timber, frame: frame)
       func part(_ kind: UnitPathShape, _ paint: Paint) -> DisplayItem {
         .path(
@@ -46,9 +45,9 @@ struct Lowering {
             segments: kind.segments.map(map.apply), paint: paint, fillRule: .nonzero, opacity: pencil.opacity,
             sourceRange: element.range))
       }
-      items.append(part(ShapeKinds.tip, tipPaint))
+      items.append(part(ShapeKinds.tip, fillPaint))
       items.append(part(ShapeKinds.timber, timberPaint))
-      items.append(part(ShapeKinds.body, bodyPaint))
+      items.append(part(ShapeKinds.body, fillPaint))
     case .shape(let shape):
       items.append(
         .path(

@@ -63,7 +63,7 @@ extension Checker {
       let fill = Fill(color: color, gradient: values.gradient(.gradient))
       content = .pencil(
         PencilElement(
-          tip: fill, timber: Fill(color: values.color(.timber) ?? .timber, gradient: nil), body: fill,
+          fill: fill, timber: Fill(color: values.color(.timber) ?? .timber, gradient: nil),
           opacity: values.number(.opacity) ?? 1))
     case .hstack, .vstack, .zstack:
       var children: [ElementModel] = []

@@ -91,11 +91,11 @@ struct ShapeElement: Equatable {
   var opacity: Double
 }
 
-/// The article's ColorPencilView: tip, timber and body in one frame.
+/// The article's ColorPencilView: tip, timber and body in one frame; the
+/// tip and the body share one fill (and so one gradient band).
 struct PencilElement: Equatable {
-  var tip: Fill
+  var fill: Fill
   var timber: Fill
-  var body: Fill
   var opacity: Double
 }
 
