@@ -8,6 +8,10 @@ struct Checker {
   var gradients: [String: GradientModel] = [:]
   var shapeStatements: [String: ShapeStatement] = [:]
   var shapes: [String: UnitPathShape] = [:]
+  /// The first definition of each name, in source order; later ones are
+  /// reported as duplicates and otherwise ignored.
+  var gradientDefinitions: [GradientStatement] = []
+  var shapeDefinitions: [ShapeStatement] = []
   var usedGradients: Set<String> = []
   var usedShapes: Set<String> = []
   var canvas: CanvasModel?
@@ -21,15 +25,11 @@ struct Checker {
 
   private mutating func run(_ unit: SourceUnit) -> SceneModel {
     registerDefinitions(unit)
-    for statement in unit.statements {
-      switch statement {
-      case .gradient(let gradient) where gradientStatements[gradient.name.name]?.range == gradient.range:
-        if let model = checkGradient(gradient) { gradients[gradient.name.name] = model }
-      case .shape(let shape) where shapeStatements[shape.name.name]?.range == shape.range:
-        if let kind = checkShape(shape) { shapes[shape.name.name] = kind }
-      default:
-        break
-      }
+    for gradient in gradientDefinitions {
+      if let model = checkGradient(gradient) { gradients[gradient.name.name] = model }
+    }
+    for shape in shapeDefinitions {
+      if let kind = checkShape(shape) { shapes[shape.name.name] = kind }
     }
     var elements: [ElementModel] = []
     for case .element(let element) in unit.statements {
@@ -39,7 +39,7 @@ struct Checker {
         elements.append(model)
       }
     }
-    reportUnused(unit)
+    reportUnused()
     return SceneModel(canvas: canvas, elements: elements)
   }
 
@@ -54,6 +54,7 @@ struct Checker {
           reportDuplicate(gradient.name, kind: "gradient", first: first.name.range)
         } else {
           gradientStatements[gradient.name.name] = gradient
+          gradientDefinitions.append(gradient)
         }
       case .shape(let shape) where !shape.name.name.isEmpty:
         if builtinNames.contains(shape.name.name) {
@@ -65,6 +66,7 @@ struct Checker {
           reportDuplicate(shape.name, kind: "shape", first: first.name.range)
         } else {
           shapeStatements[shape.name.name] = shape
+          shapeDefinitions.append(shape)
         }
       default:
         break
@@ -78,28 +80,19 @@ struct Checker {
         .withNote("first defined here", at: first))
   }
 
-  private mutating func reportUnused(_ unit: SourceUnit) {
-    for statement in unit.statements {
-      switch statement {
-      case .gradient(let gradient) where gradients[gradient.name.name] != nil:
-        if !usedGradients.contains(gradient.name.name),
-          gradientStatements[gradient.name.name]?.range == gradient.range
-        {
-          diagnostics.append(
-            Diagnostic(
-              SemaCodes.unusedGradient, gradient.name.range,
-              "gradient '\(gradient.name.name)' is never used; fill an element with gradient=\(gradient.name.name)"))
-        }
-      case .shape(let shape) where shapes[shape.name.name] != nil:
-        if !usedShapes.contains(shape.name.name), shapeStatements[shape.name.name]?.range == shape.range {
-          diagnostics.append(
-            Diagnostic(
-              SemaCodes.unusedShape, shape.name.range,
-              "shape '\(shape.name.name)' is never drawn; draw it with '\(shape.name.name) at X,Y size WxH'"))
-        }
-      default:
-        break
-      }
+  private mutating func reportUnused() {
+    for gradient in gradientDefinitions
+    where gradients[gradient.name.name] != nil && !usedGradients.contains(gradient.name.name) {
+      diagnostics.append(
+        Diagnostic(
+          SemaCodes.unusedGradient, gradient.name.range,
+          "gradient '\(gradient.name.name)' is never used; fill an element with gradient=\(gradient.name.name)"))
+    }
+    for shape in shapeDefinitions where shapes[shape.name.name] != nil && !usedShapes.contains(shape.name.name) {
+      diagnostics.append(
+        Diagnostic(
+          SemaCodes.unusedShape, shape.name.range,
+          "shape '\(shape.name.name)' is never drawn; draw it with '\(shape.name.name) at X,Y size WxH'"))
     }
   }
 
