@@ -30,6 +30,13 @@ public protocol Backend: Sendable {
   var fileExtensions: [String] { get }
   /// The bytes of the picture, or nil after appending an error.
   func render(_ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic]) -> [UInt8]?
+  /// The same bytes handed to `write` in blocks as they are made, so a
+  /// caller writing a file need not hold the whole picture; false (and
+  /// nothing written) after appending an error.
+  func render(
+    _ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic],
+    write: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+  ) -> Bool
   /// Whether the output is binary, not text, with these options; the
   /// command line will not write binary output to a terminal.
   func writesBinary(_ options: RenderOptions) -> Bool
@@ -37,6 +44,17 @@ public protocol Backend: Sendable {
 
 extension Backend {
   public func writesBinary(_ options: RenderOptions) -> Bool { false }
+
+  /// Backends whose picture is one buffer anyway (the raster ones) hand it
+  /// over in one block.
+  public func render(
+    _ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic],
+    write: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+  ) -> Bool {
+    guard let bytes = render(scene, options: options, diagnostics: &diagnostics) else { return false }
+    bytes.withUnsafeBufferPointer(write)
+    return true
+  }
 }
 
 /// Every backend. A new backend is one new file plus one line here.

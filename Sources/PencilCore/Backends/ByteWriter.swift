@@ -1,26 +1,43 @@
 /// A byte sink for the text backends. Bytes are stored through a pointer
 /// into a small scratch buffer that stays in cache, after one capacity
-/// check per item, and flushed in large blocks into the output array. The
-/// output is written once and never copied, which matters: for a large
-/// picture the cost is mostly the kernel handing out fresh pages.
+/// check per item, and flushed in large blocks either into the output
+/// array or, when streaming, to `sink` (a file), so that a large picture
+/// never sits in memory whole.
 final class ByteWriter {
   private var scratchCapacity = 1 << 16
   private var storage: UnsafeMutablePointer<UInt8>
   /// Bytes in the scratch buffer.
   private var count = 0
   private var output: [UInt8] = []
+  private let sink: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
   /// `expectedSize` is a hint for the output's capacity.
   init(expectedSize: Int = 0) {
     storage = .allocate(capacity: scratchCapacity)
     output.reserveCapacity(expectedSize)
+    sink = nil
+  }
+
+  /// Hands the bytes to `sink` in blocks of up to 64 KiB; `bytes` stays empty.
+  init(sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    storage = .allocate(capacity: scratchCapacity)
+    self.sink = sink
   }
 
   deinit { storage.deallocate() }
 
+  /// Everything written, after a flush (empty when streaming).
   var bytes: [UInt8] {
     flush()
     return output
+  }
+
+  /// Passes on what is buffered.
+  func flush() {
+    guard count > 0 else { return }
+    let buffered = UnsafeBufferPointer(start: storage, count: count)
+    if let sink { sink(buffered) } else { output.append(contentsOf: buffered) }
+    count = 0
   }
 
   /// Makes room for `extra` more bytes, so that the `unchecked` writes
@@ -37,16 +54,11 @@ final class ByteWriter {
     storage = .allocate(capacity: extra)
   }
 
-  private func flush() {
-    output.append(contentsOf: UnsafeBufferPointer(start: storage, count: count))
-    count = 0
-  }
-
   func write(_ text: StaticString) {
     let length = text.utf8CodeUnitCount
     guard length < 1024 else {
-      flush()
-      return output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: length))
+      for byte in UnsafeBufferPointer(start: text.utf8Start, count: length) { write(byte: byte) }
+      return
     }
     reserve(length)
     uncheckedWrite(text)
@@ -172,19 +184,21 @@ final class ByteWriter {
     value < 10 ? UInt8(ascii: "0") &+ value : UInt8(ascii: "a") &+ (value &- 10)
   }
 
-  /// Text escaped for XML character data and attribute values; control
-  /// characters XML 1.0 forbids are dropped.
+  /// Text escaped for XML character data and attribute values. Characters
+  /// XML 1.0 forbids (C0 controls other than tab, U+FFFE, U+FFFF) become
+  /// U+FFFD, so the document stays well-formed and the loss stays visible.
   func writeEscaped(_ text: String) {
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "&"): write("&amp;")
-      case UInt8(ascii: "<"): write("&lt;")
-      case UInt8(ascii: ">"): write("&gt;")
-      case UInt8(ascii: "\""): write("&quot;")
-      case UInt8(ascii: "'"): write("&apos;")
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x26: write("&amp;")
+      case 0x3C: write("&lt;")
+      case 0x3E: write("&gt;")
+      case 0x22: write("&quot;")
+      case 0x27: write("&apos;")
       case 0x09: write("&#9;")
-      case 0..<0x20: break
-      default: write(byte: byte)
+      case 0..<0x20, 0xFFFE, 0xFFFF: write("\u{FFFD}")
+      default:
+        UTF8.encode(scalar) { write(byte: $0) }
       }
     }
   }

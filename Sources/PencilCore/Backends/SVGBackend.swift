@@ -8,9 +8,22 @@ struct SVGBackend: Backend {
   static let fontFamily: StaticString = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Helvetica, Arial, sans-serif"
 
   func render(_ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic]) -> [UInt8]? {
-    var writer = SVGWriter(expectedSize: SVGBackend.expectedSize(of: scene), textAsPaths: options.textAsPaths)
+    var writer = SVGWriter(
+      out: ByteWriter(expectedSize: SVGBackend.expectedSize(of: scene)), textAsPaths: options.textAsPaths)
     writer.document(scene)
     return writer.out.bytes
+  }
+
+  /// Streams the document in blocks as it is written: memory stays flat
+  /// however large the picture.
+  func render(
+    _ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic],
+    write: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+  ) -> Bool {
+    var writer = SVGWriter(out: ByteWriter(sink: write), textAsPaths: options.textAsPaths)
+    writer.document(scene)
+    writer.out.flush()
+    return true
   }
 
   /// A generous estimate of the output size, so the output array is
@@ -37,8 +50,8 @@ private struct SVGWriter {
   private var recentGradients: [(gradient: LinearGradientIR, id: Int)] = []
   private let textAsPaths: Bool
 
-  init(expectedSize: Int, textAsPaths: Bool) {
-    out = ByteWriter(expectedSize: expectedSize)
+  init(out: ByteWriter, textAsPaths: Bool) {
+    self.out = out
     self.textAsPaths = textAsPaths
   }
 
@@ -116,10 +129,12 @@ private struct SVGWriter {
       gradientID = define(gradient)
     }
     out.write("<path d=\"")
-    // One capacity check for the whole path data.
+    // One capacity check per segment, for the longest a segment can be: a
+    // check for the whole path would reserve ~300 bytes per segment at once
+    // (gigabytes for the outline of a megabyte of text).
     let perSegment = 6 * ByteWriter.maximumNumberLength + 8
-    out.reserve(item.segments.count * perSegment)
     for segment in item.segments {
+      out.reserve(perSegment)
       switch segment {
       case .move(let p):
         out.uncheckedWrite(byte: UInt8(ascii: "M"))

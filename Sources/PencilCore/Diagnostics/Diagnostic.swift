@@ -60,26 +60,44 @@ public struct Diagnostic: Equatable, Sendable {
   }
 }
 
-/// Collects diagnostics from every phase and caps the error count; `sorted()`
-/// orders them by position and drops exact duplicates (the idea of
-/// go/scanner's ErrorList). Follow-on noise is avoided at the source: the
-/// parser reports one error per statement and skips to its end.
+/// Collects diagnostics from every phase and caps how many of each
+/// severity are kept; `sorted()` orders them by position and drops exact
+/// duplicates (the idea of go/scanner's ErrorList). Follow-on noise is
+/// avoided at the source: the parser reports one error per statement and
+/// skips to its end.
 struct DiagnosticList {
-  static let errorLimit = 50
+  /// The most errors, and separately the most warnings and other notes,
+  /// kept from one file; the rest are counted and summed up in a note.
+  static let limit = 50
+  static let errorLimit = limit
 
   private(set) var items: [Diagnostic] = []
   private(set) var errorCount = 0
+  private(set) var otherCount = 0
   private(set) var droppedErrors = 0
+  private(set) var droppedOthers = 0
 
-  var hasErrors: Bool { errorCount > 0 }
+  var hasErrors: Bool { errorCount > 0 || droppedErrors > 0 }
+
+  /// Whether a diagnostic of this severity would still be kept; callers
+  /// skip costly extras (suggestions) for those that would not.
+  func accepts(_ severity: Severity) -> Bool {
+    (severity == .error ? errorCount : otherCount) < Self.limit
+  }
 
   mutating func append(_ diagnostic: Diagnostic) {
     if diagnostic.severity == .error {
-      guard errorCount < Self.errorLimit else {
+      guard errorCount < Self.limit else {
         droppedErrors += 1
         return
       }
       errorCount += 1
+    } else {
+      guard otherCount < Self.limit else {
+        droppedOthers += 1
+        return
+      }
+      otherCount += 1
     }
     items.append(diagnostic)
   }
@@ -88,6 +106,28 @@ struct DiagnosticList {
   mutating func absorb(_ other: DiagnosticList) {
     for item in other.items { append(item) }
     droppedErrors += other.droppedErrors
+    droppedOthers += other.droppedOthers
+  }
+
+  /// Caps a plain array the same way (for the backends' diagnostics).
+  static func capped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    var list = DiagnosticList()
+    for diagnostic in diagnostics { list.append(diagnostic) }
+    return list.sortedWithSummary()
+  }
+
+  /// `sorted()`, with a note on the last error and the last warning
+  /// saying how many more were left out.
+  func sortedWithSummary() -> [Diagnostic] {
+    var sorted = self.sorted()
+    func summarize(_ dropped: Int, _ noun: String, where matches: (Diagnostic) -> Bool) {
+      guard dropped > 0, let index = sorted.lastIndex(where: matches) else { return }
+      sorted[index] = sorted[index].withNote(
+        "\(dropped) more \(noun)\(dropped == 1 ? "" : "s") not shown (the limit is \(Self.limit))")
+    }
+    summarize(droppedErrors, "error") { $0.severity == .error }
+    summarize(droppedOthers, "warning") { $0.severity != .error }
+    return sorted
   }
 
   /// Sorted by position, exact duplicates removed.

@@ -12,36 +12,40 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
 /// Turns diagnostics into text. Line and column are computed here, from
 /// the byte offsets the compiler works with.
 public enum DiagnosticPrinter {
-  /// `file:line:col: severity: message [CODE]`.
+  /// `file:line:col: severity: message [CODE]`. Everything quoted from
+  /// the input is made safe for a terminal (see `terminalSafe`).
   public static func short(_ diagnostic: Diagnostic, in source: SourceFile) -> String {
     let location = source.location(of: diagnostic.range.start)
-    return
-      "\(source.name):\(location.line):\(location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.id)]\n"
+    return terminalSafe(
+      "\(source.name):\(location.line):\(location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.id)]"
+    ) + "\n"
   }
 
   /// The location line, the source line with carets under the range, the
   /// notes (with their own source lines) and `help:` lines for the fixes;
-  /// `colors` adds ANSI styling.
+  /// `colors` adds ANSI styling. A long line is shown as a window around
+  /// the range, so the text is bounded whatever the input.
   public static func human(_ diagnostic: Diagnostic, in source: SourceFile, colors: Bool) -> String {
     let style = Style(enabled: colors)
     let location = source.location(of: diagnostic.range.start)
     let severityColor =
       diagnostic.severity == .error ? style.red : diagnostic.severity == .warning ? style.yellow : style.cyan
+    let name = terminalSafe(source.name)
     var text =
-      "\(style.bold)\(source.name):\(location.line):\(location.column): \(severityColor)\(diagnostic.severity.rawValue):\(style.reset)\(style.bold) \(diagnostic.message) [\(diagnostic.code.id)]\(style.reset)\n"
+      "\(style.bold)\(name):\(location.line):\(location.column): \(severityColor)\(diagnostic.severity.rawValue):\(style.reset)\(style.bold) \(terminalSafe(diagnostic.message)) [\(diagnostic.code.id)]\(style.reset)\n"
     text += snippet(diagnostic.range, in: source, style: style, caretColor: severityColor)
     for note in diagnostic.notes {
       if let range = note.range {
         let noteLocation = source.location(of: range.start)
         text +=
-          "\(style.bold)\(source.name):\(noteLocation.line):\(noteLocation.column): \(style.cyan)note:\(style.reset) \(note.message)\n"
+          "\(style.bold)\(name):\(noteLocation.line):\(noteLocation.column): \(style.cyan)note:\(style.reset) \(terminalSafe(note.message))\n"
         text += snippet(range, in: source, style: style, caretColor: style.cyan)
       } else {
-        text += "  \(style.cyan)= note:\(style.reset) \(note.message)\n"
+        text += "  \(style.cyan)= note:\(style.reset) \(terminalSafe(note.message))\n"
       }
     }
     for fix in diagnostic.fixes {
-      text += "  \(style.green)= help:\(style.reset) \(fix.message)\(describeEdits(fix, in: source))\n"
+      text += "  \(style.green)= help:\(style.reset) \(terminalSafe(fix.message + describeEdits(fix, in: source)))\n"
     }
     return text
   }
@@ -53,8 +57,8 @@ public enum DiagnosticPrinter {
     return ": insert '\(shown)'"
   }
 
-  /// The source line with a caret line under the range (to the end of the
-  /// first line when the range spans several).
+  /// The source line (or a window of it) with a caret line under the
+  /// range (to the end of the first line when the range spans several).
   private static func snippet(_ range: SourceRange, in source: SourceFile, style: Style, caretColor: String) -> String {
     let lineIndex = source.lineIndex(of: min(range.start, source.bytes.count))
     let lineStart = source.lineStarts[lineIndex]
@@ -63,10 +67,17 @@ public enum DiagnosticPrinter {
     let gutter = String(repeating: " ", count: number.count)
     let startInLine = min(range.start - lineStart, lineBytes.count)
     let endInLine = min(max(range.end - lineStart, startInLine), lineBytes.count)
-    let line = String(decoding: lineBytes, as: UTF8.self)
+    let window = LineWindow(line: lineBytes, markStart: startInLine, markEnd: endInLine)
+    let base = lineBytes.startIndex
+    func text(_ from: Int, _ to: Int) -> String {
+      terminalSafe(String(decoding: lineBytes[(base + from)..<(base + to)], as: UTF8.self))
+    }
+    let before = window.start > 0 ? "..." : ""
+    let after = window.end < lineBytes.count ? "..." : ""
+    let line = before + text(window.start, window.end) + after
     // Columns of carets count characters, and tabs are kept so they line up.
-    let prefix = String(decoding: lineBytes.prefix(startInLine), as: UTF8.self)
-    let marked = String(decoding: lineBytes.dropFirst(startInLine).prefix(endInLine - startInLine), as: UTF8.self)
+    let prefix = before + text(window.start, window.markStart)
+    let marked = text(window.markStart, window.markEnd)
     let padding = String(prefix.map { $0 == "\t" ? "\t" : " " })
     let carets = String(repeating: "^", count: max(1, marked.count))
     return
@@ -103,6 +114,25 @@ public enum DiagnosticPrinter {
       return fixObject.text
     }
     object.add(raw: "fixes", "[" + fixes.joined(separator: ",") + "]")
+    return object.text + "\n"
+  }
+
+  /// A problem outside any source text — the command line, a file that
+  /// cannot be read or written — printed as `pencilc: error: …`, or in
+  /// JSON as a `failure` record.
+  public static func failure(
+    _ code: DiagnosticCode, _ message: String, file: String? = nil, format: DiagnosticFormat
+  ) -> String {
+    guard format == .json else {
+      return terminalSafe("pencilc: \(code.severity.rawValue): \(message) [\(code.id)]") + "\n"
+    }
+    var object = JSONObject()
+    object.add("version", 1)
+    object.add("type", "failure")
+    if let file { object.add("file", file) }
+    object.add("severity", code.severity.rawValue)
+    object.add("code", code.id)
+    object.add("message", message)
     return object.text + "\n"
   }
 

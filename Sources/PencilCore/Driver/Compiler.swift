@@ -35,6 +35,12 @@ public enum Pencil {
   /// unless `dumpSyntax` asks for it as text.
   public static func compile(_ source: SourceFile, dumpSyntax: Bool = false) -> Compilation {
     var diagnostics = DiagnosticList()
+    guard source.bytes.count <= SourceFile.maximumSize else {
+      let diagnostic = Diagnostic(
+        DriverCodes.inputTooLarge, SourceRange(0, 0),
+        "the input is \(source.bytes.count) bytes; pencilc compiles at most \(SourceFile.maximumSize) bytes (64 MiB)")
+      return Compilation(source: source, diagnostics: [diagnostic], scene: nil, timings: [], astDump: nil)
+    }
     var timings: [PhaseTiming] = []
     var clock = monotonicSeconds()
     func lap(_ phase: String) {
@@ -53,15 +59,8 @@ public enum Pencil {
       scene = Lowering.lower(model, diagnostics: &diagnostics)
     }
     lap("lower")
-    var sorted = diagnostics.sorted()
-    if diagnostics.droppedErrors > 0, let last = sorted.last(where: { $0.severity == .error }) {
-      if let index = sorted.lastIndex(of: last) {
-        sorted[index] = last.withNote(
-          "\(diagnostics.droppedErrors) more error\(diagnostics.droppedErrors == 1 ? "" : "s") not shown (the limit is \(DiagnosticList.errorLimit))"
-        )
-      }
-    }
-    return Compilation(source: source, diagnostics: sorted, scene: scene, timings: timings, astDump: astDump)
+    return Compilation(
+      source: source, diagnostics: diagnostics.sortedWithSummary(), scene: scene, timings: timings, astDump: astDump)
   }
 
   /// Renders a compiled scene with a backend. Backend diagnostics (such as
@@ -71,7 +70,24 @@ public enum Pencil {
     _ scene: Scene, with backend: any Backend, options: RenderOptions = RenderOptions(),
     diagnostics: inout [Diagnostic]
   ) -> [UInt8]? {
-    backend.render(scene, options: options, diagnostics: &diagnostics)
+    var found: [Diagnostic] = []
+    let bytes = backend.render(scene, options: options, diagnostics: &found)
+    diagnostics += DiagnosticList.capped(found)
+    return bytes
+  }
+
+  /// Renders a compiled scene, handing the bytes to `write` in blocks as
+  /// they are made (the SVG backend never holds the whole document).
+  /// Returns false, having written nothing, when a backend diagnostic is
+  /// an error.
+  public static func render(
+    _ scene: Scene, with backend: any Backend, options: RenderOptions = RenderOptions(),
+    diagnostics: inout [Diagnostic], write: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+  ) -> Bool {
+    var found: [Diagnostic] = []
+    let rendered = backend.render(scene, options: options, diagnostics: &found, write: write)
+    diagnostics += DiagnosticList.capped(found)
+    return rendered
   }
 }
 

@@ -3,8 +3,8 @@
 /// a diagnostic plus an `.invalid` token (or a best-effort literal), so the
 /// parser always sees a complete stream.
 struct Lexer {
-  private let bytes: [UInt8]
-  private var index = 0
+  let bytes: [UInt8]
+  var index = 0
   private var pending: Token?
   private var lastKind = TokenKind.newline
   private(set) var strings: [String] = []
@@ -38,18 +38,18 @@ struct Lexer {
     return token
   }
 
-  private func peek(_ ahead: Int = 0) -> UInt8 {
+  func peek(_ ahead: Int = 0) -> UInt8 {
     index + ahead < bytes.count ? bytes[index + ahead] : 0
   }
 
-  private mutating func emit(_ kind: TokenKind, from start: Int, _ first: Double = 0, _ second: Double = 0) {
+  mutating func emit(_ kind: TokenKind, from start: Int, _ first: Double = 0, _ second: Double = 0) {
     pending = Token(
       kind: kind, start: Int32(start), end: Int32(index), first: first, second: second, flawed: tokenIsFlawed)
     lastKind = kind
     tokenIsFlawed = false
   }
 
-  private mutating func report(_ code: DiagnosticCode, _ start: Int, _ end: Int, _ message: String) {
+  mutating func report(_ code: DiagnosticCode, _ start: Int, _ end: Int, _ message: String) {
     diagnostics.append(Diagnostic(code, SourceRange(start, end), message))
     tokenIsFlawed = true
   }
@@ -136,98 +136,11 @@ struct Lexer {
     emit(.invalid, from: start)
   }
 
-  /// Reads an optional '-', digits and one optional fraction; returns nil
-  /// (consuming nothing) when there are no digits at all.
-  private mutating func scanDecimal() -> Double? {
-    let start = index
-    var negative = false
-    if peek() == UInt8(ascii: "-") {
-      negative = true
-      index += 1
-    }
-    // Digits accumulate into an exact integer mantissa and are divided by a
-    // power of ten once, so `0.47` is the correctly rounded double.
-    var mantissa = 0.0
-    var digits = 0
-    var fractionDigits = 0
-    while isDigit(peek()) {
-      mantissa = mantissa * 10 + Double(peek() - 48)
-      index += 1
-      digits += 1
-    }
-    if peek() == UInt8(ascii: "."), isDigit(peek(1)) {
-      index += 1
-      while isDigit(peek()) {
-        mantissa = mantissa * 10 + Double(peek() - 48)
-        index += 1
-        digits += 1
-        fractionDigits += 1
-      }
-    }
-    let value = fractionDigits == 0 ? mantissa : mantissa / powerOfTen(fractionDigits)
-    guard digits > 0 else {
-      index = start
-      return nil
-    }
-    return negative ? -value : value
-  }
-
-  private mutating func lexNumber() {
-    let start = index
-    let width = scanDecimal() ?? 0
-    if peek() == UInt8(ascii: "x") || peek() == UInt8(ascii: "X") {
-      let afterX = peek(1)
-      if isDigit(afterX) || afterX == UInt8(ascii: ".") || afterX == UInt8(ascii: "-") {
-        index += 1
-        let xEnd = index
-        if let height = scanDecimal(), !isIdentifierPart(peek()), peek() != UInt8(ascii: "."),
-          abs(width) <= Lexer.largestNumber, abs(height) <= Lexer.largestNumber
-        {
-          emit(.dimension, from: start, width, height)
-          return
-        }
-        index = xEnd
-        skipWord()
-        report(
-          LexerCodes.invalidNumber, start, index,
-          "invalid size '\(text(start))'; write it as WIDTHxHEIGHT, like 100x400")
-        emit(.invalid, from: start)
-        return
-      }
-      if !isIdentifierPart(afterX) {
-        index += 1
-        report(
-          LexerCodes.incompleteSize, start, index, "incomplete size '\(text(start))'; add the height, like 100x400")
-        emit(.invalid, from: start)
-        return
-      }
-    }
-    if isIdentifierPart(peek()) || peek() == UInt8(ascii: ".") {
-      skipWord()
-      let word = text(start)
-      let hint = word.hasSuffix("px") || word.hasSuffix("pt") ? "; lengths have no units, they are always points" : ""
-      report(LexerCodes.invalidNumber, start, index, "invalid number '\(word)'\(hint)")
-      emit(.invalid, from: start)
-      return
-    }
-    guard abs(width) <= Lexer.largestNumber else {
-      report(
-        LexerCodes.invalidNumber, start, index, "number '\(text(start))' is too large; numbers are at most 1000000000")
-      emit(.invalid, from: start)
-      return
-    }
-    emit(.number, from: start, width)
-  }
-
-  /// Larger magnitudes are certainly mistakes, and keeping below this
-  /// keeps every coordinate exactly printable.
-  static let largestNumber = 1e9
-
-  private mutating func skipWord() {
+  mutating func skipWord() {
     while isIdentifierPart(peek()) || peek() == UInt8(ascii: ".") { index += 1 }
   }
 
-  private func text(_ start: Int) -> String {
+  func text(_ start: Int) -> String {
     String(decoding: bytes[start..<index], as: UTF8.self)
   }
 
@@ -325,20 +238,10 @@ struct Lexer {
     emit(.string, from: start, Double(strings.count - 1))
   }
 
-  /// Length of a well-formed UTF-8 sequence starting at `at`, or 0.
+  /// Length of a well-formed UTF-8 sequence starting at `position`, or 0.
   private func validUTF8Length(at position: Int) -> Int {
-    let length = utf8SequenceLength(bytes[position])
-    guard length > 1, position + length <= bytes.count else { return 0 }
-    for offset in 1..<length where bytes[position + offset] & 0xC0 != 0x80 { return 0 }
-    let scalar = String(decoding: bytes[position..<position + length], as: UTF8.self)
-    return scalar.unicodeScalars.contains("\u{FFFD}") ? 0 : length
+    wellFormedUTF8Length(bytes, at: position)
   }
-}
-
-private func powerOfTen(_ exponent: Int) -> Double {
-  var result = 1.0
-  for _ in 0..<exponent { result *= 10 }
-  return result
 }
 
 func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
@@ -358,6 +261,34 @@ private func hexValue(_ byte: UInt8) -> UInt8? {
   }
 }
 
+/// The length of the well-formed UTF-8 sequence (Unicode 15, table 3-7)
+/// starting at `position`, or 0 when it is not one: overlong forms,
+/// surrogates and values above U+10FFFF are rejected by the ranges allowed
+/// for the second byte. U+FFFD written literally is well-formed.
+func wellFormedUTF8Length(_ bytes: [UInt8], at position: Int) -> Int {
+  let lead = bytes[position]
+  let length: Int
+  var low: UInt8 = 0x80
+  var high: UInt8 = 0xBF
+  switch lead {
+  case 0..<0x80: return 1
+  case 0xC2...0xDF: length = 2
+  case 0xE0: (length, low) = (3, 0xA0)
+  case 0xE1...0xEC, 0xEE...0xEF: length = 3
+  case 0xED: (length, high) = (3, 0x9F)
+  case 0xF0: (length, low) = (4, 0x90)
+  case 0xF1...0xF3: length = 4
+  case 0xF4: (length, high) = (4, 0x8F)
+  default: return 0
+  }
+  guard position + length <= bytes.count else { return 0 }
+  let second = bytes[position + 1]
+  guard second >= low, second <= high else { return 0 }
+  for offset in 2..<length where bytes[position + offset] & 0xC0 != 0x80 { return 0 }
+  return length
+}
+
+/// How many bytes the lead byte announces (1 for anything else).
 private func utf8SequenceLength(_ lead: UInt8) -> Int {
   switch lead {
   case 0..<0x80: 1

@@ -38,10 +38,14 @@ enum LexerCodes {
     "E0005", .error, "invalid number",
     """
     Numbers are decimal, like `12`, `0.5`, `.5` or `-3`. There are no units
-    and no exponents: every length is in points.
+    and no exponents: every length is in points. A number is 0 or has a
+    magnitude from 0.0001 (the finest step any output prints) to
+    1000000000; any number of digits may be written, and the value is the
+    correctly rounded one.
 
         rect at 0,0 size 10x10 radius=4px   // error
         rect at 0,0 size 10x10 radius=4     // ok (roundrect takes radius)
+        ellipse size 1x0.00001              // error: too small to be seen
     """)
   static let invalidHexDigit = DiagnosticCode(
     "E0006", .error, "invalid hex colour digit",

@@ -136,13 +136,16 @@ extension Checker {
 
   private mutating func reportUnknownElement(_ kind: Identifier) {
     var diagnostic = Diagnostic(SemaCodes.unknownElement, kind.range, "unknown element '\(kind.name)'")
-    let candidates =
-      ElementKinds.nonShapeKinds + ShapeKinds.builtins.map(\.name) + shapeStatements.keys.sorted()
-      + ["gradient", "shape"]
+    // Past the error limit the diagnostic is dropped: spend nothing on it.
+    guard diagnostics.accepts(.error) else { return diagnostics.append(diagnostic) }
+    if elementNameIndex == nil {
+      elementNameIndex = SuggestionIndex(
+        ElementKinds.nonShapeKinds + ShapeKinds.builtins.map(\.name) + ["gradient", "shape"] + shapeStatements.keys)
+    }
     if gradientStatements[kind.name] != nil {
       diagnostic = diagnostic.withNote(
         "'\(kind.name)' is a gradient; fill an element with it: rect at 0,0 size 100x100 gradient=\(kind.name)")
-    } else if let suggestion = Suggestions.closest(to: kind.name, among: candidates) {
+    } else if let suggestion = elementNameIndex?.closest(to: kind.name) {
       usedShapes.insert(suggestion)
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: kind.range, with: suggestion)
     }

@@ -152,7 +152,11 @@ extension Checker {
     if let gradient = gradients[identifier.name] { return .gradient(gradient) }
     if gradientStatements[identifier.name] != nil { return nil }  // broken; already reported
     var diagnostic = Diagnostic(SemaCodes.unknownGradient, identifier.range, "unknown gradient '\(identifier.name)'")
-    if let suggestion = Suggestions.closest(to: identifier.name, among: gradientStatements.keys.sorted()) {
+    guard diagnostics.accepts(.error) else {
+      diagnostics.append(diagnostic)
+      return nil
+    }
+    if let suggestion = Suggestions.closest(to: identifier.name, among: Array(gradientStatements.keys)) {
       // The typo is the problem; the gradient meant is not also "unused".
       usedGradients.insert(suggestion)
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: identifier.range, with: suggestion)

@@ -15,6 +15,8 @@ struct Checker {
   var usedGradients: Set<String> = []
   var usedShapes: Set<String> = []
   var canvas: CanvasModel?
+  /// Element names for "did you mean", built on the first unknown element.
+  var elementNameIndex: SuggestionIndex?
 
   static func check(_ unit: SourceUnit, source: SourceFile, diagnostics: inout DiagnosticList) -> SceneModel {
     var checker = Checker(bytes: source.bytes, diagnostics: diagnostics)

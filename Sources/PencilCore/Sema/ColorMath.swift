@@ -8,7 +8,7 @@ extension Color {
   /// SwiftUI's `Color(hue:saturation:brightness:)`: HSB (HSV) in sRGB.
   init(hue: Double, saturation: Double, brightness: Double, alpha: Double = 1) {
     let h = (hue - hue.rounded(.down)) * 6
-    let sector = Int(h) % 6
+    let sector = clampedInt(h, 0, 6) % 6
     let f = h - h.rounded(.down)
     let v = brightness
     let p = v * (1 - saturation)

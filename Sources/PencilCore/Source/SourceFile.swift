@@ -29,9 +29,18 @@ public struct SourceLocation: Equatable, Sendable {
 /// The text of one input, kept as UTF-8 bytes; line tables are built only
 /// when a diagnostic is printed, so the hot path never pays for them.
 public final class SourceFile: @unchecked Sendable {
+  /// The largest input compiled, 64 MiB: far beyond any hand-written
+  /// scene, and it keeps every offset within the 32 bits tokens store.
+  public static let maximumSize = 64 << 20
+
   public let name: String
   public let bytes: [UInt8]
   private var cachedLineStarts: [Int]?
+  /// UTF-16 code units before every multiple of `checkpointStride` bytes,
+  /// so a UTF-16 column costs at most one stride's scan, even on a line
+  /// of megabytes.
+  private var cachedUTF16Checkpoints: [Int]?
+  private static let checkpointStride = 4096
 
   public init(name: String, bytes: [UInt8]) {
     self.name = name
@@ -82,9 +91,34 @@ public final class SourceFile: @unchecked Sendable {
     return bytes[start..<max(start, end)]
   }
 
-  /// UTF-16 code units between two byte offsets; lead bytes of 4-byte
-  /// sequences count twice (a surrogate pair), continuation bytes not at all.
+  /// UTF-16 code units between two byte offsets.
   private func utf16Length(from start: Int, to end: Int) -> Int {
+    utf16Offset(of: end) - utf16Offset(of: start)
+  }
+
+  /// UTF-16 code units before a byte offset, from the nearest checkpoint.
+  private func utf16Offset(of offset: Int) -> Int {
+    let checkpoints = utf16Checkpoints
+    let slot = offset / Self.checkpointStride
+    return checkpoints[slot] + utf16Units(from: slot * Self.checkpointStride, to: offset)
+  }
+
+  private var utf16Checkpoints: [Int] {
+    if let checkpoints = cachedUTF16Checkpoints { return checkpoints }
+    var checkpoints = [0]
+    var start = 0
+    while start + Self.checkpointStride <= bytes.count {
+      checkpoints.append(
+        checkpoints[checkpoints.count - 1] + utf16Units(from: start, to: start + Self.checkpointStride))
+      start += Self.checkpointStride
+    }
+    cachedUTF16Checkpoints = checkpoints
+    return checkpoints
+  }
+
+  /// Lead bytes of 4-byte sequences count twice (a surrogate pair),
+  /// continuation bytes not at all.
+  private func utf16Units(from start: Int, to end: Int) -> Int {
     var count = 0
     var index = start
     while index < end {

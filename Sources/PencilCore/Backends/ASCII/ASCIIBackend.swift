@@ -19,16 +19,20 @@ struct ASCIIBackend: Backend {
         Diagnostic(BackendCodes.emptyPicture, range, "the picture is empty; add a canvas or something to draw"))
       return nil
     }
-    let columns = max(1, options.columns)
+    let columns = min(max(1, options.columns), ASCIIBackend.maximumCells)
     let cellWidth = box.width / Double(columns)
-    let rows = max(1, Int((box.height / (cellWidth * options.cellAspect)).rounded()))
-    guard columns * rows <= ASCIIBackend.maximumCells else {
+    // Counted in floating point and compared before any conversion: a
+    // tall, thin canvas asks for more rows than an Int holds.
+    let exactRows = max(1, (box.height / (cellWidth * options.cellAspect)).rounded())
+    guard exactRows.isFinite, Double(columns) * exactRows <= Double(ASCIIBackend.maximumCells) else {
       diagnostics.append(
         Diagnostic(
           BackendCodes.pictureTooLarge, range,
-          "the text picture would be \(columns)x\(rows) characters; the limit is \(ASCIIBackend.maximumCells) cells"))
+          "the text picture would be \(columns)x\(formatNumber(exactRows)) characters; the limit is \(ASCIIBackend.maximumCells) cells"
+        ))
       return nil
     }
+    let rows = clampedInt(exactRows, 1, ASCIIBackend.maximumCells)
     let width = columns * CellClassifier.columns
     let height = rows * CellClassifier.rows
     var ignored: [Diagnostic] = []

@@ -70,7 +70,7 @@ struct CellGrid {
       count += 1
     }
     guard count > 0 else { return nil }
-    func byte(_ value: Double) -> UInt8 { UInt8(min(255, max(0, (value / count).rounded()))) }
+    func byte(_ value: Double) -> UInt8 { UInt8(truncatingIfNeeded: clampedInt((value / count).rounded(), 0, 255)) }
     return RGB(red: byte(sum.0), green: byte(sum.1), blue: byte(sum.2))
   }
 
@@ -94,7 +94,7 @@ struct CellGrid {
     let high = quadrantDarkness.max() ?? 0
     let mean = quadrantDarkness.reduce(0, +) / 4
     if high - low < 0.15 {
-      let shade = ASCIIGlyphs.shades[min(4, Int((mean * 4).rounded()))]
+      let shade = ASCIIGlyphs.shades[clampedInt((mean * 4).rounded(), 0, 4)]
       guard color, shade != " " else { return Cell(character: shade) }
       return Cell(character: "█", foreground: self.mean(colors) { _ in true })
     }
@@ -119,14 +119,17 @@ struct CellGrid {
     for (index, line) in text.lines.enumerated() {
       // The middle of the x-height sits about 0.35 em above the baseline.
       let y = text.position.y + Double(index) * text.lineHeight - 0.35 * text.fontSize
-      let row = Int(((y - viewport.y) / cellHeight).rounded(.down))
+      // Far-off positions clamp to just outside the grid, so the
+      // arithmetic below cannot overflow.
+      let limit = largestSafeCount
+      let row = clampedInt(((y - viewport.y) / cellHeight).rounded(.down), -1, rows)
       let scalars = Array(line.unicodeScalars)
       let anchor = (text.position.x - viewport.x) / cellWidth
       let start: Int
       switch text.alignment {
-      case .leading: start = Int(anchor.rounded())
-      case .center: start = Int((anchor - Double(scalars.count) / 2).rounded())
-      case .trailing: start = Int(anchor.rounded()) - scalars.count
+      case .leading: start = clampedInt(anchor.rounded(), -limit, limit)
+      case .center: start = clampedInt((anchor - Double(scalars.count) / 2).rounded(), -limit, limit)
+      case .trailing: start = clampedInt(anchor.rounded(), -limit, limit) - scalars.count
       }
       guard row >= 0, row < rows else { continue }
       for (offset, scalar) in scalars.enumerated() {

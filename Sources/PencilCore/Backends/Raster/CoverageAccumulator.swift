@@ -26,6 +26,8 @@ struct CoverageAccumulator {
   /// as if on its left edge (their coverage reaches every pixel to the
   /// right); parts right of it and above or below it change nothing.
   mutating func addLine(_ a: Point, _ b: Point) {
+    // A non-finite point (from a degenerate transform) has no area to add.
+    guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
     let right = Double(width)
     // Split where the segment crosses x = 0 and x = width (as parameters
     // along it, in order), so each piece can be clamped into the region.
@@ -64,8 +66,8 @@ struct CoverageAccumulator {
     guard top.y < bottom.y else { return }
     let right = Float(width)
     var x = Float(top.x)
-    let firstRow = Int(top.y)
-    let lastRow = Int(bottom.y.rounded(.up))
+    let firstRow = clampedInt(top.y, 0, height)
+    let lastRow = clampedInt(bottom.y.rounded(.up), firstRow, height)
     cells.withUnsafeMutableBufferPointer { cells in
       for row in firstRow..<lastRow {
         let rowStart = row * stride
@@ -74,9 +76,9 @@ struct CoverageAccumulator {
         let d = dy * direction
         let (x0, x1) = x < xNext ? (x, xNext) : (xNext, x)
         let x0Floor = x0.rounded(.down)
-        let x0i = Int(x0Floor)
+        let x0i = clampedInt(x0Floor, 0, width)
         let x1Ceil = x1.rounded(.up)
-        let x1i = Int(x1Ceil)
+        let x1i = clampedInt(x1Ceil, x0i, width + 1)
         if x1i <= x0i + 1 {
           // The segment stays within one pixel column in this row.
           let middle = 0.5 * (x + xNext) - x0Floor

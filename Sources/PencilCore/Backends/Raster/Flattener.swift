@@ -53,6 +53,6 @@ enum Flattener {
     let by = p1.y - 2 * p2.y + p3.y
     let m = max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
     let n = (0.75 * m / tolerance).squareRoot().rounded(.up)
-    return Int(min(max(n, 1), 10_000))
+    return clampedInt(n, 1, 10_000)
   }
 }

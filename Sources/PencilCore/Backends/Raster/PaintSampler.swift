@@ -80,8 +80,8 @@ struct PaintSampler {
   }
 
   @inline(__always) func color(at t: Double) -> UInt32 {
-    let scaled = min(max(t, 0), 1) * Double(PaintSampler.tableSize - 1) + 0.5
-    return table.withUnsafeBufferPointer { $0[Int(scaled)] }
+    let index = clampedInt(t * Double(PaintSampler.tableSize - 1) + 0.5, 0, PaintSampler.tableSize - 1)
+    return table.withUnsafeBufferPointer { $0[index] }
   }
 
   static func table(for stops: [GradientStopIR], opacity: Double) -> [UInt32] {

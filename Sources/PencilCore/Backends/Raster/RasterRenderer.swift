@@ -43,7 +43,7 @@ struct RasterRenderer {
           "the picture would be \(formatNumber(width))x\(formatNumber(height)) pixels; raster output is limited to 100 megapixels and 100000 pixels a side"
         ))
     }
-    return .size(width: Int(width), height: Int(height))
+    return .size(width: clampedInt(width, 1, maximumSide), height: clampedInt(height, 1, maximumSide))
   }
 
   /// Renders the scene, or returns nil after appending an error.
@@ -156,7 +156,7 @@ struct RasterRenderer {
   /// nothing of it is on the canvas (or it is not finite).
   private func pixelRegion(from low: Point, to high: Point) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
     guard low.x.isFinite, low.y.isFinite, high.x.isFinite, high.y.isFinite else { return nil }
-    func clipped(_ value: Double, _ limit: Int) -> Int { Int(max(0, min(Double(limit), value))) }
+    func clipped(_ value: Double, _ limit: Int) -> Int { clampedInt(value, 0, limit) }
     let x0 = clipped(low.x.rounded(.down), canvas.width)
     let x1 = clipped(high.x.rounded(.up), canvas.width)
     let y0 = clipped(low.y.rounded(.down), canvas.height)

@@ -1,0 +1,44 @@
+/// Problems with the invocation and the files around it, E04xx. They are
+/// not in any source text, so the command line prints them without a
+/// range (and in JSON as `failure` records).
+public enum DriverCodes {
+  public static let usage = DiagnosticCode(
+    "E0401", .error, "invalid command line",
+    """
+    An unknown option, a missing or invalid option value, or no input file.
+    `pencilc --help` lists the options. The exit status is 2.
+
+        pencilc --scale 0 scene.pencil     // error: --scale takes a number greater than 0
+        pencilc --scale 2 scene.pencil     // ok
+    """)
+  public static let unreadable = DiagnosticCode(
+    "E0402", .error, "cannot read input",
+    """
+    The input file does not exist, is a directory, or cannot be read. The
+    exit status is 2.
+
+        pencilc missing.pencil             // error: No such file or directory
+    """)
+  public static let inputTooLarge = DiagnosticCode(
+    "E0403", .error, "input too large",
+    """
+    pencilc compiles inputs of at most 64 MiB, far more than any scene
+    written by hand, and stops reading there, so that an endless stream
+    (`pencilc /dev/zero`) cannot exhaust memory. Split a generated scene, or
+    draw it with fewer statements (a loop or a component).
+
+        pencilc /dev/zero                  // error: larger than 64 MiB
+    """)
+  public static let unwritable = DiagnosticCode(
+    "E0404", .error, "cannot write output",
+    """
+    The output could not be written: the directory does not exist or is not
+    writable, the disk is full, or the file size limit was reached. Nothing
+    is left behind: outputs are written to a temporary file that replaces
+    the target only when complete. The exit status is 2.
+
+        pencilc scene.pencil -o /no/such/dir/out.svg    // error
+    """)
+
+  static let all = [usage, unreadable, inputTooLarge, unwritable]
+}
