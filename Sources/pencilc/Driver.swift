@@ -50,13 +50,25 @@ struct Driver {
     }
   }
 
+  /// Reports a failed read or write; too large an input is a problem of
+  /// the input (status 1), the others of the environment (status 2).
+  private mutating func report(_ failure: IOFailure, file: String) {
+    errors += 1
+    emit(
+      DiagnosticPrinter.failure(failure.code, failure.message, file: file, format: diagnosticFormat),
+      json: diagnosticFormat == .json)
+    fail(failure.code == DriverCodes.inputTooLarge ? 1 : 2)
+  }
+
   private mutating func compile(_ input: String) {
     let bytes: [UInt8]
     do {
-      bytes = try FileIO.read(input)
+      bytes = try FileIO.read(
+        input, limit: SourceFile.maximumSize, displayName: input == "-" ? options.stdinFilename : nil)
     } catch {
-      FileIO.writeStandardError("pencilc: error: \((error as? IOFailure)?.message ?? "\(error)")\n")
-      fail(2)
+      report(
+        error as? IOFailure ?? IOFailure(code: DriverCodes.unreadable, message: "\(error)"),
+        file: input == "-" ? options.stdinFilename : input)
       return
     }
     let source = SourceFile(name: input == "-" ? options.stdinFilename : input, bytes: bytes)
@@ -77,19 +89,55 @@ struct Driver {
     // Options.parse has made sure there is a backend unless --emit was given.
     guard options.emit == nil, let backend = options.backend else { return }
     if backend.writesBinary(options.render), options.output == nil, options.inputs.count == 1, FileIO.isTerminal(1) {
-      FileIO.writeStandardError(
-        "pencilc: error: not writing \(backend.name.uppercased()) to a terminal; use -o FILE or redirect the output\n")
+      errors += 1
+      emit(
+        DiagnosticPrinter.failure(
+          DriverCodes.usage,
+          "not writing \(backend.name.uppercased()) to a terminal; use -o FILE or redirect the output",
+          format: diagnosticFormat), json: diagnosticFormat == .json)
       fail(2)
       return
     }
+    render(scene, with: backend, source: source, input: input)
+  }
+
+  /// Renders straight into the output, block by block, so a large SVG is
+  /// never held in memory whole; a file output is only put in place when
+  /// complete, and removed when rendering fails.
+  private mutating func render(_ scene: Scene, with backend: any Backend, source: SourceFile, input: String) {
     var backendDiagnostics: [Diagnostic] = []
-    let output = Pencil.render(scene, with: backend, options: options.render, diagnostics: &backendDiagnostics)
-    report(backendDiagnostics, in: source)
-    guard let output else {
-      fail(1)
+    let path = outputPath(for: input, fileExtension: backend.fileExtensions[0])
+    if path == nil, diagnosticFormat == .json {
+      // stdout belongs to the diagnostics: render only to report problems.
+      let rendered = Pencil.render(scene, with: backend, options: options.render, diagnostics: &backendDiagnostics) {
+        _ in
+      }
+      report(backendDiagnostics, in: source)
+      if !rendered { fail(1) }
       return
     }
-    write(output, for: input, fileExtension: backend.fileExtensions[0])
+    do {
+      let file = try path.map { try OutputFile(path: $0) }
+      var failure: IOFailure? = nil
+      let rendered = Pencil.render(scene, with: backend, options: options.render, diagnostics: &backendDiagnostics) {
+        bytes in
+        if let file {
+          file.write(bytes)
+        } else if failure == nil {
+          do { try FileIO.writeAll(bytes, to: 1, name: "standard output") } catch { failure = error as? IOFailure }
+        }
+      }
+      report(backendDiagnostics, in: source)
+      guard rendered else {
+        file?.discard()
+        fail(1)
+        return
+      }
+      try file?.commit()
+      if let failure { throw failure }
+    } catch {
+      report(error as? IOFailure ?? IOFailure(code: DriverCodes.unwritable, message: "\(error)"), file: path ?? input)
+    }
   }
 
   private mutating func report(_ diagnostics: [Diagnostic], in source: SourceFile) {
@@ -107,24 +155,29 @@ struct Driver {
     }
   }
 
-  /// Where an output goes: `-o`, else stdout for one input, else beside
-  /// each input. In JSON mode stdout belongs to diagnostics, so a picture
-  /// is written only to a file.
+  /// Where an output goes: `-o`, else beside each input when there are
+  /// several, else nil for standard output.
+  private func outputPath(for input: String, fileExtension: String) -> String? {
+    if let output = options.output { return output }
+    guard options.inputs.count > 1, input != "-" else { return nil }
+    let base = input.hasSuffix(".pencil") ? String(input.dropLast(".pencil".count)) : input
+    return "\(base).\(fileExtension)"
+  }
+
+  /// Writes a text output (the syntax tree or the IR) where a picture would go.
+  /// In JSON mode stdout belongs to diagnostics, so it is written only to a file.
   private mutating func write(_ bytes: [UInt8], for input: String, fileExtension: String) {
-    var path = options.output
-    if path == nil, options.inputs.count > 1, input != "-" {
-      let base = input.hasSuffix(".pencil") ? String(input.dropLast(".pencil".count)) : input
-      path = "\(base).\(fileExtension)"
-    }
+    let path = outputPath(for: input, fileExtension: fileExtension)
     do {
       if let path {
-        try FileIO.writeAtomically(bytes, to: path)
+        let file = try OutputFile(path: path)
+        bytes.withUnsafeBufferPointer { file.write($0) }
+        try file.commit()
       } else if diagnosticFormat != .json {
         try FileIO.writeStandardOutput(bytes)
       }
     } catch {
-      FileIO.writeStandardError("pencilc: error: \((error as? IOFailure)?.message ?? "\(error)")\n")
-      fail(2)
+      report(error as? IOFailure ?? IOFailure(code: DriverCodes.unwritable, message: "\(error)"), file: path ?? input)
     }
   }
 }

@@ -1,70 +1,74 @@
+import PencilCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
+/// A failed read or write, with the code the command line reports it under.
 struct IOFailure: Error {
+  var code: DiagnosticCode
   var message: String
 }
 
 enum FileIO {
-  static func read(_ path: String) throws -> [UInt8] {
-    let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw IOFailure(message: "cannot read '\(path)': \(lastError())") }
+  /// Reads a whole file, or standard input for `-`, stopping as soon as it
+  /// is larger than `limit` bytes: a device such as /dev/zero or an endless
+  /// pipe is refused after `limit` bytes, never read to exhaustion.
+  static func read(_ path: String, limit: Int, displayName: String? = nil) throws -> [UInt8] {
+    let shown = displayName ?? path
+    let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw IOFailure(code: DriverCodes.unreadable, message: "cannot read '\(shown)': \(lastError())")
+    }
     defer { if descriptor != 0 { close(descriptor) } }
+    var status = stat()
+    if fstat(descriptor, &status) == 0 {
+      if status.st_mode & S_IFMT == S_IFDIR {
+        throw IOFailure(code: DriverCodes.unreadable, message: "cannot read '\(shown)': it is a directory")
+      }
+      if status.st_mode & S_IFMT == S_IFREG, status.st_size > limit {
+        throw tooLarge(shown, limit: limit)
+      }
+    }
     var result: [UInt8] = []
+    if status.st_mode & S_IFMT == S_IFREG { result.reserveCapacity(Int(truncatingIfNeeded: status.st_size)) }
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw IOFailure(message: "cannot read '\(path)': \(lastError())")
+        throw IOFailure(code: DriverCodes.unreadable, message: "cannot read '\(shown)': \(lastError())")
       }
       if count == 0 { return result }
+      guard result.count + count <= limit else { throw tooLarge(shown, limit: limit) }
       result.append(contentsOf: buffer[0..<count])
     }
   }
 
-  /// Writes the whole file or nothing: the bytes go to a temporary file in
-  /// the same directory, which is then renamed over the target.
-  static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { String(path[...$0]) } ?? ""
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    let temporary = "\(directory).\(name).tmp-\(getpid())"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else { throw IOFailure(message: "cannot write '\(path)': \(lastError())") }
-    do {
-      try writeAll(bytes, to: descriptor, name: path)
-      guard close(descriptor) == 0 else { throw IOFailure(message: "cannot write '\(path)': \(lastError())") }
-    } catch {
-      close(descriptor)
-      unlink(temporary)
-      throw error
-    }
-    guard rename(temporary, path) == 0 else {
-      let message = lastError()
-      unlink(temporary)
-      throw IOFailure(message: "cannot write '\(path)': \(message)")
-    }
+  private static func tooLarge(_ path: String, limit: Int) -> IOFailure {
+    IOFailure(
+      code: DriverCodes.inputTooLarge,
+      message: "'\(path)' is larger than \(limit >> 20) MiB, the most pencilc compiles; nothing was read past that")
   }
 
   static func writeStandardOutput(_ bytes: [UInt8]) throws {
-    try writeAll(bytes, to: 1, name: "standard output")
+    try bytes.withUnsafeBufferPointer { try writeAll($0, to: 1, name: "standard output") }
   }
 
   static func writeStandardError(_ text: String) {
-    try? writeAll(Array(text.utf8), to: 2, name: "standard error")
+    var text = text
+    text.withUTF8 { try? writeAll($0, to: 2, name: "standard error") }
   }
 
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws {
+  static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32, name: String) throws {
     var offset = 0
     while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
-        throw IOFailure(message: "cannot write \(name): \(lastError())")
+        throw IOFailure(code: DriverCodes.unwritable, message: "cannot write \(name): \(lastError())")
       }
       offset += written
     }
@@ -81,5 +85,5 @@ enum FileIO {
 
   static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
-  private static func lastError() -> String { String(cString: strerror(errno)) }
+  static func lastError() -> String { String(cString: strerror(errno)) }
 }

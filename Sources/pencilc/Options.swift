@@ -42,7 +42,8 @@ extension Options {
     FILE is a .pencil file, or - for standard input.
 
     OPTIONS:
-      -o, --output PATH        Write the output here (the format follows the extension).
+      -o, --output PATH        Write the output here (the format follows the extension;
+                               SVG without one, as for /dev/stdout).
                                With several inputs and no -o, each output is written
                                beside its input.
       -f, --format NAME        Output format: \(Backends.all.map(\.name).joined(separator: ", ")) (default: svg).
@@ -164,7 +165,10 @@ extension Options {
       }
       options.backend = backend
     } else if let output = options.output {
-      options.backend = Backends.forPath(output)
+      // A name without an extension (`-o /dev/null`, `-o picture`) is SVG,
+      // like standard output; an unknown extension is more likely a typo.
+      let name = output.split(separator: "/").last ?? ""
+      options.backend = name.contains(".") ? Backends.forPath(output) : Backends.named("svg")
     } else {
       options.backend = Backends.named("svg")
     }
@@ -178,6 +182,17 @@ extension Options {
       throw UsageError(message: "standard input can be read only once")
     }
     return options
+  }
+
+  /// Whether the arguments ask for JSON diagnostics, read leniently so
+  /// that even a command line that fails to parse is answered in JSON.
+  static func asksForJSON(_ arguments: [String]) -> Bool {
+    for (index, argument) in arguments.enumerated() {
+      if argument == "--" { break }
+      if argument == "--diagnostic-format=json" { return true }
+      if argument == "--diagnostic-format", index + 1 < arguments.count, arguments[index + 1] == "json" { return true }
+    }
+    return false
   }
 
   /// `--flag=value` → (`--flag`, `value`).

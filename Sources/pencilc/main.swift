@@ -7,12 +7,22 @@ import PencilCore
 #endif
 
 func runCommandLine() -> Int32 {
+  let arguments = Array(CommandLine.arguments.dropFirst())
   let options: Options
   do {
-    options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+    options = try Options.parse(arguments)
   } catch {
     let message = (error as? UsageError)?.message ?? "\(error)"
-    FileIO.writeStandardError("pencilc: error: \(message)\nRun 'pencilc --help' for usage.\n")
+    // Tools reading JSON get a failure record and a summary, as after any run.
+    if Options.asksForJSON(arguments) {
+      let text =
+        DiagnosticPrinter.failure(DriverCodes.usage, message, format: .json)
+        + DiagnosticPrinter.jsonSummary(files: 0, errors: 1, warnings: 0, others: 0)
+      try? FileIO.writeStandardOutput(Array(text.utf8))
+    } else {
+      FileIO.writeStandardError(
+        DiagnosticPrinter.failure(DriverCodes.usage, message, format: .short) + "Run 'pencilc --help' for usage.\n")
+    }
     return 2
   }
   if options.showHelp {

@@ -25,9 +25,11 @@ enum CLI {
     return root.appendingPathComponent(".build/debug/pencilc")
   }
 
-  static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil) throws -> RunResult {
+  static func run(
+    _ arguments: [String], stdin: String? = nil, in directory: URL? = nil, executable: URL? = nil
+  ) throws -> RunResult {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable ?? binary
     process.arguments = arguments
     process.currentDirectoryURL = directory ?? root
     var environment = ProcessInfo.processInfo.environment
