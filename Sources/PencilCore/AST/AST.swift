@@ -51,7 +51,9 @@ enum Expr: Equatable {
 struct Attribute: Equatable {
   var name: Identifier
   var value: Expr
-  var range: SourceRange
+
+  /// From the name to the end of the value.
+  var range: SourceRange { name.range.union(value.range) }
 }
 
 /// `KIND ["label"] [WxH] clause… [{ children }]`: every drawable element,

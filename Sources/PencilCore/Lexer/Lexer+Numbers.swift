@@ -48,13 +48,17 @@ extension Lexer {
   private func decimalValue(integer: Range<Int>, fraction: Range<Int>) -> Double {
     var mantissa = 0.0
     var significant = 0
-    for part in [integer, fraction] {
-      for position in part {
+    // A local function, not a loop over [integer, fraction], which would
+    // allocate an array for every number.
+    func accumulate(_ digits: Range<Int>) {
+      for position in digits {
         let digit = bytes[position]
         if significant > 0 || digit != UInt8(ascii: "0") { significant += 1 }
         mantissa = mantissa * 10 + Double(digit - 48)
       }
     }
+    accumulate(integer)
+    accumulate(fraction)
     if significant <= 15, fraction.count <= 22 {
       return fraction.isEmpty ? mantissa : mantissa / exactPowerOfTen(fraction.count)
     }

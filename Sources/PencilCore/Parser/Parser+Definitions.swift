@@ -62,7 +62,7 @@ extension Parser {
           advance()
           _ = try expect(.equals, "after '\(name.name)' (stop attributes are name=value)")
           let value = try parseValue(for: name.name)
-          stop.attributes.append(Attribute(name: name, value: value, range: name.range.union(value.range)))
+          stop.attributes.append(Attribute(name: name, value: value))
         }
         stop.range = SourceRange(start, previousEnd)
         try expectStatementEnd("stop")

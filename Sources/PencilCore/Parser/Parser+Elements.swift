@@ -7,7 +7,7 @@ extension Parser {
     let flawedBefore = flawedTokens
     advance()
     var element = ElementStatement(kind: kind, label: nil, attributes: [], children: nil, range: kind.range)
-    element.attributes.reserveCapacity(6)
+    let mark = attributeScratch.count
     do {
       try parsePositional(into: &element)
       try parseClauses(into: &element)
@@ -19,6 +19,8 @@ extension Parser {
       element.range = SourceRange(kind.range.start, max(previousEnd, kind.range.end))
       synchronize()
     }
+    element.attributes = Array(attributeScratch[mark...])
+    attributeScratch.removeSubrange(mark...)
     return element
   }
 
@@ -30,10 +32,10 @@ extension Parser {
       advance()
     case .dimension:
       let range = current.range
-      element.attributes.append(
+      attributeScratch.append(
         Attribute(
           name: Identifier(name: "size", range: range),
-          value: .size(width: current.first, height: current.second, range), range: range))
+          value: .size(width: current.first, height: current.second, range)))
       advance()
     default:
       break
@@ -49,7 +51,7 @@ extension Parser {
         try parseChildren(into: &element)
         return
       case .identifier:
-        element.attributes.append(try parseClause(of: element.kind.name))
+        attributeScratch.append(try parseClause(of: element.kind.name))
       default:
         throw fail(
           ParserCodes.expectedToken,
@@ -65,8 +67,7 @@ extension Parser {
       advance()
       let point = try parsePoint("after 'at'")
       return Attribute(
-        name: name, value: .point(x: point.x, y: point.y, point.range),
-        range: name.range.union(point.range))
+        name: name, value: .point(x: point.x, y: point.y, point.range))
     }
     if next != .equals, name.key == .size {
       advance()
@@ -83,7 +84,7 @@ extension Parser {
       }
       let value = Expr.size(width: current.first, height: current.second, current.range)
       advance()
-      return Attribute(name: name, value: value, range: name.range.union(value.range))
+      return Attribute(name: name, value: value)
     }
     guard next == .equals else {
       var diagnostic = Diagnostic(
@@ -99,7 +100,7 @@ extension Parser {
     advance()
     advance()
     let value = try parseValue(for: name.name)
-    return Attribute(name: name, value: value, range: name.range.union(value.range))
+    return Attribute(name: name, value: value)
   }
 
   /// `5 x 5` written with spaces: its range and the size without them.

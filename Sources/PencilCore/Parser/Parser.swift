@@ -18,6 +18,10 @@ struct Parser {
   /// Blocks, argument lists and member chains open around the current
   /// token; every phase after the parser recurses at most this deep.
   var depth = 0
+  /// Attributes of the statements being parsed, innermost last; each
+  /// statement copies its own out at the end, so its array is exactly as
+  /// long as it needs to be (most of a large tree is attribute arrays).
+  var attributeScratch: [Attribute] = []
   static let maximumDepth = 64
 
   static func parse(_ source: SourceFile, diagnostics: inout DiagnosticList) -> SourceUnit {
@@ -116,6 +120,10 @@ struct Parser {
   /// enclosing block.
   mutating func synchronize() {
     var depth = 0
+    /// Attributes of the statements being parsed, innermost last; each
+    /// statement copies its own out at the end, so its array is exactly as
+    /// long as it needs to be (most of a large tree is attribute arrays).
+    var attributeScratch: [Attribute] = []
     while current.kind != .endOfFile {
       switch current.kind {
       case .leftBrace: depth += 1

@@ -1,11 +1,23 @@
-/// A half-open range of UTF-8 byte offsets into one source file.
+/// A half-open range of UTF-8 byte offsets into one source file. Stored
+/// in 32 bits each (sources are at most 64 MiB, `SourceFile.maximumSize`):
+/// every syntax node carries ranges, so this halves their share of the tree.
 public struct SourceRange: Hashable, Comparable, Sendable {
-  public var start: Int
-  public var end: Int
+  private var storedStart: Int32
+  private var storedEnd: Int32
+
+  public var start: Int {
+    get { Int(storedStart) }
+    set { storedStart = Int32(clamping: newValue) }
+  }
+
+  public var end: Int {
+    get { Int(storedEnd) }
+    set { storedEnd = Int32(clamping: newValue) }
+  }
 
   public init(_ start: Int, _ end: Int) {
-    self.start = start
-    self.end = max(start, end)
+    storedStart = Int32(clamping: start)
+    storedEnd = Int32(clamping: max(start, end))
   }
 
   public static func < (a: SourceRange, b: SourceRange) -> Bool {
