@@ -107,6 +107,19 @@ final class BoundedCostTests: XCTestCase {
     XCTAssertEqual(Suggestions.editDistance(Array("pencl".utf8), Array("pencil".utf8), atMost: 2), 1)
   }
 
+  /// A 1 MB name is refused by the lexer, and every message about it,
+  /// printed in any format, stays short.
+  func testLongNamesAreRefusedAndQuotedShort() {
+    let compilation = compile(String(repeating: "a", count: 1 << 20) + " size 10x10\n")
+    XCTAssertEqual(compilation.diagnostics.map(\.code), [LexerCodes.nameTooLong])
+    for diagnostic in compilation.diagnostics {
+      XCTAssertLessThan(DiagnosticPrinter.human(diagnostic, in: compilation.source, colors: false).utf8.count, 600)
+      XCTAssertLessThan(DiagnosticPrinter.json(diagnostic, in: compilation.source).utf8.count, 1000)
+    }
+    XCTAssertEqual(
+      compile(String(repeating: "a", count: 255) + " size 10x10\n").diagnostics.map(\.code), [SemaCodes.unknownElement])
+  }
+
   func testSourcesOverTheLimitAreRefused() {
     let source = SourceFile(name: "big", bytes: [UInt8](repeating: 0x20, count: SourceFile.maximumSize + 1))
     let compilation = Pencil.compile(source)

@@ -117,8 +117,9 @@ final class ByteWriter {
     let scaled = value.magnitude * 10_000 + 0.5
     guard scaled < 9.0e15 else {
       if value < 0 { unsafeAppend(UInt8(ascii: "-")) }
-      return unsafeAppendInteger(UInt64(min(value.magnitude.rounded(), 9.0e18)))
+      return unsafeAppendInteger(UInt64(clampedInt(value.magnitude.rounded(), 0, Int.max)))
     }
+    // Finite and in 0.5..<9e15 here, so the conversion cannot trap.
     let units = UInt64(scaled)
     guard units > 0 else { return unsafeAppend(UInt8(ascii: "0")) }
     if value < 0 { unsafeAppend(UInt8(ascii: "-")) }

@@ -43,8 +43,11 @@ struct SVGBackend: Backend {
   }
 }
 
-private struct SVGWriter {
+struct SVGWriter {
   var out: ByteWriter
+  /// `--text-as-paths`: each glyph's outline is defined once per size and
+  /// weight, on first use, and every character is a `<use>` of it.
+  var glyphDefinitions: [GlyphKey: Int] = [:]
   private var gradientCount = 0
   /// Recently written gradients: a pencil's tip and body share one.
   private var recentGradients: [(gradient: LinearGradientIR, id: Int)] = []
@@ -58,7 +61,11 @@ private struct SVGWriter {
   mutating func document(_ scene: Scene) {
     let box = scene.viewport
     out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-    out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")
+    out.write("<svg xmlns=\"http://www.w3.org/2000/svg\"")
+    if textAsPaths, scene.items.contains(where: { if case .text = $0 { true } else { false } }) {
+      out.write(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"")
+    }
+    out.write(" version=\"1.1\" width=\"")
     out.write(box.width)
     out.write("\" height=\"")
     out.write(box.height)
@@ -81,11 +88,7 @@ private struct SVGWriter {
     for item in scene.items {
       switch item {
       case .path(let path): self.path(path)
-      case .text(let text) where textAsPaths:
-        path(
-          PathItem(
-            segments: StrokeFont.outline(of: text), paint: .solid(text.color), fillRule: .nonzero, opacity: 1,
-            sourceRange: text.sourceRange))
+      case .text(let text) where textAsPaths: outlinedText(text)
       case .text(let text): self.text(text)
       }
     }
@@ -111,7 +114,7 @@ private struct SVGWriter {
   }
 
   /// ` fill="#rrggbb"` and, when not opaque, ` fill-opacity="a"`.
-  private mutating func fill(_ color: IRColor, opacity: Double) {
+  mutating func fill(_ color: IRColor, opacity: Double) {
     out.write(" fill=\"")
     self.color(color)
     out.write("\"")
@@ -129,11 +132,31 @@ private struct SVGWriter {
       gradientID = define(gradient)
     }
     out.write("<path d=\"")
-    // One capacity check per segment, for the longest a segment can be: a
-    // check for the whole path would reserve ~300 bytes per segment at once
-    // (gigabytes for the outline of a megabyte of text).
+    pathData(item.segments)
+    out.write("\"")
+    switch item.paint {
+    case .solid(let solid):
+      fill(solid, opacity: item.opacity)
+    case .linearGradient:
+      out.write(" fill=\"url(#g")
+      out.write(gradientID ?? 0)
+      out.write(")\"")
+      if item.opacity < 1 {
+        out.write(" fill-opacity=\"")
+        out.write(item.opacity)
+        out.write("\"")
+      }
+    }
+    if item.fillRule == .evenodd { out.write(" fill-rule=\"evenodd\"") }
+    out.write("/>\n")
+  }
+
+  /// The `d` attribute's value. One capacity check per segment, for the
+  /// longest a segment can be: a check for the whole path would reserve
+  /// ~300 bytes per segment at once (gigabytes for a megabyte of text).
+  mutating func pathData(_ segments: [PathSegment]) {
     let perSegment = 6 * ByteWriter.maximumNumberLength + 8
-    for segment in item.segments {
+    for segment in segments {
       out.reserve(perSegment)
       switch segment {
       case .move(let p):
@@ -153,22 +176,6 @@ private struct SVGWriter {
         out.uncheckedWrite(byte: UInt8(ascii: "Z"))
       }
     }
-    out.write("\"")
-    switch item.paint {
-    case .solid(let solid):
-      fill(solid, opacity: item.opacity)
-    case .linearGradient:
-      out.write(" fill=\"url(#g")
-      out.write(gradientID ?? 0)
-      out.write(")\"")
-      if item.opacity < 1 {
-        out.write(" fill-opacity=\"")
-        out.write(item.opacity)
-        out.write("\"")
-      }
-    }
-    if item.fillRule == .evenodd { out.write(" fill-rule=\"evenodd\"") }
-    out.write("/>\n")
   }
 
   /// Writes the gradient unless an identical one was just written.

@@ -11,6 +11,10 @@ struct Lexer {
   private(set) var diagnostics = DiagnosticList()
   private var tokenIsFlawed = false
 
+  /// Names longer than this are refused: no scene needs one, and every
+  /// message that quotes a name stays short.
+  static let longestName = 255
+
   init(bytes: [UInt8]) {
     self.bytes = bytes
   }
@@ -42,6 +46,8 @@ struct Lexer {
     index + ahead < bytes.count ? bytes[index + ahead] : 0
   }
 
+  /// Offsets fit in 32 bits: `Pencil.compile` refuses sources over
+  /// `SourceFile.maximumSize` (64 MiB) before lexing.
   mutating func emit(_ kind: TokenKind, from start: Int, _ first: Double = 0, _ second: Double = 0) {
     pending = Token(
       kind: kind, start: Int32(start), end: Int32(index), first: first, second: second, flawed: tokenIsFlawed)
@@ -85,6 +91,15 @@ struct Lexer {
       lexNumber()
     case _ where isIdentifierStart(byte):
       while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }
+      guard index - start <= Lexer.longestName else {
+        // Messages quote names; a megabyte-long one would be quoted whole.
+        report(
+          LexerCodes.nameTooLong, start, index,
+          "name '\(String(decoding: bytes[start..<start + 32], as: UTF8.self))…' is \(index - start) bytes long; names are at most \(Lexer.longestName) bytes"
+        )
+        emit(.invalid, from: start)
+        return
+      }
       emit(.identifier, from: start)
     default:
       lexUnexpected()

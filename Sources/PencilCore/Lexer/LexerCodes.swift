@@ -82,8 +82,19 @@ enum LexerCodes {
         text "café" at 0,20    // ok once the file is saved as UTF-8
     """)
 
+  static let nameTooLong = DiagnosticCode(
+    "E0010", .error, "name too long",
+    """
+    Names (of elements, attributes, colours, gradients and shapes) are at
+    most 255 bytes long. A longer one is almost certainly text that lost
+    its quotes or its spaces.
+
+        shape aaaa…(300 letters) { move 0,0; line 1,1; close }   // error
+        shape petal { move 0,0; line 1,1; close }                // ok
+    """)
+
   static let all = [
     unexpectedCharacter, unterminatedString, invalidEscape, unterminatedComment,
-    invalidNumber, invalidHexDigit, invalidHexLength, incompleteSize, invalidUTF8,
+    invalidNumber, invalidHexDigit, invalidHexLength, incompleteSize, invalidUTF8, nameTooLong,
   ]
 }

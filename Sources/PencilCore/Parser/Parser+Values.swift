@@ -62,6 +62,7 @@ extension Parser {
       return .string(string(token), token.range)
     case .hexColor:
       advance()
+      // The lexer stores a whole 32-bit value (or -1): the conversion is exact.
       return .hexColor(token.first < 0 ? nil : UInt32(token.first), token.range)
     case .invalid:
       // Already reported by the lexer; keep the statement going.

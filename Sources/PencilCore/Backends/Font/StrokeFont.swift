@@ -54,7 +54,7 @@ enum StrokeFont {
 
   /// Points along an elliptical arc, at most 12° apart.
   private static func arc(center: Point, radii: Point, from: Double, to: Double) -> [Point] {
-    let steps = max(2, Int((abs(to - from) / 12).rounded(.up)))
+    let steps = max(2, clampedInt((abs(to - from) / 12).rounded(.up), 2, 360))
     return (0...steps).map { index in
       let angle = (from + (to - from) * Double(index) / Double(steps)) * Double.pi / 180
       return Point(center.x + radii.x * cos(angle), center.y + radii.y * sin(angle))
@@ -68,20 +68,32 @@ enum StrokeFont {
     return advance * unit
   }
 
-  /// The outline of a text item in user space. Each stroke becomes one
-  /// clean outline with mitred joins and butt ends (a closed stroke, two
-  /// rings), all wound the same way. Overlapping rectangles per segment
-  /// would be simpler, but signed-area accumulation adds the partial
-  /// coverage of overlapping edges, which darkens every corner pixel.
-  static func outline(of text: TextItem) -> [PathSegment] {
-    strokeOutlines(of: text).flatMap { $0 }
-  }
-
   /// One outline per stroke, for renderers that combine strokes themselves.
   static func strokeOutlines(of text: TextItem) -> [[PathSegment]] {
-    let unit = text.fontSize / GlyphData.unitsPerEm
-    let half = (text.bold ? GlyphData.boldStrokeWidth : GlyphData.strokeWidth) * unit / 2
     var strokes: [[PathSegment]] = []
+    forEachGlyph(in: text) { glyph, _, origin in
+      strokes += outlines(of: glyph, at: origin, fontSize: text.fontSize, bold: text.bold)
+    }
+    return strokes
+  }
+
+  /// The outlines of one glyph's strokes with its origin (on the baseline) at `origin`.
+  static func outlines(of glyph: Glyph, at origin: Point, fontSize: Double, bold: Bool) -> [[PathSegment]] {
+    let unit = fontSize / GlyphData.unitsPerEm
+    let half = (bold ? GlyphData.boldStrokeWidth : GlyphData.strokeWidth) * unit / 2
+    return glyph.strokes.map { stroke in
+      var segments: [PathSegment] = []
+      StrokeOutliner.append(
+        stroke.map { Point(origin.x + $0.x * unit, origin.y - $0.y * unit) }, halfWidth: half, to: &segments)
+      return segments
+    }
+  }
+
+  /// Calls `body(glyph, id, origin)` for every character of the text, in
+  /// order, with the glyph's origin on its line's baseline; `id` names the
+  /// glyph (its code point, or -1 for the replacement box).
+  static func forEachGlyph(in text: TextItem, _ body: (Glyph, Int, Point) -> Void) {
+    let unit = text.fontSize / GlyphData.unitsPerEm
     for (index, line) in text.lines.enumerated() {
       let baseline = text.position.y + Double(index) * text.lineHeight
       let width = StrokeFont.width(of: line[...], size: text.fontSize)
@@ -92,16 +104,11 @@ enum StrokeFont {
       case .trailing: x = text.position.x - width
       }
       for scalar in line.unicodeScalars {
-        let glyph = self.glyph(for: scalar) ?? replacement
-        for stroke in glyph.strokes {
-          var segments: [PathSegment] = []
-          StrokeOutliner.append(
-            stroke.map { Point(x + $0.x * unit, baseline - $0.y * unit) }, halfWidth: half, to: &segments)
-          strokes.append(segments)
-        }
+        let known = self.glyph(for: scalar)
+        let glyph = known ?? replacement
+        body(glyph, known == nil ? -1 : scalar == "\t" ? 32 : Int(scalar.value), Point(x, baseline))
         x += glyph.advance * unit
       }
     }
-    return strokes
   }
 }
