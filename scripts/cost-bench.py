@@ -37,7 +37,7 @@ runs the cases starting with it):
   warnings-one-line-human  10,000 W0001 warnings on a 260 KB line, human format
   text-as-paths            1 MB of text, --text-as-paths -o out.svg
   memory                   --pencils N pencils (100,000), -o out.svg
-  huge-input               100 MiB of blanks piped to `pencilc - --check`
+  huge-input               160 MiB of blanks piped to `pencilc - --check`
   long-numbers-zeros       opacity=1. and 400 zeros, -o out.svg (compiles)
   long-numbers-digits      a 100,000-digit opacity, --check (an error)
 
@@ -66,7 +66,7 @@ RSS_RATIO_BAR = 10.0  # memory case: peak RSS / input bytes
 OUTPUT_RATIO_BAR = 50.0  # text-as-paths: output bytes / input bytes
 FILE_CAP = 100 * 2**20  # RLIMIT_FSIZE of the child: caps its output files
 KEEP_BYTES = 100 * 2**20  # of stdout and of stderr, kept in files (the rest is only counted)
-STREAM_BYTES = 100 * 2**20  # huge-input: bytes piped to standard input
+STREAM_BYTES = 160 * 2**20  # huge-input: bytes piped to standard input, over the 128 MiB limit
 
 # Writes argv[1] bytes of spaces and newlines to stdout in 1 MiB chunks.
 FEEDER = """

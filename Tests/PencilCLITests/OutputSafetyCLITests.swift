@@ -73,7 +73,7 @@ final class OutputSafetyCLITests: XCTestCase {
   func testInputIsBounded() throws {
     let result = try CLI.run(["/dev/zero", "--check"])
     XCTAssertEqual(result.status, 1)
-    XCTAssertTrue(result.stderr.contains("larger than 64 MiB"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("larger than 128 MiB"), result.stderr)
     XCTAssertTrue(result.stderr.contains("[E0403]"), result.stderr)
     let directory = try CLI.run(["/tmp", "--check"])
     XCTAssertEqual(directory.status, 2)

@@ -61,4 +61,5 @@ extension Name {
   static let vstack = Name("vstack")
   static let zstack = Name("zstack")
   static let shape = Name("shape")
+  static let canvas = Name("canvas")
 }

@@ -33,7 +33,7 @@ struct SVGBackend: Backend {
     for item in scene.items {
       switch item {
       case .path(let path):
-        size += 96 + 40 * path.segments.count
+        size += 96 + 40 * path.segmentCount
         if case .linearGradient(let gradient) = path.paint { size += 128 + 64 * gradient.stops.count }
       case .text(let text):
         size += 256 + 8 * text.text.utf8.count
@@ -132,7 +132,7 @@ struct SVGWriter {
       gradientID = define(gradient)
     }
     out.write("<path d=\"")
-    pathData(item.segments)
+    pathData(item.userSpaceSegments)
     out.write("\"")
     switch item.paint {
     case .solid(let solid):
@@ -154,7 +154,7 @@ struct SVGWriter {
   /// The `d` attribute's value. One capacity check per segment, for the
   /// longest a segment can be: a check for the whole path would reserve
   /// ~300 bytes per segment at once (gigabytes for a megabyte of text).
-  mutating func pathData(_ segments: [PathSegment]) {
+  mutating func pathData<Segments: Sequence<PathSegment>>(_ segments: Segments) {
     let perSegment = 6 * ByteWriter.maximumNumberLength + 8
     for segment in segments {
       out.reserve(perSegment)

@@ -17,7 +17,7 @@ public struct Compilation {
   public let diagnostics: [Diagnostic]
   /// The picture; nil when the source has errors.
   public let scene: Scene?
-  /// Lexing and parsing, checking, and lowering, in that order.
+  /// Parsing and checking (interleaved, statement by statement), then lowering.
   public let timings: [PhaseTiming]
   /// The syntax tree as indented text (`pencilc --emit ast`), when asked for.
   public let astDump: String?
@@ -38,7 +38,7 @@ public enum Pencil {
     guard source.bytes.count <= SourceFile.maximumSize else {
       let diagnostic = Diagnostic(
         DriverCodes.inputTooLarge, SourceRange(0, 0),
-        "the input is \(source.bytes.count) bytes; pencilc compiles at most \(SourceFile.maximumSize) bytes (64 MiB)")
+        "the input is \(source.bytes.count) bytes; pencilc compiles at most \(SourceFile.maximumSize) bytes (128 MiB)")
       return Compilation(source: source, diagnostics: [diagnostic], scene: nil, timings: [], astDump: nil)
     }
     var timings: [PhaseTiming] = []
@@ -48,12 +48,19 @@ public enum Pencil {
       timings.append(PhaseTiming(phase: phase, seconds: now - clock))
       clock = now
     }
-    var unit: SourceUnit? = Parser.parse(source, diagnostics: &diagnostics)
-    lap("parse")
-    let astDump = dumpSyntax ? unit.map(ASTPrinter.print) : nil
-    let model = Checker.check(unit ?? SourceUnit(statements: []), source: source, diagnostics: &diagnostics)
-    unit = nil
-    lap("check")
+    // Each statement is checked as soon as it is parsed and its syntax
+    // tree dropped (see CheckSession); only --emit ast keeps them all.
+    var session = CheckSession(source: source, diagnostics: DiagnosticList())
+    var statements: [Statement] = []
+    Parser.parse(source, diagnostics: &diagnostics) { statement in
+      if dumpSyntax { statements.append(statement) }
+      session.add(statement)
+    }
+    var checkDiagnostics = DiagnosticList()
+    let model = session.finish(diagnostics: &checkDiagnostics)
+    diagnostics.absorb(checkDiagnostics)
+    let astDump = dumpSyntax ? ASTPrinter.print(SourceUnit(statements: statements)) : nil
+    lap("parse and check")
     var scene: Scene? = nil
     if !diagnostics.hasErrors {
       scene = Lowering.lower(model, diagnostics: &diagnostics)

@@ -22,12 +22,12 @@ public enum DriverCodes {
   public static let inputTooLarge = DiagnosticCode(
     "E0403", .error, "input too large",
     """
-    pencilc compiles inputs of at most 64 MiB, far more than any scene
+    pencilc compiles inputs of at most 128 MiB, far more than any scene
     written by hand, and stops reading there, so that an endless stream
     (`pencilc /dev/zero`) cannot exhaust memory. Split a generated scene, or
     draw it with fewer statements (a loop or a component).
 
-        pencilc /dev/zero                  // error: larger than 64 MiB
+        pencilc /dev/zero                  // error: larger than 128 MiB
     """)
   public static let unwritable = DiagnosticCode(
     "E0404", .error, "cannot write output",

@@ -6,7 +6,7 @@
 /// The few conversions elsewhere are exact by construction and say why
 /// where they stand: the SVG number writer (finite, below 9e15), hex
 /// colours (whole 32-bit values the lexer stored), token offsets (sources
-/// are at most 64 MiB).
+/// are at most 128 MiB).
 @inline(__always)
 func clampedInt(_ value: Double, _ low: Int, _ high: Int) -> Int {
   guard value > Double(low) else { return low }

@@ -76,7 +76,7 @@ struct FrameMap {
 }
 
 /// The tight bounding box of a path, with cubic extremes solved exactly.
-func boundingBox(of segments: [PathSegment]) -> Rect? {
+func boundingBox<Segments: Sequence<PathSegment>>(of segments: Segments) -> Rect? {
   var minX = Double.infinity
   var minY = Double.infinity
   var maxX = -Double.infinity

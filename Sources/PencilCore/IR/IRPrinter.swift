@@ -27,7 +27,7 @@ public enum IRPrinter {
           out.write("\n")
           for stop in gradient.stops { out.writeString("    stop \(formatNumber(stop.offset)) \(color(stop.color))\n") }
         }
-        for segment in path.segments {
+        for segment in path.userSpaceSegments {
           switch segment {
           case .move(let p): out.writeString("  M \(formatNumber(p.x)) \(formatNumber(p.y))\n")
           case .line(let p): out.writeString("  L \(formatNumber(p.x)) \(formatNumber(p.y))\n")

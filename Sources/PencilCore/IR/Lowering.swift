@@ -12,7 +12,9 @@ struct Lowering {
     var lowering = Lowering(diagnostics: diagnostics)
     var elementItems: [(source: SourceRange, items: Range<Int>)] = []
     elementItems.reserveCapacity(model.elements.count)
-    lowering.items.reserveCapacity(model.elements.count * 3)
+    // Exactly: growing by doubling would hold the old and the new array at
+    // once, for a large scene the largest allocation of the whole compile.
+    lowering.items.reserveCapacity(model.elements.reduce(0) { $0 + Lowering.itemCount($1) })
     for element in model.elements {
       let first = lowering.items.count
       let origin = element.placement.origin ?? Point(0, 0)
@@ -33,6 +35,15 @@ struct Lowering {
       items: lowering.items)
   }
 
+  /// How many display items an element lowers to.
+  private static func itemCount(_ element: ElementModel) -> Int {
+    switch element.content {
+    case .pencil: 3
+    case .shape, .text: 1
+    case .stack(let stack): stack.children.reduce(0) { $0 + itemCount($1) }
+    }
+  }
+
   private mutating func lower(_ element: ElementModel, in frame: Rect) {
     switch element.content {
     case .pencil(let pencil):
@@ -42,18 +53,27 @@ struct Lowering {
       func part(_ kind: UnitPathShape, _ paint: Paint) -> DisplayItem {
         .path(
           PathItem(
-            segments: kind.segments.map(map.apply), paint: paint, fillRule: .nonzero, opacity: pencil.opacity,
+            unitOutline: kind.segments, in: map.frame, paint: paint, fillRule: .nonzero, opacity: pencil.opacity,
             sourceRange: element.range))
       }
       items.append(part(ShapeKinds.tip, fillPaint))
       items.append(part(ShapeKinds.timber, timberPaint))
       items.append(part(ShapeKinds.body, fillPaint))
     case .shape(let shape):
-      items.append(
-        .path(
-          PathItem(
-            segments: shape.outline.segments(in: frame), paint: paint(shape.fill, frame: frame),
-            fillRule: shape.fillRule, opacity: shape.opacity, sourceRange: element.range)))
+      let paint = paint(shape.fill, frame: frame)
+      if case .unitPath(let unit) = shape.outline {
+        items.append(
+          .path(
+            PathItem(
+              unitOutline: unit, in: frame, paint: paint, fillRule: shape.fillRule, opacity: shape.opacity,
+              sourceRange: element.range)))
+      } else {
+        items.append(
+          .path(
+            PathItem(
+              segments: shape.outline.segments(in: frame), paint: paint, fillRule: shape.fillRule,
+              opacity: shape.opacity, sourceRange: element.range)))
+      }
     case .stack(let stack):
       for (child, childFrame) in layout(stack, in: frame, range: element.range) { lower(child, in: childFrame) }
     case .text(let text):
@@ -101,7 +121,7 @@ struct Lowering {
   /// it settles the question without solving for curve extremes.
   private static func touches(_ item: DisplayItem, _ canvas: Rect) -> Bool {
     if case .path(let path) = item {
-      for case .move(let p) in path.segments
+      for case .move(let p) in path.userSpaceSegments
       where p.x > canvas.x && p.x < canvas.maxX && p.y > canvas.y && p.y < canvas.maxY {
         return true
       }
@@ -111,7 +131,7 @@ struct Lowering {
 
   private static func bounds(of item: DisplayItem) -> Rect? {
     switch item {
-    case .path(let path): boundingBox(of: path.segments)
+    case .path(let path): boundingBox(of: path.userSpaceSegments)
     case .text(let text): text.estimatedBounds
     }
   }

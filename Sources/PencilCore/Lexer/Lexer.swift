@@ -47,7 +47,7 @@ struct Lexer {
   }
 
   /// Offsets fit in 32 bits: `Pencil.compile` refuses sources over
-  /// `SourceFile.maximumSize` (64 MiB) before lexing.
+  /// `SourceFile.maximumSize` (128 MiB) before lexing.
   mutating func emit(_ kind: TokenKind, from start: Int, _ first: Double = 0, _ second: Double = 0) {
     pending = Token(
       kind: kind, start: Int32(start), end: Int32(index), first: first, second: second, flawed: tokenIsFlawed)

@@ -24,12 +24,22 @@ struct Parser {
   var attributeScratch: [Attribute] = []
   static let maximumDepth = 64
 
+  /// The whole tree at once (tests, `--emit ast`).
   static func parse(_ source: SourceFile, diagnostics: inout DiagnosticList) -> SourceUnit {
+    var statements: [Statement] = []
+    parse(source, diagnostics: &diagnostics) { statements.append($0) }
+    return SourceUnit(statements: statements)
+  }
+
+  /// Hands each top-level statement to `body` as soon as it is parsed;
+  /// `body` gets the diagnostics so far, to add its own in source order.
+  static func parse(
+    _ source: SourceFile, diagnostics: inout DiagnosticList, each body: (Statement) -> Void
+  ) {
     var parser = Parser(source: source, diagnostics: diagnostics)
-    let unit = parser.parseUnit()
+    parser.parseUnit(each: body)
     parser.diagnostics.absorb(parser.lexer.diagnostics)
     diagnostics = parser.diagnostics
-    return unit
   }
 
   private init(source: SourceFile, diagnostics: DiagnosticList) {
@@ -179,20 +189,19 @@ struct Parser {
 
   // MARK: Statements
 
-  mutating func parseUnit() -> SourceUnit {
-    var statements: [Statement] = []
+  mutating func parseUnit(each body: (Statement) -> Void) {
     while true {
       skipSeparators()
       switch current.kind {
       case .endOfFile:
-        return SourceUnit(statements: statements)
+        return
       case .rightBrace:
         _ = fail(
           Diagnostic(ParserCodes.unexpectedClosingBrace, current.range, "unexpected '}' with no open '{'")
             .withFix("remove the '}'", replacing: current.range, with: ""))
         advance()
       default:
-        if let statement = parseStatement() { statements.append(statement) }
+        if let statement = parseStatement() { body(statement) }
       }
     }
   }

@@ -135,6 +135,8 @@ extension Checker {
   }
 
   private mutating func reportUnknownElement(_ kind: Identifier) {
+    unresolvedNames += 1
+    if deferringUnresolved { return }
     var diagnostic = Diagnostic(SemaCodes.unknownElement, kind.range, "unknown element '\(kind.name)'")
     // Past the error limit the diagnostic is dropped: spend nothing on it.
     guard diagnostics.accepts(.error) else { return diagnostics.append(diagnostic) }

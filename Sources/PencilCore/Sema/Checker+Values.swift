@@ -151,6 +151,8 @@ extension Checker {
     usedGradients.insert(identifier.name)
     if let gradient = gradients[identifier.name] { return .gradient(gradient) }
     if gradientStatements[identifier.name] != nil { return nil }  // broken; already reported
+    unresolvedNames += 1
+    if deferringUnresolved { return nil }
     var diagnostic = Diagnostic(SemaCodes.unknownGradient, identifier.range, "unknown gradient '\(identifier.name)'")
     guard diagnostics.accepts(.error) else {
       diagnostics.append(diagnostic)

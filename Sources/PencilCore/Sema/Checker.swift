@@ -1,6 +1,10 @@
 /// Semantic analysis: resolves names, checks every attribute and value, and
 /// builds the `SceneModel`. Like the parser it never stops early: a bad
 /// value is reported and left out, and the element keeps its other checks.
+///
+/// It checks statements one at a time as the parser produces them, so a
+/// statement's syntax tree is freed as soon as it is checked and the whole
+/// tree never exists at once (see `CheckSession`).
 struct Checker {
   let bytes: [UInt8]
   var diagnostics: DiagnosticList
@@ -17,64 +21,58 @@ struct Checker {
   var canvas: CanvasModel?
   /// Element names for "did you mean", built on the first unknown element.
   var elementNameIndex: SuggestionIndex?
+  /// How many names were not found that a later gradient or shape could
+  /// still define (an element kind, a gradient, a bare colour name).
+  var unresolvedNames = 0
+  /// While set, a name not found is only counted: the statement will be
+  /// checked again at the end, so no message or suggestion is made now.
+  var deferringUnresolved = false
 
+  init(bytes: [UInt8], diagnostics: DiagnosticList) {
+    self.bytes = bytes
+    self.diagnostics = diagnostics
+  }
+
+  /// The whole tree at once (tests and tools).
   static func check(_ unit: SourceUnit, source: SourceFile, diagnostics: inout DiagnosticList) -> SceneModel {
-    var checker = Checker(bytes: source.bytes, diagnostics: diagnostics)
-    let scene = checker.run(unit)
-    diagnostics = checker.diagnostics
-    return scene
+    var session = CheckSession(source: source, diagnostics: diagnostics)
+    for statement in unit.statements { session.add(statement) }
+    return session.finish(diagnostics: &diagnostics)
   }
 
-  private mutating func run(_ unit: SourceUnit) -> SceneModel {
-    registerDefinitions(unit)
-    for gradient in gradientDefinitions {
-      if let model = checkGradient(gradient) { gradients[gradient.name.name] = model }
-    }
-    for shape in shapeDefinitions {
-      if let kind = checkShape(shape) { shapes[shape.name.name] = kind }
-    }
-    var elements: [ElementModel] = []
-    for case .element(let element) in unit.statements {
-      if element.kind.name == "canvas" {
-        checkCanvas(element)
-      } else if let model = checkElement(element, inStack: false) {
-        elements.append(model)
+  /// Registers and checks a definition; the first of a name wins.
+  mutating func define(_ statement: Statement) {
+    let builtinNames = Checker.builtinElementNames
+    switch statement {
+    case .gradient(let gradient) where !gradient.name.name.isEmpty:
+      if let first = gradientStatements[gradient.name.name] {
+        reportDuplicate(gradient.name, kind: "gradient", first: first.name.range)
+      } else {
+        gradientStatements[gradient.name.name] = gradient
+        gradientDefinitions.append(gradient)
+        if let model = checkGradient(gradient) { gradients[gradient.name.name] = model }
       }
+    case .shape(let shape) where !shape.name.name.isEmpty:
+      if builtinNames.contains(shape.name.name) {
+        diagnostics.append(
+          Diagnostic(
+            SemaCodes.redefinesBuiltin, shape.name.range,
+            "'\(shape.name.name)' is a built-in element; give the shape another name"))
+      } else if let first = shapeStatements[shape.name.name] {
+        reportDuplicate(shape.name, kind: "shape", first: first.name.range)
+      } else {
+        shapeStatements[shape.name.name] = shape
+        shapeDefinitions.append(shape)
+        if let kind = checkShape(shape) { shapes[shape.name.name] = kind }
+        // A new shape may be what an earlier misspelling meant.
+        elementNameIndex = nil
+      }
+    default:
+      break
     }
-    reportUnused()
-    return SceneModel(canvas: canvas, elements: elements)
   }
 
-  /// Gradients and shapes may be used before they are defined, so all
-  /// names are collected first.
-  private mutating func registerDefinitions(_ unit: SourceUnit) {
-    let builtinNames = Set(ShapeKinds.builtins.map(\.name) + ElementKinds.nonShapeKinds)
-    for statement in unit.statements {
-      switch statement {
-      case .gradient(let gradient) where !gradient.name.name.isEmpty:
-        if let first = gradientStatements[gradient.name.name] {
-          reportDuplicate(gradient.name, kind: "gradient", first: first.name.range)
-        } else {
-          gradientStatements[gradient.name.name] = gradient
-          gradientDefinitions.append(gradient)
-        }
-      case .shape(let shape) where !shape.name.name.isEmpty:
-        if builtinNames.contains(shape.name.name) {
-          diagnostics.append(
-            Diagnostic(
-              SemaCodes.redefinesBuiltin, shape.name.range,
-              "'\(shape.name.name)' is a built-in element; give the shape another name"))
-        } else if let first = shapeStatements[shape.name.name] {
-          reportDuplicate(shape.name, kind: "shape", first: first.name.range)
-        } else {
-          shapeStatements[shape.name.name] = shape
-          shapeDefinitions.append(shape)
-        }
-      default:
-        break
-      }
-    }
-  }
+  static let builtinElementNames = Set(ShapeKinds.builtins.map(\.name) + ElementKinds.nonShapeKinds)
 
   private mutating func reportDuplicate(_ name: Identifier, kind: String, first: SourceRange) {
     diagnostics.append(
@@ -82,7 +80,7 @@ struct Checker {
         .withNote("first defined here", at: first))
   }
 
-  private mutating func reportUnused() {
+  mutating func reportUnused() {
     for gradient in gradientDefinitions
     where gradients[gradient.name.name] != nil && !usedGradients.contains(gradient.name.name) {
       diagnostics.append(
@@ -98,7 +96,7 @@ struct Checker {
     }
   }
 
-  private mutating func checkCanvas(_ statement: ElementStatement) {
+  mutating func checkCanvas(_ statement: ElementStatement) {
     if let first = canvas {
       diagnostics.append(
         Diagnostic(SemaCodes.secondCanvas, statement.kind.range, "a file has at most one canvas")

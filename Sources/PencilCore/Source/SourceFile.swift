@@ -1,5 +1,5 @@
 /// A half-open range of UTF-8 byte offsets into one source file. Stored
-/// in 32 bits each (sources are at most 64 MiB, `SourceFile.maximumSize`):
+/// in 32 bits each (sources are at most 128 MiB, `SourceFile.maximumSize`):
 /// every syntax node carries ranges, so this halves their share of the tree.
 public struct SourceRange: Hashable, Comparable, Sendable {
   private var storedStart: Int32
@@ -41,9 +41,10 @@ public struct SourceLocation: Equatable, Sendable {
 /// The text of one input, kept as UTF-8 bytes; line tables are built only
 /// when a diagnostic is printed, so the hot path never pays for them.
 public final class SourceFile: @unchecked Sendable {
-  /// The largest input compiled, 64 MiB: far beyond any hand-written
-  /// scene, and it keeps every offset within the 32 bits tokens store.
-  public static let maximumSize = 64 << 20
+  /// The largest input compiled, 128 MiB: far beyond any hand-written
+  /// scene, room for a generated one of a million pencils (89 MB), and it
+  /// keeps every offset within the 32 bits that tokens and ranges store.
+  public static let maximumSize = 128 << 20
 
   public let name: String
   public let bytes: [UInt8]

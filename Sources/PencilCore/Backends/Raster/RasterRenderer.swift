@@ -83,7 +83,7 @@ struct RasterRenderer {
   private mutating func draw(_ item: DisplayItem, diagnostics: inout [Diagnostic]) {
     switch item {
     case .path(let path):
-      fill(path.segments, rule: path.fillRule, paint: path.paint, opacity: path.opacity)
+      fill(path, rule: path.fillRule, paint: path.paint, opacity: path.opacity)
     case .text(let text):
       if let missing = text.text.unicodeScalars.first(where: { !StrokeFont.covers($0) && $0 != "\n" }) {
         diagnostics.append(
@@ -112,9 +112,10 @@ struct RasterRenderer {
     }
   }
 
-  private mutating func fill(_ segments: [PathSegment], rule: FillRule, paint: Paint, opacity: Double) {
+  private mutating func fill(_ path: PathItem, rule: FillRule, paint: Paint, opacity: Double) {
     let sampler = self.sampler(paint, opacity: opacity)
-    accumulate(segments, rule: rule) { canvas, x0, y, coverage in
+    let (outline, map) = path.outlineAndMap
+    accumulate(outline, map: map, rule: rule) { canvas, x0, y, coverage in
       canvas.blend(row: y, from: x0, coverage: coverage, paint: sampler)
     }
   }
@@ -166,8 +167,9 @@ struct RasterRenderer {
 
   /// Flattens an outline, accumulates its coverage in its bounding box
   /// clipped to the canvas, and hands each row to `sink(canvas, x0, y, coverage)`.
+  /// `map`, when given, takes the outline's points into user space first.
   private mutating func accumulate(
-    _ segments: [PathSegment], rule: FillRule,
+    _ segments: [PathSegment], map: FrameMap? = nil, rule: FillRule,
     _ sink: (inout PixelCanvas, Int, Int, UnsafeBufferPointer<Float>) -> Void
   ) {
     let (scaleX, scaleY, origin) = (self.scaleX, self.scaleY, self.origin)
@@ -176,7 +178,10 @@ struct RasterRenderer {
     var minY = Double.infinity
     var maxX = -Double.infinity
     var maxY = -Double.infinity
-    let toDevice = { (p: Point) in Point((p.x - origin.x) * scaleX, (p.y - origin.y) * scaleY) }
+    let toDevice = { (p: Point) in
+      let user = map?.apply(p) ?? p
+      return Point((user.x - origin.x) * scaleX, (user.y - origin.y) * scaleY)
+    }
     Flattener.flatten(segments, transform: toDevice) { a, b in
       lines.append((a, b))
       minX = min(minX, a.x, b.x)
