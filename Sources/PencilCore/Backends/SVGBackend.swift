@@ -132,7 +132,12 @@ struct SVGWriter {
       gradientID = define(gradient)
     }
     out.write("<path d=\"")
-    pathData(item.userSpaceSegments)
+    let (outline, map) = item.outlineAndMap
+    if let map {
+      pathData(outline.lazy.map(map.apply))
+    } else {
+      pathData(outline)
+    }
     out.write("\"")
     switch item.paint {
     case .solid(let solid):

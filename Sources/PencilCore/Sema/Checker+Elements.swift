@@ -13,7 +13,9 @@ extension Checker {
       }
       // A defined shape counts as used even when its path had errors
       // (reported already, so it is nil in `shapes`).
-      if shapeStatements[kind] != nil { usedShapes.insert(kind) }
+      // Inserting only what is new: CheckSession holds a copy of the
+      // checker, so any insert would copy the whole set.
+      if shapeStatements[kind] != nil, !usedShapes.contains(kind) { usedShapes.insert(kind) }
       return shapes[kind].map { (ElementKinds.shapeAttributes, $0) }
     }
   }

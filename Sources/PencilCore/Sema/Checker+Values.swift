@@ -148,7 +148,8 @@ extension Checker {
       wrongKind(expression, expected: "a gradient name", for: attribute)
       return nil
     }
-    usedGradients.insert(identifier.name)
+    // Only what is new: an insert would copy the set CheckSession shares.
+    if !usedGradients.contains(identifier.name) { usedGradients.insert(identifier.name) }
     if let gradient = gradients[identifier.name] { return .gradient(gradient) }
     if gradientStatements[identifier.name] != nil { return nil }  // broken; already reported
     unresolvedNames += 1
