@@ -134,9 +134,9 @@ struct SVGWriter {
     out.write("<path d=\"")
     let (outline, map) = item.outlineAndMap
     if let map {
-      pathData(outline.lazy.map(map.apply))
+      pathData(outline, map)
     } else {
-      pathData(outline)
+      pathData(outline, IdentityMap())
     }
     out.write("\"")
     switch item.paint {
@@ -159,24 +159,25 @@ struct SVGWriter {
   /// The `d` attribute's value. One capacity check per segment, for the
   /// longest a segment can be: a check for the whole path would reserve
   /// ~300 bytes per segment at once (gigabytes for a megabyte of text).
-  mutating func pathData<Segments: Sequence<PathSegment>>(_ segments: Segments) {
+  /// Generic over the map so that each kind gets its own specialized loop.
+  mutating func pathData<Map: PointMap>(_ segments: [PathSegment], _ map: Map) {
     let perSegment = 6 * ByteWriter.maximumNumberLength + 8
     for segment in segments {
       out.reserve(perSegment)
       switch segment {
       case .move(let p):
         out.uncheckedWrite(byte: UInt8(ascii: "M"))
-        uncheckedPoint(p)
+        uncheckedPoint(map.apply(p))
       case .line(let p):
         out.uncheckedWrite(byte: UInt8(ascii: "L"))
-        uncheckedPoint(p)
+        uncheckedPoint(map.apply(p))
       case .cubic(let c1, let c2, let to):
         out.uncheckedWrite(byte: UInt8(ascii: "C"))
-        uncheckedPoint(c1)
+        uncheckedPoint(map.apply(c1))
         out.uncheckedWrite(byte: UInt8(ascii: " "))
-        uncheckedPoint(c2)
+        uncheckedPoint(map.apply(c2))
         out.uncheckedWrite(byte: UInt8(ascii: " "))
-        uncheckedPoint(to)
+        uncheckedPoint(map.apply(to))
       case .close:
         out.uncheckedWrite(byte: UInt8(ascii: "Z"))
       }

@@ -40,7 +40,7 @@ extension SVGWriter {
     out.write(number)
     out.write("\" d=\"")
     for stroke in StrokeFont.outlines(of: glyph, at: Point(0, 0), fontSize: key.fontSize, bold: key.bold) {
-      pathData(stroke)
+      pathData(stroke, IdentityMap())
     }
     out.write("\"/></defs>\n")
     return number

@@ -102,6 +102,24 @@ struct DiagnosticList {
     items.append(diagnostic)
   }
 
+  /// A point to return to with `restore`: what was kept and dropped so far.
+  struct Mark {
+    fileprivate var items, errorCount, otherCount, droppedErrors, droppedOthers: Int
+  }
+
+  var mark: Mark {
+    Mark(
+      items: items.count, errorCount: errorCount, otherCount: otherCount, droppedErrors: droppedErrors,
+      droppedOthers: droppedOthers)
+  }
+
+  /// Forgets everything appended since `mark` was taken.
+  mutating func restore(_ mark: Mark) {
+    items.removeLast(items.count - mark.items)
+    (errorCount, otherCount, droppedErrors, droppedOthers) =
+      (mark.errorCount, mark.otherCount, mark.droppedErrors, mark.droppedOthers)
+  }
+
   /// Adds another list's diagnostics under this list's cap.
   mutating func absorb(_ other: DiagnosticList) {
     for item in other.items { append(item) }

@@ -56,9 +56,19 @@ public enum PathSegment: Equatable, Sendable {
   case close
 }
 
+/// A map of points, for code that is specialized for each kind.
+protocol PointMap {
+  func apply(_ point: Point) -> Point
+}
+
+/// Points as they are.
+struct IdentityMap: PointMap {
+  @inline(__always) func apply(_ point: Point) -> Point { point }
+}
+
 /// A 2D affine map restricted to scale and translation, which is all that
 /// fitting a unit-square outline into a frame needs.
-struct FrameMap {
+struct FrameMap: PointMap {
   var frame: Rect
 
   /// The article's `path(in:)` multiplies unit coordinates by the frame's

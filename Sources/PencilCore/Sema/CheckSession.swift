@@ -7,8 +7,10 @@
 /// that names something not defined yet is kept and checked at the end,
 /// when every definition is known. The result is exactly that of checking
 /// the whole tree after collecting the definitions: a deferred statement's
-/// first attempt is undone (the checker is a value, restored from a copy
-/// taken before it), and paint order is kept by recording where it stood.
+/// first attempt is undone (its diagnostics are taken back; the names it
+/// marked used are marked again by the second attempt, and while
+/// deferring, a name not found costs no message or suggestion), and paint
+/// order is kept by recording where it stood.
 struct CheckSession {
   private var checker: Checker
   /// The checked top-level elements, in source order; `waiting` holds the
@@ -35,15 +37,18 @@ struct CheckSession {
       waitingCanvases.append(element)
       return
     }
-    let before = checker
+    let unresolvedBefore = checker.unresolvedNames
+    let mark = checker.diagnostics.mark
+    let canvasBefore = checker.canvas
     var model: ElementModel? = nil
     if isCanvas {
       checker.checkCanvas(element)
     } else {
       model = checker.checkElement(element, inStack: false)
     }
-    guard checker.unresolvedNames == before.unresolvedNames else {
-      checker = before
+    guard checker.unresolvedNames == unresolvedBefore else {
+      checker.diagnostics.restore(mark)
+      checker.canvas = canvasBefore
       if isCanvas {
         waitingCanvases.append(element)
       } else {
