@@ -157,11 +157,19 @@ struct CellGrid {
     if scalar == "\t" { return true }
     switch charset {
     case .ascii: return scalar.value >= 32 && scalar.value < 127
-    // One column wide: no controls, no combining marks, nothing East Asian wide.
+    // One column wide and harmless on a terminal: no controls (C0, DEL,
+    // C1), no format characters (bidirectional overrides, zero-width
+    // spaces and joiners), no line separators, no combining marks, nothing
+    // East Asian wide.
     case .blocks:
-      return scalar.value >= 32 && scalar.value != 127
-        && (scalar.value < 0x0300 || (scalar.value >= 0x0370 && scalar.value < 0x1100)
-          || (scalar.value >= 0x2000 && scalar.value < 0x2E80))
+      switch scalar.properties.generalCategory {
+      case .control, .format, .lineSeparator, .paragraphSeparator, .nonspacingMark, .spacingMark, .enclosingMark,
+        .surrogate, .privateUse, .unassigned:
+        return false
+      default:
+        return scalar.value < 0x0300 || (scalar.value >= 0x0370 && scalar.value < 0x1100)
+          || (scalar.value >= 0x2000 && scalar.value < 0x2E80)
+      }
     }
   }
 
