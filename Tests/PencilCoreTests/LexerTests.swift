@@ -23,7 +23,9 @@ final class LexerTests: XCTestCase {
       ("a // comment\nb", [.identifier, .newline, .identifier, .endOfFile]),
       ("a /* multi\nline */ b", [.identifier, .identifier, .endOfFile]),
       ("\"text\"", [.string, .endOfFile]),
-      ("-3 .5 -0.25", [.number, .number, .number, .endOfFile]),
+      // A minus is an operator; the parser makes `-3` the literal -3.
+      ("-3 .5 -0.25", [.minus, .number, .number, .minus, .number, .endOfFile]),
+      ("1+2*3/4%5", [.number, .plus, .number, .star, .number, .slash, .number, .percent, .number, .endOfFile]),
     ]
     for (input, expected) in table {
       let result = lex(input)
@@ -33,13 +35,14 @@ final class LexerTests: XCTestCase {
   }
 
   func testNumbersAreCorrectlyRounded() {
-    let result = lex("0.470 0.035 100x400 -12.5 .5")
+    let result = lex("0.470 0.035 100x400 12.5 .5 3x-2")
     XCTAssertEqual(result.tokens[0].first, 0.470)
     XCTAssertEqual(result.tokens[1].first, 0.035)
     XCTAssertEqual(result.tokens[2].first, 100)
     XCTAssertEqual(result.tokens[2].second, 400)
-    XCTAssertEqual(result.tokens[3].first, -12.5)
+    XCTAssertEqual(result.tokens[3].first, 12.5)
     XCTAssertEqual(result.tokens[4].first, 0.5)
+    XCTAssertEqual(result.tokens[5].second, -2)
   }
 
   func testHexColours() {

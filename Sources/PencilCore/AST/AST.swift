@@ -36,16 +36,40 @@ enum Expr: Equatable {
   case call(Identifier, [Expr], SourceRange)
   /// `BASE.opacity(0.3)`; `arguments` is nil when there are no parentheses.
   indirect case member(Expr, Identifier, arguments: [Expr]?, SourceRange)
+  /// `A + B`, `A * B`, …
+  indirect case binary(ArithmeticOperator, Expr, Expr, SourceRange)
+  /// `-A` where A is not a literal (`-3` is the literal -3).
+  indirect case negate(Expr, SourceRange)
+  /// `at X, Y` or `size W x H` where a part is not a literal
+  /// (`at 3,4` and `size 3x4` stay `.point` and `.size`).
+  indirect case pair(Expr, Expr, PairKind, SourceRange)
   case invalid(SourceRange)
 
   var range: SourceRange {
     switch self {
     case .number(_, let r), .size(_, _, let r), .point(_, _, let r), .string(_, let r), .hexColor(_, let r),
-      .dotName(_, let r), .call(_, _, let r), .member(_, _, _, let r), .invalid(let r):
+      .dotName(_, let r), .call(_, _, let r), .member(_, _, _, let r), .binary(_, _, _, let r), .negate(_, let r),
+      .pair(_, _, _, let r), .invalid(let r):
       r
     case .name(let identifier): identifier.range
     }
   }
+}
+
+/// The arithmetic of expressions, by precedence: `* / %` bind tighter
+/// than `+ -`; all are left-associative.
+enum ArithmeticOperator: String, Equatable {
+  case add = "+"
+  case subtract = "-"
+  case multiply = "*"
+  case divide = "/"
+  case remainder = "%"
+
+  var precedence: Int { self == .add || self == .subtract ? 1 : 2 }
+}
+
+enum PairKind: Equatable {
+  case point, size
 }
 
 struct Attribute: Equatable {

@@ -58,6 +58,11 @@ enum ASTPrinter {
     case .member(let base, let member, let arguments, _):
       let call = arguments.map { "(\($0.map(self.expression).joined(separator: ", ")))" } ?? ""
       return "\(self.expression(base)).\(member.name)\(call)"
+    case .binary(let op, let left, let right, _):
+      return "(\(self.expression(left)) \(op.rawValue) \(self.expression(right)))"
+    case .negate(let operand, _): return "-\(self.expression(operand))"
+    case .pair(let first, let second, let kind, _):
+      return "\(self.expression(first))\(kind == .point ? ", " : " x ")\(self.expression(second))"
     case .invalid: return "<invalid>"
     }
   }

@@ -85,8 +85,13 @@ struct Lexer {
     case UInt8(ascii: "#"): lexHex()
     case UInt8(ascii: "."):
       if isDigit(peek(1)) { lexNumber() } else { single(.dot) }
-    case UInt8(ascii: "-") where isDigit(peek(1)) || (peek(1) == UInt8(ascii: ".") && isDigit(peek(2))):
-      lexNumber()
+    // A minus is always an operator; the parser folds `-` before a literal
+    // into a negative literal, so `-3` means what it always did.
+    case UInt8(ascii: "-"): single(.minus)
+    case UInt8(ascii: "+"): single(.plus)
+    case UInt8(ascii: "*"): single(.star)
+    case UInt8(ascii: "/"): single(.slash)
+    case UInt8(ascii: "%"): single(.percent)
     case _ where isDigit(byte):
       lexNumber()
     case _ where isIdentifierStart(byte):

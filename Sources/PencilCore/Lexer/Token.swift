@@ -2,6 +2,7 @@
 enum TokenKind: UInt8, Sendable {
   case identifier, number, dimension, hexColor, string
   case equals, comma, dot, leftParen, rightParen, leftBrace, rightBrace
+  case plus, minus, star, slash, percent
   case semicolon, newline, endOfFile
   /// A byte sequence that was reported and skipped.
   case invalid
@@ -21,6 +22,11 @@ enum TokenKind: UInt8, Sendable {
     case .rightParen: "')'"
     case .leftBrace: "'{'"
     case .rightBrace: "'}'"
+    case .plus: "'+'"
+    case .minus: "'-'"
+    case .star: "'*'"
+    case .slash: "'/'"
+    case .percent: "'%'"
     case .semicolon: "';'"
     case .newline: "end of line"
     case .endOfFile: "end of file"

@@ -65,12 +65,11 @@ extension Parser {
     let next = peekKind()
     if next != .equals, name.key == .at {
       advance()
-      let point = try parsePoint("after 'at'")
-      return Attribute(
-        name: name, value: .point(x: point.x, y: point.y, point.range))
+      return Attribute(name: name, value: try parsePosition())
     }
     if next != .equals, name.key == .size {
       advance()
+      if Parser.startsArithmetic(current.kind) { return Attribute(name: name, value: try parseSpacedSize()) }
       guard current.kind == .dimension else {
         var diagnostic = Diagnostic(
           ParserCodes.expectedToken, current.range,
@@ -101,6 +100,53 @@ extension Parser {
     advance()
     let value = try parseValue(for: name.name)
     return Attribute(name: name, value: value)
+  }
+
+  /// `at X, Y`, each part an expression; two number literals make a `.point`.
+  private mutating func parsePosition() throws -> Expr {
+    guard Parser.startsArithmetic(current.kind) else {
+      throw fail(ParserCodes.expectedToken, "expected a position X,Y after 'at', found \(foundDescription)")
+    }
+    let x = try parseValue(for: "at")
+    guard current.kind == .comma else {
+      var diagnostic = Diagnostic(
+        ParserCodes.expectedToken, current.range,
+        "expected ',' between the x and y of a position, found \(foundDescription)")
+      if current.kind == .number {
+        diagnostic = diagnostic.withFix(
+          "separate x and y with a comma", replacing: SourceRange(previousEnd, current.range.start), with: ",")
+      }
+      throw fail(diagnostic)
+    }
+    advance()
+    guard Parser.startsArithmetic(current.kind) else {
+      throw fail(ParserCodes.expectedToken, "expected the y of the position after ',', found \(foundDescription)")
+    }
+    let y = try parseValue(for: "at")
+    let range = SourceRange(x.range.start, y.range.end)
+    if case .number(let xValue, _) = x, case .number(let yValue, _) = y { return .point(x: xValue, y: yValue, range) }
+    return .pair(x, y, .point, range)
+  }
+
+  /// `size W x H` with spaces, each part an expression (`100x400` without
+  /// spaces is one token); two number literals make a `.size`.
+  private mutating func parseSpacedSize() throws -> Expr {
+    let width = try parseValue(for: "size")
+    guard current.kind == .identifier, text(current) == "x" || text(current) == "X" else {
+      throw fail(
+        ParserCodes.expectedToken,
+        "expected 'x' between the width and height of a size, like 'size 100 x 400', found \(foundDescription)")
+    }
+    advance()
+    let height = try parseValue(for: "size")
+    let range = SourceRange(width.range.start, height.range.end)
+    if case .number(let w, _) = width, case .number(let h, _) = height { return .size(width: w, height: h, range) }
+    return .pair(width, height, .size, range)
+  }
+
+  /// Tokens that can start an arithmetic expression where a number is expected.
+  static func startsArithmetic(_ kind: TokenKind) -> Bool {
+    kind == .number || kind == .minus || kind == .leftParen
   }
 
   /// `5 x 5` written with spaces: its range and the size without them.

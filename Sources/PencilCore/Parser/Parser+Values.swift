@@ -2,11 +2,9 @@ extension Parser {
   /// `X,Y`.
   mutating func parsePoint(_ context: String) throws -> PointLiteral {
     let start = current.range.start
-    guard current.kind == .number else {
+    guard let x = signedNumber() else {
       throw fail(ParserCodes.expectedToken, "expected a position X,Y \(context), found \(foundDescription)")
     }
-    let x = current.first
-    advance()
     guard current.kind == .comma else {
       var diagnostic = Diagnostic(
         ParserCodes.expectedToken, current.range,
@@ -18,16 +16,84 @@ extension Parser {
       throw fail(diagnostic)
     }
     advance()
-    guard current.kind == .number else {
+    guard let y = signedNumber() else {
       throw fail(ParserCodes.expectedToken, "expected the y of the position after ',', found \(foundDescription)")
     }
-    let y = current.first
-    advance()
     return PointLiteral(x: x, y: y, range: SourceRange(start, previousEnd))
   }
 
-  /// A value: literal, name, `.name`, `fn(args)`, then `.member(args)`s.
+  /// A number literal, with a minus before it if there is one; nil, having
+  /// consumed nothing, when there is none.
+  private mutating func signedNumber() -> Double? {
+    if current.kind == .number {
+      let value = current.first
+      advance()
+      return value
+    }
+    guard current.kind == .minus, peekKind() == .number else { return nil }
+    advance()
+    let value = current.first
+    advance()
+    return -value
+  }
+
+  /// A value: an arithmetic expression over postfix values (see
+  /// `parsePostfix`), `* / %` binding tighter than `+ -`.
   mutating func parseValue(for attribute: String) throws -> Expr {
+    try parseBinary(for: attribute, above: 0)
+  }
+
+  /// Operands joined by operators of at least precedence `minimum`,
+  /// left-associative; every operator adds a level to the nesting limit.
+  private mutating func parseBinary(for attribute: String, above minimum: Int) throws -> Expr {
+    var left = try parseUnary(for: attribute)
+    var operators = 0
+    while let op = Parser.arithmeticOperator(current.kind), op.precedence > minimum {
+      operators += 1
+      guard depth + operators <= Parser.maximumDepth else {
+        throw fail(
+          Diagnostic(
+            ParserCodes.nestedTooDeeply, current.range,
+            "more than \(Parser.maximumDepth) operators in one expression"))
+      }
+      advance()
+      depth += operators
+      defer { depth -= operators }
+      let right = try parseBinary(for: attribute, above: op.precedence)
+      left = .binary(op, left, right, SourceRange(left.range.start, right.range.end))
+    }
+    return left
+  }
+
+  static func arithmeticOperator(_ kind: TokenKind) -> ArithmeticOperator? {
+    switch kind {
+    case .plus: .add
+    case .minus: .subtract
+    case .star: .multiply
+    case .slash: .divide
+    case .percent: .remainder
+    default: nil
+    }
+  }
+
+  /// `-VALUE`; a minus before a number literal makes a negative literal.
+  private mutating func parseUnary(for attribute: String) throws -> Expr {
+    guard current.kind == .minus else { return try parsePostfix(for: attribute) }
+    let minus = current.range
+    guard depth < Parser.maximumDepth else {
+      throw fail(Diagnostic(ParserCodes.nestedTooDeeply, minus, "more than \(Parser.maximumDepth) signs in a row"))
+    }
+    advance()
+    depth += 1
+    defer { depth -= 1 }
+    let operand = try parseUnary(for: attribute)
+    let range = SourceRange(minus.start, operand.range.end)
+    if case .number(let value, _) = operand { return .number(-value, range) }
+    return .negate(operand, range)
+  }
+
+  /// A literal, name, `.name`, `fn(args)` or `(expression)`, then `.member(args)`s.
+  private mutating func parsePostfix(for attribute: String) throws -> Expr {
     var value = try parsePrimary(for: attribute)
     var chain = 0
     while current.kind == .dot, peekKind() == .identifier {
@@ -74,6 +140,21 @@ extension Parser {
       guard current.kind == .leftParen else { return .name(name) }
       let arguments = try parseArguments()
       return .call(name, arguments, SourceRange(token.range.start, previousEnd))
+    case .leftParen:
+      guard depth < Parser.maximumDepth else { throw refuseDeepNesting(closing: .rightParen) }
+      depth += 1
+      defer { depth -= 1 }
+      advance()
+      skipNewlines()
+      let inner = try parseValue(for: attribute)
+      skipNewlines()
+      guard current.kind == .rightParen else {
+        throw fail(
+          Diagnostic(ParserCodes.expectedToken, current.range, "expected ')', found \(foundDescription)")
+            .withNote("the parenthesis opens here", at: token.range))
+      }
+      advance()
+      return inner
     case .dot:
       advance()
       guard current.kind == .identifier else {

@@ -120,7 +120,8 @@ extension Checker {
 
   /// The argument's value when it is a number; otherwise reported (unless
   /// the lexer already did) and nil.
-  private mutating func numberArgument(_ argument: Expr, of function: String) -> (Double, SourceRange)? {
+  private mutating func numberArgument(_ written: Expr, of function: String) -> (Double, SourceRange)? {
+    let argument = fold(written)
     if case .number(let value, let range) = argument { return (value, range) }
     if case .invalid = argument { return nil }
     diagnostics.append(

@@ -53,11 +53,11 @@ extension Checker {
         "expected \(expected) for '\(attribute)', found \(describe(expression))"))
   }
 
-  private func describe(_ expression: Expr) -> String {
+  func describe(_ expression: Expr) -> String {
     switch expression {
-    case .number: "a number"
-    case .size: "a size"
-    case .point: "a position"
+    case .number, .binary, .negate: "a number"
+    case .size, .pair(_, _, .size, _): "a size"
+    case .point, .pair(_, _, .point, _): "a position"
     case .string: "a string"
     case .hexColor, .dotName, .call, .member: "a colour"
     case .name(let identifier): "the name '\(identifier.name)'"
@@ -65,7 +65,9 @@ extension Checker {
     }
   }
 
-  mutating func resolve(_ expression: Expr, as kind: ValueKind, for attribute: String) -> Value? {
+  mutating func resolve(_ written: Expr, as kind: ValueKind, for attribute: String) -> Value? {
+    let expression = fold(written)
+    if case .invalid = expression { return nil }
     switch kind {
     case .color:
       return resolveColor(expression, for: attribute).map(Value.color)

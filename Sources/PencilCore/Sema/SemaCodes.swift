@@ -208,6 +208,15 @@ enum SemaCodes {
         text "Title" at 50,20 align=center            // ok
     """)
 
+  static let divisionByZero = DiagnosticCode(
+    "E0224", .error, "division by zero",
+    """
+    The right side of `/` or `%` is zero. Arithmetic is done when the file
+    is compiled, so the value is known: change the expression.
+
+        rect at 0,0 size 100 / 0 x 10      // error
+        rect at 0,0 size 100 / 4 x 10      // ok: 25x10
+    """)
   static let unusedGradient = DiagnosticCode(
     "W0002", .warning, "unused gradient",
     """
@@ -244,6 +253,6 @@ enum SemaCodes {
     missingClause, unknownDirection, unknownFont, unknownKeyword, wrongArgumentCount,
     unknownFunction, unknownColorSpace, stopMismatch, emptyGradient, malformedPath,
     redefinesBuiltin, unexpectedChildren, textInStack, unusedGradient, unusedShape,
-    decreasingOffsets,
+    decreasingOffsets, divisionByZero,
   ]
 }
