@@ -40,13 +40,16 @@ extension Parser {
   /// A value: an arithmetic expression over postfix values (see
   /// `parsePostfix`), `* / %` binding tighter than `+ -`.
   mutating func parseValue(for attribute: String) throws -> Expr {
-    try parseBinary(for: attribute, above: 0)
+    // Most values are one literal or name: no operator machinery for them.
+    let first = try parseUnary(for: attribute)
+    guard Parser.arithmeticOperator(current.kind) != nil else { return first }
+    return try parseBinary(for: attribute, above: 0, first: first)
   }
 
   /// Operands joined by operators of at least precedence `minimum`,
   /// left-associative; every operator adds a level to the nesting limit.
-  private mutating func parseBinary(for attribute: String, above minimum: Int) throws -> Expr {
-    var left = try parseUnary(for: attribute)
+  private mutating func parseBinary(for attribute: String, above minimum: Int, first: Expr? = nil) throws -> Expr {
+    var left = try first ?? parseUnary(for: attribute)
     var operators = 0
     while let op = Parser.arithmeticOperator(current.kind), op.precedence > minimum {
       operators += 1

@@ -4,6 +4,16 @@
 /// in doubles, at compile time; a division by zero, a result that is not
 /// finite and a result beyond the largest number are errors at the
 /// expression's range.
+extension Expr {
+  /// Whether there is arithmetic to do before the value can be checked.
+  var isArithmetic: Bool {
+    switch self {
+    case .binary, .negate, .pair: true
+    default: false
+    }
+  }
+}
+
 extension Checker {
   /// The expression with its arithmetic done; `.invalid` (after a
   /// diagnostic) when it cannot be done. Other expressions are returned as

@@ -121,6 +121,7 @@ extension Checker {
   /// The argument's value when it is a number; otherwise reported (unless
   /// the lexer already did) and nil.
   private mutating func numberArgument(_ written: Expr, of function: String) -> (Double, SourceRange)? {
+    if case .number(let value, let range) = written { return (value, range) }
     let argument = fold(written)
     if case .number(let value, let range) = argument { return (value, range) }
     if case .invalid = argument { return nil }

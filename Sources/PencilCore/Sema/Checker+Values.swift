@@ -66,8 +66,13 @@ extension Checker {
   }
 
   mutating func resolve(_ written: Expr, as kind: ValueKind, for attribute: String) -> Value? {
-    let expression = fold(written)
-    if case .invalid = expression { return nil }
+    guard written.isArithmetic else { return resolveFolded(written, as: kind, for: attribute) }
+    let folded = fold(written)
+    if case .invalid = folded { return nil }
+    return resolveFolded(folded, as: kind, for: attribute)
+  }
+
+  private mutating func resolveFolded(_ expression: Expr, as kind: ValueKind, for attribute: String) -> Value? {
     switch kind {
     case .color:
       return resolveColor(expression, for: attribute).map(Value.color)
