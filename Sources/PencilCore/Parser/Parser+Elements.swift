@@ -108,17 +108,7 @@ extension Parser {
       throw fail(ParserCodes.expectedToken, "expected a position X,Y after 'at', found \(foundDescription)")
     }
     let x = try parseValue(for: "at")
-    guard current.kind == .comma else {
-      var diagnostic = Diagnostic(
-        ParserCodes.expectedToken, current.range,
-        "expected ',' between the x and y of a position, found \(foundDescription)")
-      if current.kind == .number {
-        diagnostic = diagnostic.withFix(
-          "separate x and y with a comma", replacing: SourceRange(previousEnd, current.range.start), with: ",")
-      }
-      throw fail(diagnostic)
-    }
-    advance()
+    try expectPositionComma()
     guard Parser.startsArithmetic(current.kind) else {
       throw fail(ParserCodes.expectedToken, "expected the y of the position after ',', found \(foundDescription)")
     }

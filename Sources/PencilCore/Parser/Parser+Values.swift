@@ -1,10 +1,7 @@
 extension Parser {
-  /// `X,Y`.
-  mutating func parsePoint(_ context: String) throws -> PointLiteral {
-    let start = current.range.start
-    guard let x = signedNumber() else {
-      throw fail(ParserCodes.expectedToken, "expected a position X,Y \(context), found \(foundDescription)")
-    }
+  /// The comma between the x and y of a position, with a fix when it is
+  /// missing between two numbers.
+  mutating func expectPositionComma() throws {
     guard current.kind == .comma else {
       var diagnostic = Diagnostic(
         ParserCodes.expectedToken, current.range,
@@ -16,6 +13,15 @@ extension Parser {
       throw fail(diagnostic)
     }
     advance()
+  }
+
+  /// `X,Y`.
+  mutating func parsePoint(_ context: String) throws -> PointLiteral {
+    let start = current.range.start
+    guard let x = signedNumber() else {
+      throw fail(ParserCodes.expectedToken, "expected a position X,Y \(context), found \(foundDescription)")
+    }
+    try expectPositionComma()
     guard let y = signedNumber() else {
       throw fail(ParserCodes.expectedToken, "expected the y of the position after ',', found \(foundDescription)")
     }
