@@ -84,6 +84,24 @@ extension ShapeOutline {
   /// The cubic that best approximates a quarter circle of radius 1.
   static let kappa = 0.552_284_749_830_793_4
 
+  /// The outline in the unit square when fitting it to a frame gives
+  /// exactly `segments(in:)` (the same floating-point operations), so the
+  /// IR can share one array: unit paths, and rectangles (`x + 1 * width`
+  /// is `maxX`, `x + 0 * width` is `x`). Rounded corners and ellipses are
+  /// computed from the frame's size and are not.
+  var sharedUnitSegments: [PathSegment]? {
+    switch self {
+    case .unitPath(let unit): unit
+    case .rect: ShapeOutline.unitRect
+    case .roundRect(let radius) where radius <= 0: ShapeOutline.unitRect
+    case .roundRect, .ellipse: nil
+    }
+  }
+
+  private static let unitRect: [PathSegment] = [
+    .move(Point(0, 0)), .line(Point(1, 0)), .line(Point(1, 1)), .line(Point(0, 1)), .close,
+  ]
+
   private static func roundedRect(_ frame: Rect, radius: Double) -> [PathSegment] {
     let r = min(radius, frame.width / 2, frame.height / 2)
     let (x0, y0, x1, y1) = (frame.x, frame.y, frame.maxX, frame.maxY)

@@ -61,7 +61,7 @@ struct Lowering {
       items.append(part(ShapeKinds.body, fillPaint))
     case .shape(let shape):
       let paint = paint(shape.fill, frame: frame)
-      if case .unitPath(let unit) = shape.outline {
+      if let unit = shape.outline.sharedUnitSegments {
         items.append(
           .path(
             PathItem(
