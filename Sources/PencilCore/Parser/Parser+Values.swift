@@ -52,7 +52,7 @@ extension Parser {
     return try parseBinary(for: attribute, above: 0, first: first)
   }
 
-  /// Operands joined by operators of at least precedence `minimum`,
+  /// Operands joined by operators of a precedence above `minimum`,
   /// left-associative; every operator adds a level to the nesting limit.
   private mutating func parseBinary(for attribute: String, above minimum: Int, first: Expr? = nil) throws -> Expr {
     var left = try first ?? parseUnary(for: attribute)
