@@ -9,7 +9,7 @@ public struct IRColor: Equatable, Sendable {
   public var alpha: Double
 
   init(_ color: Color) {
-    func channel(_ value: Double) -> UInt8 { UInt8(truncatingIfNeeded: clampedInt((value * 255).rounded(), 0, 255)) }
+    func channel(_ value: Double) -> UInt8 { clampedByte(value * 255) }
     red = channel(color.red)
     green = channel(color.green)
     blue = channel(color.blue)

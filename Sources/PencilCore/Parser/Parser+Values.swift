@@ -59,12 +59,7 @@ extension Parser {
     var operators = 0
     while let op = Parser.arithmeticOperator(current.kind), op.precedence > minimum {
       operators += 1
-      guard depth + operators <= Parser.maximumDepth else {
-        throw fail(
-          Diagnostic(
-            ParserCodes.nestedTooDeeply, current.range,
-            "more than \(Parser.maximumDepth) operators in one expression"))
-      }
+      try refuseLongChain(operators, "operators in one expression")
       advance()
       depth += operators
       defer { depth -= operators }
@@ -72,6 +67,13 @@ extension Parser {
       left = .binary(op, left, right, SourceRange(left.range.start, right.range.end))
     }
     return left
+  }
+
+  /// E0109 once a chain of `count` links (operators, modifiers) would take
+  /// the nesting past the limit: every later phase recurses along it.
+  private mutating func refuseLongChain(_ count: Int, _ what: String) throws {
+    guard depth + count > Parser.maximumDepth else { return }
+    throw fail(Diagnostic(ParserCodes.nestedTooDeeply, current.range, "more than \(Parser.maximumDepth) \(what)"))
   }
 
   static func arithmeticOperator(_ kind: TokenKind) -> ArithmeticOperator? {
@@ -107,12 +109,7 @@ extension Parser {
     var chain = 0
     while current.kind == .dot, peekKind() == .identifier {
       chain += 1
-      guard depth + chain <= Parser.maximumDepth else {
-        throw fail(
-          Diagnostic(
-            ParserCodes.nestedTooDeeply, current.range,
-            "more than \(Parser.maximumDepth) modifiers in a row"))
-      }
+      try refuseLongChain(chain, "modifiers in a row")
       advance()
       let member = identifier
       advance()

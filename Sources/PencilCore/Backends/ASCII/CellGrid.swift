@@ -70,7 +70,7 @@ struct CellGrid {
       count += 1
     }
     guard count > 0 else { return nil }
-    func byte(_ value: Double) -> UInt8 { UInt8(truncatingIfNeeded: clampedInt((value / count).rounded(), 0, 255)) }
+    func byte(_ value: Double) -> UInt8 { clampedByte(value / count) }
     return RGB(red: byte(sum.0), green: byte(sum.1), blue: byte(sum.2))
   }
 

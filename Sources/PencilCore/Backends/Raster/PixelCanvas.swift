@@ -33,7 +33,7 @@ struct PixelCanvas {
   }
 
   @inline(__always) static func pack(_ r: Float, _ g: Float, _ b: Float, _ a: Float) -> UInt32 {
-    func byte(_ value: Float) -> UInt32 { UInt32(truncatingIfNeeded: clampedInt(value * 255 + 0.5, 0, 255)) }
+    func byte(_ value: Float) -> UInt32 { UInt32(clampedByte(value * 255)) }
     return byte(r) | byte(g) << 8 | byte(b) << 16 | byte(a) << 24
   }
 
@@ -64,7 +64,7 @@ struct PixelCanvas {
 
   /// dst = src·c + dst·(1 − srcα·c), on premultiplied values.
   @inline(__always) static func over(_ source: UInt32, _ coverage: Float, _ destination: UInt32) -> UInt32 {
-    let c = UInt32(truncatingIfNeeded: clampedInt(coverage * 255 + 0.5, 0, 255))
+    let c = UInt32(clampedByte(coverage * 255))
     let src = c >= 255 ? source : scale(source, c)
     return src &+ scale(destination, 255 - src >> 24)
   }
