@@ -73,7 +73,7 @@ final class LexerTests: XCTestCase {
       ("10px", "E0005", SourceRange(0, 4)),
       ("100x", "E0008", SourceRange(0, 4)),
       ("12345678901", "E0005", SourceRange(0, 11)),
-      ("a : b", "E0001", SourceRange(2, 3)),
+      ("a @ b", "E0001", SourceRange(2, 3)),
       ("é", "E0001", SourceRange(0, 2)),
     ]
     for (input, code, range) in table {

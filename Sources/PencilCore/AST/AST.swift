@@ -36,36 +36,74 @@ enum Expr: Equatable {
   case call(Identifier, [Expr], SourceRange)
   /// `BASE.opacity(0.3)`; `arguments` is nil when there are no parentheses.
   indirect case member(Expr, Identifier, arguments: [Expr]?, SourceRange)
-  /// `A + B`, `A * B`, …
-  indirect case binary(ArithmeticOperator, Expr, Expr, SourceRange)
+  /// `A + B`, `A < B`, `A && B`, `A ..< B`, …
+  indirect case binary(BinaryOperator, Expr, Expr, SourceRange)
   /// `-A` where A is not a literal (`-3` is the literal -3).
   indirect case negate(Expr, SourceRange)
+  /// `!A`.
+  indirect case not(Expr, SourceRange)
   /// `at X, Y` or `size W x H` where a part is not a literal
   /// (`at 3,4` and `size 3x4` stay `.point` and `.size`).
   indirect case pair(Expr, Expr, PairKind, SourceRange)
+  /// `[A, B, C]`.
+  case list([Expr], SourceRange)
+  /// `LIST[INDEX]`.
+  indirect case index(Expr, Expr, SourceRange)
+  /// `"text \(expression) text"`.
+  case interpolated([InterpolationPart], SourceRange)
   case invalid(SourceRange)
 
   var range: SourceRange {
     switch self {
     case .number(_, let r), .size(_, _, let r), .point(_, _, let r), .string(_, let r), .hexColor(_, let r),
       .dotName(_, let r), .call(_, _, let r), .member(_, _, _, let r), .binary(_, _, _, let r), .negate(_, let r),
-      .pair(_, _, _, let r), .invalid(let r):
+      .not(_, let r), .pair(_, _, _, let r), .list(_, let r), .index(_, _, let r), .interpolated(_, let r),
+      .invalid(let r):
       r
     case .name(let identifier): identifier.range
     }
   }
 }
 
-/// The arithmetic of expressions, by precedence: `* / %` bind tighter
-/// than `+ -`; all are left-associative.
-enum ArithmeticOperator: String, Equatable {
+/// Binary operators, with Swift's spelling and precedence (lowest first):
+/// `||`, `&&`, comparisons (which do not chain), ranges, `+ -`, `* / %`.
+/// All but comparisons and ranges are left-associative.
+enum BinaryOperator: String, Equatable {
+  case or = "||"
+  case and = "&&"
+  case less = "<"
+  case greater = ">"
+  case lessEqual = "<="
+  case greaterEqual = ">="
+  case equal = "=="
+  case notEqual = "!="
+  case halfOpenRange = "..<"
+  case closedRange = "..."
   case add = "+"
   case subtract = "-"
   case multiply = "*"
   case divide = "/"
   case remainder = "%"
 
-  var precedence: Int { self == .add || self == .subtract ? 1 : 2 }
+  var precedence: Int {
+    switch self {
+    case .or: 1
+    case .and: 2
+    case .less, .greater, .lessEqual, .greaterEqual, .equal, .notEqual: 3
+    case .halfOpenRange, .closedRange: 4
+    case .add, .subtract: 5
+    case .multiply, .divide, .remainder: 6
+    }
+  }
+
+  /// Comparisons and ranges take one operator at a time: `a < b < c` and
+  /// `0..<3..<5` are errors, as in Swift.
+  var isNonAssociative: Bool { precedence == 3 || precedence == 4 }
+}
+
+enum InterpolationPart: Equatable {
+  case text(String)
+  case expression(Expr)
 }
 
 enum PairKind: Equatable {
@@ -91,7 +129,8 @@ struct ElementStatement: Equatable {
   /// The string of `text "…"`.
   var label: Expr?
   var attributes: [Attribute]
-  var children: [ElementStatement]?
+  /// Elements, `let`, `for` and `if` inside `{ }`.
+  var children: [Statement]?
   var childrenRange: SourceRange?
   var range: SourceRange
   var recovered = false
@@ -113,30 +152,110 @@ struct GradientStatement: Equatable {
   var recovered = false
 }
 
-struct PointLiteral: Equatable {
-  var x: Double
-  var y: Double
-  var range: SourceRange
-}
-
-/// `move P`, `line P`, `curve END control C1 C2`, `quad END control C`, `close`.
+/// `move P`, `line P`, `curve END control C1 C2`, `quad END control C`,
+/// `close`; each point is an `at`-style pair of expressions.
 struct PathCommand: Equatable {
   var verb: Identifier
-  var points: [PointLiteral]
+  var points: [Expr]
   var range: SourceRange
 }
 
+/// A parameter's declared type: `Number`, `Color?`, `[Color]`.
+struct TypeSyntax: Equatable {
+  var name: Identifier
+  var isList = false
+  var isOptional = false
+  var range: SourceRange
+}
+
+/// `NAME: Type = default` in a component's or shape's parameter list.
+struct Parameter: Equatable {
+  var name: Identifier
+  var type: TypeSyntax
+  var defaultValue: Expr?
+  var range: SourceRange
+}
+
+/// `shape NAME[(PARAMETERS)] { path commands, let, for, if }` in unit coordinates.
 struct ShapeStatement: Equatable {
   var name: Identifier
-  var commands: [PathCommand]
+  var parameters: [Parameter]? = nil
+  var body: [Statement]
   var range: SourceRange
   var recovered = false
 }
 
-enum Statement: Equatable {
+/// `component NAME(PARAMETERS) { elements, let, for, if }`.
+struct ComponentStatement: Equatable {
+  var name: Identifier
+  var parameters: [Parameter]
+  var body: [Statement]
+  var range: SourceRange
+  var recovered = false
+}
+
+/// `let NAME = VALUE`.
+struct LetStatement: Equatable {
+  var name: Identifier
+  var value: Expr
+  var range: SourceRange
+}
+
+/// `for NAME[, INDEX] in SEQUENCE { … }`.
+struct ForStatement: Equatable {
+  var variable: Identifier
+  var index: Identifier?
+  var sequence: Expr
+  var body: [Statement]
+  var range: SourceRange
+}
+
+/// One `if COND { … }` or `else if COND { … }`.
+struct ConditionalBranch: Equatable {
+  var condition: Expr
+  var body: [Statement]
+  var range: SourceRange
+}
+
+/// `if … { … } else if … { … } else { … }`.
+struct IfStatement: Equatable {
+  var branches: [ConditionalBranch]
+  var elseBody: [Statement]?
+  var range: SourceRange
+}
+
+/// `import "path"`.
+struct ImportStatement: Equatable {
+  var path: String
+  var pathRange: SourceRange
+  var range: SourceRange
+}
+
+indirect enum Statement: Equatable {
   case gradient(GradientStatement)
   case shape(ShapeStatement)
+  case component(ComponentStatement)
+  case importFile(ImportStatement)
   case element(ElementStatement)
+  case letBinding(LetStatement)
+  case forLoop(ForStatement)
+  case conditional(IfStatement)
+  /// Only inside a shape's body.
+  case pathCommand(PathCommand)
+
+  var range: SourceRange {
+    switch self {
+    case .gradient(let s): s.range
+    case .shape(let s): s.range
+    case .component(let s): s.range
+    case .importFile(let s): s.range
+    case .element(let s): s.range
+    case .letBinding(let s): s.range
+    case .forLoop(let s): s.range
+    case .conditional(let s): s.range
+    case .pathCommand(let s): s.range
+    }
+  }
 }
 
 /// A whole parsed file.

@@ -3,36 +3,76 @@
 enum ASTPrinter {
   static func print(_ unit: SourceUnit) -> String {
     var lines: [String] = []
-    for statement in unit.statements {
-      switch statement {
-      case .gradient(let gradient):
-        lines.append(
-          "gradient \(gradient.name.name) \(gradient.space.name) \(gradient.from.name) to \(gradient.to.name) \(span(gradient.range))\(gradient.recovered ? " recovered" : "")"
-        )
-        for stop in gradient.stops {
-          lines.append("  stop \(span(stop.range))")
-          if let color = stop.color { lines.append("    color \(expression(color))") }
-          for attribute in stop.attributes { lines.append("    \(self.attribute(attribute))") }
-        }
-      case .shape(let shape):
-        lines.append("shape \(shape.name.name) \(span(shape.range))\(shape.recovered ? " recovered" : "")")
-        for command in shape.commands {
-          let points = command.points.map { "\(formatNumber($0.x)),\(formatNumber($0.y))" }
-          lines.append("  \(([command.verb.name] + points).joined(separator: " ")) \(span(command.range))")
-        }
-      case .element(let element):
-        self.element(element, depth: 0, into: &lines)
-      }
-    }
+    for statement in unit.statements { self.statement(statement, depth: 0, into: &lines) }
     return lines.map { $0 + "\n" }.joined()
   }
 
-  private static func element(_ element: ElementStatement, depth: Int, into lines: inout [String]) {
+  private static func statement(_ statement: Statement, depth: Int, into lines: inout [String]) {
     let indent = String(repeating: "  ", count: depth)
-    lines.append("\(indent)\(element.kind.name) \(span(element.range))\(element.recovered ? " recovered" : "")")
-    if let label = element.label { lines.append("\(indent)  label \(expression(label))") }
-    for attribute in element.attributes { lines.append("\(indent)  \(self.attribute(attribute))") }
-    for child in element.children ?? [] { self.element(child, depth: depth + 1, into: &lines) }
+    func block(_ body: [Statement]) {
+      for child in body { self.statement(child, depth: depth + 1, into: &lines) }
+    }
+    switch statement {
+    case .gradient(let gradient):
+      lines.append(
+        "\(indent)gradient \(gradient.name.name) \(gradient.space.name) \(gradient.from.name) to \(gradient.to.name) \(span(gradient.range))\(gradient.recovered ? " recovered" : "")"
+      )
+      for stop in gradient.stops {
+        lines.append("\(indent)  stop \(span(stop.range))")
+        if let color = stop.color { lines.append("\(indent)    color \(expression(color))") }
+        for attribute in stop.attributes { lines.append("\(indent)    \(self.attribute(attribute))") }
+      }
+    case .shape(let shape):
+      lines.append(
+        "\(indent)shape \(shape.name.name)\(parameters(shape.parameters)) \(span(shape.range))\(shape.recovered ? " recovered" : "")"
+      )
+      block(shape.body)
+    case .component(let component):
+      lines.append(
+        "\(indent)component \(component.name.name)\(parameters(component.parameters)) \(span(component.range))\(component.recovered ? " recovered" : "")"
+      )
+      block(component.body)
+    case .importFile(let statement):
+      lines.append("\(indent)import \(jsonString(statement.path)) \(span(statement.range))")
+    case .element(let element):
+      lines.append("\(indent)\(element.kind.name) \(span(element.range))\(element.recovered ? " recovered" : "")")
+      if let label = element.label { lines.append("\(indent)  label \(expression(label))") }
+      for attribute in element.attributes { lines.append("\(indent)  \(self.attribute(attribute))") }
+      block(element.children ?? [])
+    case .letBinding(let binding):
+      lines.append("\(indent)let \(binding.name.name) = \(expression(binding.value)) \(span(binding.range))")
+    case .forLoop(let loop):
+      let names = [loop.variable.name] + (loop.index.map { [$0.name] } ?? [])
+      lines.append(
+        "\(indent)for \(names.joined(separator: ", ")) in \(expression(loop.sequence)) \(span(loop.range))")
+      block(loop.body)
+    case .conditional(let conditional):
+      for (number, branch) in conditional.branches.enumerated() {
+        lines.append("\(indent)\(number == 0 ? "if" : "else if") \(expression(branch.condition)) \(span(branch.range))")
+        block(branch.body)
+      }
+      if let elseBody = conditional.elseBody {
+        lines.append("\(indent)else")
+        block(elseBody)
+      }
+    case .pathCommand(let command):
+      let points = command.points.map { point in
+        if case .pair(let x, let y, _, _) = point { return "\(expression(x)),\(expression(y))" }
+        return expression(point)
+      }
+      lines.append("\(indent)\(([command.verb.name] + points).joined(separator: " ")) \(span(command.range))")
+    }
+  }
+
+  private static func parameters(_ parameters: [Parameter]?) -> String {
+    guard let parameters else { return "" }
+    let list = parameters.map { parameter in
+      var type = parameter.type.name.name
+      if parameter.type.isList { type = "[\(type)]" }
+      if parameter.type.isOptional { type += "?" }
+      return "\(parameter.name.name): \(type)" + (parameter.defaultValue.map { " = \(expression($0))" } ?? "")
+    }
+    return "(\(list.joined(separator: ", ")))"
   }
 
   private static func attribute(_ attribute: Attribute) -> String {
@@ -61,6 +101,17 @@ enum ASTPrinter {
     case .binary(let op, let left, let right, _):
       return "(\(self.expression(left)) \(op.rawValue) \(self.expression(right)))"
     case .negate(let operand, _): return "-\(self.expression(operand))"
+    case .not(let operand, _): return "!\(self.expression(operand))"
+    case .list(let items, _): return "[\(items.map(self.expression).joined(separator: ", "))]"
+    case .index(let base, let index, _): return "\(self.expression(base))[\(self.expression(index))]"
+    case .interpolated(let parts, _):
+      let inner = parts.map { part in
+        switch part {
+        case .text(let text): String(jsonString(text).dropFirst().dropLast())
+        case .expression(let value): "\\(\(self.expression(value)))"
+        }
+      }
+      return "\"" + inner.joined() + "\""
     case .pair(let first, let second, let kind, _):
       return "\(self.expression(first))\(kind == .point ? ", " : " x ")\(self.expression(second))"
     case .invalid: return "<invalid>"

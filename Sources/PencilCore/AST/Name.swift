@@ -62,4 +62,13 @@ extension Name {
   static let zstack = Name("zstack")
   static let shape = Name("shape")
   static let canvas = Name("canvas")
+  static let component = Name("component")
+  static let importKeyword = Name("import")
+  static let letKeyword = Name("let")
+  static let forKeyword = Name("for")
+  static let ifKeyword = Name("if")
+  static let elseKeyword = Name("else")
+  static let inKeyword = Name("in")
+  static let width = Name("width")
+  static let height = Name("height")
 }

@@ -60,6 +60,37 @@ public struct Diagnostic: Equatable, Sendable {
   }
 }
 
+/// Where a loop or a component was being expanded when a problem was
+/// found; kept as plain fields so entering an iteration costs no string.
+struct ExpansionContext {
+  var index: Int
+  var name: String
+  var range: SourceRange
+  var isCall: Bool
+
+  init(iteration index: Int, of variable: String, at range: SourceRange) {
+    self.index = index
+    name = variable
+    self.range = range
+    isCall = false
+  }
+
+  init(callOf component: String, at range: SourceRange) {
+    index = 0
+    name = component
+    self.range = range
+    isCall = true
+  }
+
+  var note: DiagnosticNote {
+    DiagnosticNote(
+      message: isCall
+        ? "reported once; first found in this use of '\(name)'"
+        : "reported once; first found when '\(name)' is item \(index) (counting from 0)",
+      range: range)
+  }
+}
+
 /// Collects diagnostics from every phase and caps how many of each
 /// severity are kept; `sorted()` orders them by position and drops exact
 /// duplicates (the idea of go/scanner's ErrorList). Follow-on noise is
@@ -76,6 +107,17 @@ struct DiagnosticList {
   private(set) var otherCount = 0
   private(set) var droppedErrors = 0
   private(set) var droppedOthers = 0
+  /// (code, range) of every diagnostic kept, so code that runs many times
+  /// (a loop body, a component's body) reports each problem once per
+  /// source location; in insertion order too, so `restore` can forget.
+  private var locations: Set<UInt64> = []
+  private var locationOrder: [UInt64] = []
+  /// Set while expanding a loop or a component: each (code, range) is
+  /// reported once.
+  var deduplicating = false
+  /// The iteration or the call being expanded, named in a note on what
+  /// is reported there.
+  var context: ExpansionContext?
 
   var hasErrors: Bool { errorCount > 0 || droppedErrors > 0 }
 
@@ -86,6 +128,13 @@ struct DiagnosticList {
   }
 
   mutating func append(_ diagnostic: Diagnostic) {
+    var diagnostic = diagnostic
+    if deduplicating {
+      let key = DiagnosticList.locationKey(diagnostic)
+      guard locations.insert(key).inserted else { return }
+      locationOrder.append(key)
+      if let context { diagnostic.notes.append(context.note) }
+    }
     if diagnostic.severity == .error {
       guard errorCount < Self.limit else {
         droppedErrors += 1
@@ -104,17 +153,28 @@ struct DiagnosticList {
 
   /// A point to return to with `restore`: what was kept and dropped so far.
   struct Mark {
-    fileprivate var items, errorCount, otherCount, droppedErrors, droppedOthers: Int
+    fileprivate var items, errorCount, otherCount, droppedErrors, droppedOthers, locations: Int
   }
 
   var mark: Mark {
     Mark(
       items: items.count, errorCount: errorCount, otherCount: otherCount, droppedErrors: droppedErrors,
-      droppedOthers: droppedOthers)
+      droppedOthers: droppedOthers, locations: locationOrder.count)
+  }
+
+  /// Code and range packed into one integer (codes are `E` or `W` and four digits).
+  private static func locationKey(_ diagnostic: Diagnostic) -> UInt64 {
+    var hasher = Hasher()
+    hasher.combine(diagnostic.code.id)
+    hasher.combine(diagnostic.range.start)
+    hasher.combine(diagnostic.range.end)
+    return UInt64(bitPattern: Int64(hasher.finalize()))
   }
 
   /// Forgets everything appended since `mark` was taken.
   mutating func restore(_ mark: Mark) {
+    for key in locationOrder[mark.locations...] { locations.remove(key) }
+    locationOrder.removeLast(locationOrder.count - mark.locations)
     items.removeLast(items.count - mark.items)
     (errorCount, otherCount, droppedErrors, droppedOthers) =
       (mark.errorCount, mark.otherCount, mark.droppedErrors, mark.droppedOthers)

@@ -1,5 +1,5 @@
 /// A point in user space (points, y down).
-public struct Point: Equatable, Sendable {
+public struct Point: Hashable, Sendable {
   public var x: Double
   public var y: Double
 

@@ -7,6 +7,9 @@ struct Lowering {
   /// Resolved stops by gradient and base colour: a scene uses a few
   /// colours many times, and the stops do not depend on the frame.
   private var stopCache: [(gradient: GradientModel, color: Color, stops: [GradientStopIR])] = []
+  /// The last gradient paint made: the parts of a component (a pencil's
+  /// tip and body) often share a fill and a frame.
+  private var lastPaint: (fill: Fill, frame: Rect, paint: Paint)?
 
   static func lower(_ model: SceneModel, diagnostics: inout DiagnosticList) -> Scene {
     var lowering = Lowering(diagnostics: diagnostics)
@@ -38,57 +41,102 @@ struct Lowering {
   /// How many display items an element lowers to.
   private static func itemCount(_ element: ElementModel) -> Int {
     switch element.content {
-    case .pencil: 3
     case .shape, .text: 1
+    case .group(let group): group.children.reduce(0) { $0 + itemCount($1) }
     case .stack(let stack): stack.children.reduce(0) { $0 + itemCount($1) }
     }
   }
 
-  private mutating func lower(_ element: ElementModel, in frame: Rect) {
+  /// Where an item came from: the element's range (or, inside the
+  /// prelude, the use of its component) and the uses of the components
+  /// it was expanded from, outermost first.
+  private struct Origin {
+    var source: SourceRange?
+    var callSites: [SourceRange] = []
+
+    func range(_ element: ElementModel) -> SourceRange { source ?? element.range }
+  }
+
+  private mutating func lower(_ element: ElementModel, in frame: Rect, origin: Origin = Origin()) {
     switch element.content {
-    case .pencil(let pencil):
-      let map = FrameMap(frame: frame)
-      let fillPaint = paint(pencil.fill, frame: frame)
-      let timberPaint = paint(pencil.timber, frame: frame)
-      func part(_ kind: UnitPathShape, _ paint: Paint) -> DisplayItem {
-        .path(
-          PathItem(
-            unitOutline: kind.segments, in: map.frame, paint: paint, fillRule: .nonzero, opacity: pencil.opacity,
-            sourceRange: element.range))
-      }
-      items.append(part(ShapeKinds.tip, fillPaint))
-      items.append(part(ShapeKinds.timber, timberPaint))
-      items.append(part(ShapeKinds.body, fillPaint))
     case .shape(let shape):
       let paint = paint(shape.fill, frame: frame)
+      var item: PathItem
       if let unit = shape.outline.sharedUnitSegments {
-        items.append(
-          .path(
-            PathItem(
-              unitOutline: unit, in: frame, paint: paint, fillRule: shape.fillRule, opacity: shape.opacity,
-              sourceRange: element.range)))
+        item = PathItem(
+          unitOutline: unit, in: frame, paint: paint, fillRule: shape.fillRule, opacity: shape.opacity,
+          sourceRange: origin.range(element))
       } else {
-        items.append(
-          .path(
-            PathItem(
-              segments: shape.outline.segments(in: frame), paint: paint, fillRule: shape.fillRule,
-              opacity: shape.opacity, sourceRange: element.range)))
+        item = PathItem(
+          segments: shape.outline.segments(in: frame), paint: paint, fillRule: shape.fillRule,
+          opacity: shape.opacity, sourceRange: origin.range(element))
+      }
+      item.callSites = origin.callSites
+      items.append(.path(item))
+    case .group(let group):
+      var inner = origin
+      if group.isPrelude {
+        if inner.source == nil { inner.source = group.callSite }
+      } else {
+        inner.callSites.append(group.callSite)
+      }
+      for child in group.children {
+        // A part that fills the frame (the prelude pencil's three): no
+        // frame to work out, no recursion.
+        if case .shape(let shape) = child.content, child.placement.origin == nil, child.placement.size == nil,
+          let unit = shape.outline.sharedUnitSegments
+        {
+          var item = PathItem(
+            unitOutline: unit, in: frame, paint: paint(shape.fill, frame: frame), fillRule: shape.fillRule,
+            opacity: shape.opacity, sourceRange: inner.range(child))
+          item.callSites = inner.callSites
+          items.append(.path(item))
+          continue
+        }
+        guard case .text(var text) = child.content else {
+          lower(child, in: Lowering.frame(of: child, in: frame), origin: inner)
+          continue
+        }
+        var placed = child
+        text.position = Point(frame.x + text.position.x, frame.y + text.position.y)
+        placed.content = .text(text)
+        lower(placed, in: frame, origin: inner)
       }
     case .stack(let stack):
-      for (child, childFrame) in layout(stack, in: frame, range: element.range) { lower(child, in: childFrame) }
+      for (child, childFrame) in layout(stack, in: frame, range: element.range) {
+        lower(child, in: childFrame, origin: origin)
+      }
     case .text(let text):
-      items.append(
-        .text(
-          TextItem(
-            text: text.text, position: text.position, fontSize: text.fontSize, bold: text.bold,
-            alignment: text.alignment, color: IRColor(text.color), sourceRange: element.range)))
+      var item = TextItem(
+        text: text.text, position: text.position, fontSize: text.fontSize, bold: text.bold,
+        alignment: text.alignment, color: IRColor(text.color), sourceRange: origin.range(element))
+      item.callSites = origin.callSites
+      items.append(.text(item))
     }
+  }
+
+  /// A child's frame in its component's frame: `at` is relative to the
+  /// frame's top-left; without `at` it is centred, and without `size` it
+  /// fills the frame (exactly: the prelude's pencil parts keep the very
+  /// frame of the use, so their numbers are those of the frame).
+  private static func frame(of child: ElementModel, in frame: Rect) -> Rect {
+    let size = child.placement.size
+    if let origin = child.placement.origin {
+      return Rect(
+        x: frame.x + origin.x, y: frame.y + origin.y, width: size?.x ?? frame.width, height: size?.y ?? frame.height)
+    }
+    guard let size else { return frame }
+    return Rect(
+      x: frame.x + (frame.width - size.x) / 2, y: frame.y + (frame.height - size.y) / 2, width: size.x, height: size.y)
   }
 
   /// A gradient spans the element's frame, as SwiftUI's does, so the tip
   /// and body of one pencil share one band.
   private mutating func paint(_ fill: Fill, frame: Rect) -> Paint {
     guard let gradient = fill.gradient else { return .solid(IRColor(fill.color)) }
+    if let last = lastPaint, last.frame == frame, last.fill.gradient === gradient, last.fill.color == fill.color {
+      return last.paint
+    }
     let stops: [GradientStopIR]
     if let cached = stopCache.first(where: { $0.gradient === gradient && $0.color == fill.color }) {
       stops = cached.stops
@@ -97,9 +145,11 @@ struct Lowering {
       if stopCache.count == 32 { stopCache.removeFirst() }
       stopCache.append((gradient, fill.color, stops))
     }
-    return .linearGradient(
+    let paint = Paint.linearGradient(
       LinearGradientIR(start: frame.point(atUnit: gradient.start), end: frame.point(atUnit: gradient.end), stops: stops)
     )
+    lastPaint = (fill, frame, paint)
+    return paint
   }
 
   /// An hsb gradient's stops are derived from the filled colour; an rgb

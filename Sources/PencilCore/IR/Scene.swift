@@ -61,6 +61,9 @@ public struct PathItem: Equatable, Sendable {
   public var opacity: Double
   /// Where in the source the item came from.
   public var sourceRange: SourceRange
+  /// The uses of the components the item was expanded from, outermost
+  /// first; empty outside components.
+  public var callSites: [SourceRange] = []
 
   /// A path in user space (absolute coordinates in points).
   public init(
@@ -115,7 +118,7 @@ public struct PathItem: Equatable, Sendable {
   /// Equal when they draw the same: the same segments in user space.
   public static func == (a: PathItem, b: PathItem) -> Bool {
     a.paint == b.paint && a.fillRule == b.fillRule && a.opacity == b.opacity && a.sourceRange == b.sourceRange
-      && a.userSpaceSegments.elementsEqual(b.userSpaceSegments)
+      && a.callSites == b.callSites && a.userSpaceSegments.elementsEqual(b.userSpaceSegments)
   }
 }
 
@@ -129,6 +132,8 @@ public struct TextItem: Equatable, Sendable {
   public var alignment: TextAlignment
   public var color: IRColor
   public var sourceRange: SourceRange
+  /// As for paths: the uses of the components the text came from.
+  public var callSites: [SourceRange] = []
 
   /// The text split at `\n`; each line's baseline is `lineHeight` below
   /// the one before.

@@ -131,7 +131,8 @@ extension Lexer {
         return
       }
     }
-    if isIdentifierPart(peek()) || peek() == UInt8(ascii: ".") {
+    let rangeFollows = peek() == UInt8(ascii: ".") && peek(1) == UInt8(ascii: ".")
+    if isIdentifierPart(peek()) || (peek() == UInt8(ascii: ".") && !rangeFollows) {
       skipWord()
       let word = text(start)
       let hint = word.hasSuffix("px") || word.hasSuffix("pt") ? "; lengths have no units, they are always points" : ""

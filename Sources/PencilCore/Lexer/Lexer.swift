@@ -7,7 +7,9 @@ struct Lexer {
   var index = 0
   private var pending: Token?
   private var lastKind = TokenKind.newline
-  private(set) var strings: [String] = []
+  var strings: [String] = []
+  /// The pieces of strings with `\(…)`, indexed by a string token's `second` - 1.
+  var interpolations: [[StringPiece]] = []
   private(set) var diagnostics = DiagnosticList()
   private var tokenIsFlawed = false
 
@@ -15,8 +17,20 @@ struct Lexer {
   /// message that quotes a name stays short.
   static let longestName = 255
 
+  /// Where lexing stops: the end of the file, or of a `\(…)` in a string.
+  let limit: Int
+
   init(bytes: [UInt8]) {
     self.bytes = bytes
+    limit = bytes.count
+  }
+
+  /// A lexer over part of the bytes (an interpolated expression), so its
+  /// tokens carry positions in the whole file.
+  init(bytes: [UInt8], range: SourceRange) {
+    self.bytes = bytes
+    index = range.start
+    limit = range.end
   }
 
   /// The whole stream at once, for tests and tools.
@@ -31,7 +45,7 @@ struct Lexer {
   /// The next token; `.endOfFile` for ever once the input is used up.
   mutating func next() -> Token {
     while pending == nil {
-      guard index < bytes.count else {
+      guard index < limit else {
         emit(.endOfFile, from: index)
         break
       }
@@ -43,7 +57,7 @@ struct Lexer {
   }
 
   func peek(_ ahead: Int = 0) -> UInt8 {
-    index + ahead < bytes.count ? bytes[index + ahead] : 0
+    index + ahead < limit ? bytes[index + ahead] : 0
   }
 
   /// Offsets fit in 32 bits: `Pencil.compile` refuses sources over
@@ -71,10 +85,19 @@ struct Lexer {
       index += 1
       if lastKind != .newline { emit(.newline, from: start) }
     case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
-      while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+      while index < limit, bytes[index] != UInt8(ascii: "\n") { index += 1 }
     case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
       skipBlockComment()
-    case UInt8(ascii: "="): single(.equals)
+    case UInt8(ascii: "="): pair(UInt8(ascii: "="), .equalEqual, else: .equals)
+    case UInt8(ascii: "<"): pair(UInt8(ascii: "="), .lessEqual, else: .less)
+    case UInt8(ascii: ">"): pair(UInt8(ascii: "="), .greaterEqual, else: .greater)
+    case UInt8(ascii: "!"): pair(UInt8(ascii: "="), .notEqual, else: .not)
+    case UInt8(ascii: "&") where peek(1) == UInt8(ascii: "&"): double(.and)
+    case UInt8(ascii: "|") where peek(1) == UInt8(ascii: "|"): double(.or)
+    case UInt8(ascii: "["): single(.leftBracket)
+    case UInt8(ascii: "]"): single(.rightBracket)
+    case UInt8(ascii: ":"): single(.colon)
+    case UInt8(ascii: "?"): single(.question)
     case UInt8(ascii: ","): single(.comma)
     case UInt8(ascii: "("): single(.leftParen)
     case UInt8(ascii: ")"): single(.rightParen)
@@ -84,7 +107,14 @@ struct Lexer {
     case UInt8(ascii: "\""): lexString()
     case UInt8(ascii: "#"): lexHex()
     case UInt8(ascii: "."):
-      if isDigit(peek(1)) { lexNumber() } else { single(.dot) }
+      if peek(1) == UInt8(ascii: "."), peek(2) == UInt8(ascii: "<") || peek(2) == UInt8(ascii: ".") {
+        index += 3
+        emit(peek(-1) == UInt8(ascii: "<") ? .halfOpenRange : .closedRange, from: start)
+      } else if isDigit(peek(1)) {
+        lexNumber()
+      } else {
+        single(.dot)
+      }
     // A minus is always an operator; the parser folds `-` before a literal
     // into a negative literal, so `-3` means what it always did.
     case UInt8(ascii: "-"): single(.minus)
@@ -95,7 +125,7 @@ struct Lexer {
     case _ where isDigit(byte):
       lexNumber()
     case _ where isIdentifierStart(byte):
-      while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }
+      while index < limit, isIdentifierPart(bytes[index]) { index += 1 }
       guard index - start <= Lexer.longestName else {
         // Messages quote names; a megabyte-long one would be quoted whole.
         report(
@@ -117,10 +147,21 @@ struct Lexer {
     emit(kind, from: start)
   }
 
+  private mutating func double(_ kind: TokenKind) {
+    let start = index
+    index += 2
+    emit(kind, from: start)
+  }
+
+  /// `<=`-style pairs: `second` after the current byte makes `kind`.
+  private mutating func pair(_ second: UInt8, _ kind: TokenKind, else single: TokenKind) {
+    if peek(1) == second { double(kind) } else { self.single(single) }
+  }
+
   private mutating func skipBlockComment() {
     let start = index
     index += 2
-    while index < bytes.count {
+    while index < limit {
       if bytes[index] == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
         index += 2
         return
@@ -141,13 +182,11 @@ struct Lexer {
       return
     }
     let length = max(1, utf8SequenceLength(bytes[index]))
-    index = min(bytes.count, index + length)
+    index = min(limit, index + length)
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     var diagnostic = Diagnostic(
       LexerCodes.unexpectedCharacter, SourceRange(start, index), "unexpected character '\(text)'")
-    if text == ":" {
-      diagnostic = diagnostic.withFix("attributes are written name=value", replacing: diagnostic.range, with: "=")
-    } else if text == "×" {
+    if text == "×" {
       diagnostic = diagnostic.withFix(
         "sizes are written with the letter x, like 100x400", replacing: diagnostic.range, with: "x")
     }
@@ -208,58 +247,8 @@ struct Lexer {
     emit(.hexColor, from: start, Double(rgba))
   }
 
-  private mutating func lexString() {
-    let start = index
-    index += 1
-    var decoded: [UInt8] = []
-    while true {
-      guard index < bytes.count, bytes[index] != UInt8(ascii: "\n") else {
-        report(LexerCodes.unterminatedString, start, index, "unterminated string; add '\"' before the end of the line")
-        break
-      }
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        index += 1
-        break
-      }
-      if byte == UInt8(ascii: "\\") {
-        let escaped = peek(1)
-        switch escaped {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): decoded.append(escaped)
-        case UInt8(ascii: "n"): decoded.append(UInt8(ascii: "\n"))
-        case UInt8(ascii: "t"): decoded.append(UInt8(ascii: "\t"))
-        default:
-          let end = escaped == 0 || escaped == UInt8(ascii: "\n") ? index + 1 : index + 2
-          report(
-            LexerCodes.invalidEscape, index, end,
-            "invalid escape sequence '\(String(decoding: bytes[index..<end], as: UTF8.self))'; use \\\", \\\\, \\n or \\t"
-          )
-        }
-        index = min(bytes.count, index + 2)
-        continue
-      }
-      if byte >= 0x80 {
-        let length = validUTF8Length(at: index)
-        if length == 0 {
-          report(
-            LexerCodes.invalidUTF8, index, index + 1,
-            "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) in string")
-          index += 1
-          continue
-        }
-        decoded.append(contentsOf: bytes[index..<index + length])
-        index += length
-        continue
-      }
-      decoded.append(byte)
-      index += 1
-    }
-    strings.append(String(decoding: decoded, as: UTF8.self))
-    emit(.string, from: start, Double(strings.count - 1))
-  }
-
   /// Length of a well-formed UTF-8 sequence starting at `position`, or 0.
-  private func validUTF8Length(at position: Int) -> Int {
+  func validUTF8Length(at position: Int) -> Int {
     wellFormedUTF8Length(bytes, at: position)
   }
 }

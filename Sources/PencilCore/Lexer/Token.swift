@@ -3,6 +3,8 @@ enum TokenKind: UInt8, Sendable {
   case identifier, number, dimension, hexColor, string
   case equals, comma, dot, leftParen, rightParen, leftBrace, rightBrace
   case plus, minus, star, slash, percent
+  case less, greater, lessEqual, greaterEqual, equalEqual, notEqual, and, or, not
+  case leftBracket, rightBracket, colon, question, halfOpenRange, closedRange
   case semicolon, newline, endOfFile
   /// A byte sequence that was reported and skipped.
   case invalid
@@ -27,6 +29,21 @@ enum TokenKind: UInt8, Sendable {
     case .star: "'*'"
     case .slash: "'/'"
     case .percent: "'%'"
+    case .less: "'<'"
+    case .greater: "'>'"
+    case .lessEqual: "'<='"
+    case .greaterEqual: "'>='"
+    case .equalEqual: "'=='"
+    case .notEqual: "'!='"
+    case .and: "'&&'"
+    case .or: "'||'"
+    case .not: "'!'"
+    case .leftBracket: "'['"
+    case .rightBracket: "']'"
+    case .colon: "':'"
+    case .question: "'?'"
+    case .halfOpenRange: "'..<'"
+    case .closedRange: "'...'"
     case .semicolon: "';'"
     case .newline: "end of line"
     case .endOfFile: "end of file"
@@ -66,4 +83,12 @@ struct Token: Sendable {
 struct TokenStream {
   var tokens: [Token]
   var strings: [String]
+}
+
+/// A piece of a string literal with `\(…)` in it: text (escapes decoded)
+/// or the byte range of an interpolated expression, parsed later by the
+/// parser over the same bytes so positions stay exact.
+enum StringPiece: Equatable {
+  case text(String)
+  case expression(SourceRange)
 }

@@ -74,16 +74,22 @@ extension Parser {
     }
   }
 
-  /// `shape NAME { move X,Y … close }` in unit coordinates.
+  /// `shape NAME[(PARAMETERS)] { move X,Y … close }` in unit coordinates.
   mutating func parseShape() -> ShapeStatement {
     let keyword = current.range
     advance()
     var shape = ShapeStatement(
-      name: Identifier(name: "", range: SourceRange(previousEnd, previousEnd)), commands: [], range: keyword)
+      name: Identifier(name: "", range: SourceRange(previousEnd, previousEnd)), body: [], range: keyword)
     do {
       shape.name = try expectIdentifier("a shape name after 'shape'")
-      let open = try expect(.leftBrace, "to start the shape's path")
-      try parseCommands(into: &shape, open: open.range)
+      if current.kind == .leftParen { shape.parameters = try parseParameters() }
+      guard current.kind == .leftBrace else {
+        throw fail(ParserCodes.expectedToken, "expected '{' to start the shape's path, found \(foundDescription)")
+      }
+      let flawedBefore = flawedTokens
+      let errorsBefore = diagnostics.errorCount
+      shape.body = try parseBlock(allowingPathCommands: true).statements
+      shape.recovered = flawedTokens > flawedBefore || diagnostics.errorCount > errorsBefore
       shape.range = SourceRange(keyword.start, previousEnd)
       try expectStatementEnd("shape")
     } catch {
@@ -94,34 +100,108 @@ extension Parser {
     return shape
   }
 
+  /// `component NAME(PARAMETERS) { … }`.
+  mutating func parseComponent() -> ComponentStatement? {
+    let keyword = current.range
+    advance()
+    var component = ComponentStatement(
+      name: Identifier(name: "", range: SourceRange(previousEnd, previousEnd)), parameters: [], body: [],
+      range: keyword)
+    do {
+      component.name = try expectIdentifier("a component name after 'component'")
+      if current.kind == .leftParen { component.parameters = try parseParameters() }
+      guard current.kind == .leftBrace else {
+        throw fail(
+          ParserCodes.expectedToken,
+          "expected '(' and the parameters, or '{' to start the component's body, found \(foundDescription)")
+      }
+      let errorsBefore = diagnostics.errorCount
+      component.body = try parseBlock(allowingPathCommands: false).statements
+      component.recovered = diagnostics.errorCount > errorsBefore
+      component.range = SourceRange(keyword.start, previousEnd)
+      try expectStatementEnd("component")
+    } catch {
+      component.recovered = true
+      component.range = SourceRange(keyword.start, max(previousEnd, keyword.end))
+      synchronize()
+    }
+    return component
+  }
+
+  /// `(name: Type = default, …)`; newlines are allowed inside.
+  private mutating func parseParameters() throws -> [Parameter] {
+    let open = current.range
+    advance()
+    var parameters: [Parameter] = []
+    while true {
+      skipNewlines()
+      if current.kind == .rightParen {
+        advance()
+        return parameters
+      }
+      let name = try expectIdentifier("a parameter name")
+      guard current.kind == .colon else {
+        throw fail(
+          Diagnostic(
+            ParserCodes.expectedToken, current.range,
+            "expected ':' and a type after the parameter '\(name.name)', like '\(name.name): Number', found \(foundDescription)"
+          ).withFix("add a type", replacing: SourceRange(name.range.end, name.range.end), with: ": Number"))
+      }
+      advance()
+      let type = try parseType()
+      var defaultValue: Expr? = nil
+      if current.kind == .equals {
+        advance()
+        defaultValue = try parseValue(for: name.name)
+      }
+      parameters.append(
+        Parameter(name: name, type: type, defaultValue: defaultValue, range: SourceRange(name.range.start, previousEnd))
+      )
+      skipNewlines()
+      switch current.kind {
+      case .comma: advance()
+      case .rightParen:
+        advance()
+        return parameters
+      default:
+        throw fail(
+          Diagnostic(
+            ParserCodes.expectedToken, current.range,
+            "expected ',' or ')' in the parameter list, found \(foundDescription)"
+          ).withNote("the parameter list starts here", at: open))
+      }
+    }
+  }
+
+  /// `Type`, `Type?` or `[Type]`.
+  private mutating func parseType() throws -> TypeSyntax {
+    let start = current.range.start
+    var isList = false
+    if current.kind == .leftBracket {
+      isList = true
+      advance()
+    }
+    let name = try expectIdentifier("a type such as Number, Color, String or [Color]")
+    if isList { _ = try expect(.rightBracket, "to close the list type") }
+    var isOptional = false
+    if current.kind == .question {
+      isOptional = true
+      advance()
+    }
+    return TypeSyntax(name: name, isList: isList, isOptional: isOptional, range: SourceRange(start, previousEnd))
+  }
+
   static let pathVerbs = ["move", "line", "curve", "quad", "close"]
 
-  private mutating func parseCommands(into shape: inout ShapeStatement, open: SourceRange) throws {
-    while true {
-      skipSeparators()
-      switch current.kind {
-      case .rightBrace:
-        advance()
-        return
-      case .endOfFile:
-        throw fail(
-          Diagnostic(ParserCodes.unclosedBlock, open, "unclosed '{' of the shape")
-            .withFix("add '}'", replacing: SourceRange(previousEnd, previousEnd), with: " }"))
-      case .identifier:
-        do {
-          shape.commands.append(try parseCommand())
-          try expectStatementEnd("path command")
-        } catch {
-          shape.recovered = true
-          synchronize()
-        }
-      default:
-        _ = fail(
-          Diagnostic(
-            ParserCodes.unknownPathCommand, current.range, "expected a path command, found \(foundDescription)"))
-        shape.recovered = true
-        synchronize()
-      }
+  /// A path command in a shape's body, to the end of its line.
+  mutating func parsePathCommandStatement() -> Statement? {
+    do {
+      let command = try parseCommand()
+      try expectStatementEnd("path command")
+      return .pathCommand(command)
+    } catch {
+      synchronize()
+      return nil
     }
   }
 
@@ -137,12 +217,12 @@ extension Parser {
       throw fail(diagnostic)
     }
     advance()
-    var points: [PointLiteral] = []
+    var points: [Expr] = []
     switch verb.name {
     case "move", "line":
-      points.append(try parsePoint("after '\(verb.name)'"))
+      points.append(try parsePathPoint("after '\(verb.name)'"))
     case "curve", "quad":
-      points.append(try parsePoint("after '\(verb.name)'"))
+      points.append(try parsePathPoint("after '\(verb.name)'"))
       guard isIdentifier("control") else {
         throw fail(
           ParserCodes.expectedToken,
@@ -150,11 +230,27 @@ extension Parser {
         )
       }
       advance()
-      points.append(try parsePoint("after 'control'"))
-      if verb.name == "curve" { points.append(try parsePoint("as the second control point")) }
+      points.append(try parsePathPoint("after 'control'"))
+      if verb.name == "curve" { points.append(try parsePathPoint("as the second control point")) }
     default:
       break
     }
     return PathCommand(verb: verb, points: points, range: SourceRange(verb.range.start, previousEnd))
+  }
+
+  /// `X, Y`, each an expression; two literals make a `.point`.
+  private mutating func parsePathPoint(_ context: String) throws -> Expr {
+    guard startsNumber, !isIdentifier("control") else {
+      throw fail(ParserCodes.expectedToken, "expected a position X,Y \(context), found \(foundDescription)")
+    }
+    let x = try parseValue(for: "x")
+    try expectPositionComma()
+    guard startsNumber else {
+      throw fail(ParserCodes.expectedToken, "expected the y of the position after ',', found \(foundDescription)")
+    }
+    let y = try parseValue(for: "y")
+    let range = SourceRange(x.range.start, y.range.end)
+    if case .number(let xValue, _) = x, case .number(let yValue, _) = y { return .point(x: xValue, y: yValue, range) }
+    return .pair(x, y, .point, range)
   }
 }

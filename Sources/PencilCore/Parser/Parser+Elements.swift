@@ -1,6 +1,4 @@
 extension Parser {
-  static let definitionKeywords: Set<String> = ["gradient", "shape", "canvas"]
-
   /// `KIND ["label"] [WxH] (at X,Y | size WxH | name=value)* [{ … }]`.
   mutating func parseElement() -> ElementStatement {
     let kind = identifier
@@ -24,12 +22,15 @@ extension Parser {
     return element
   }
 
-  /// The string of `text "…"` or the bare size of `canvas 400x360`.
+  /// The string of `text "…"` (any expression: `text label at …`) or
+  /// the bare size of `canvas 400x360`.
   private mutating func parsePositional(into element: inout ElementStatement) throws {
     switch current.kind {
-    case .string:
-      element.label = .string(string(current), current.range)
-      advance()
+    case .string, .leftParen:
+      element.label = try parseValue(for: "text")
+    case .identifier where element.kind.key == .text && peekKind() != .equals:
+      let key = identifier.key
+      if key != .at, key != .size { element.label = try parseValue(for: "text") }
     case .dimension:
       let range = current.range
       attributeScratch.append(
@@ -69,7 +70,11 @@ extension Parser {
     }
     if next != .equals, name.key == .size {
       advance()
-      if Parser.startsArithmetic(current.kind) { return Attribute(name: name, value: try parseSpacedSize()) }
+      if startsNumber,
+        current.kind != .identifier || peekKind() == .identifier || Parser.binaryOperator(peekKind()) != nil
+      {
+        return Attribute(name: name, value: try parseSpacedSize())
+      }
       guard current.kind == .dimension else {
         var diagnostic = Diagnostic(
           ParserCodes.expectedToken, current.range,
@@ -84,6 +89,14 @@ extension Parser {
       let value = Expr.size(width: current.first, height: current.second, current.range)
       advance()
       return Attribute(name: name, value: value)
+    }
+    if next == .colon {
+      // CSS and SwiftUI argument labels write `name: value`.
+      let colon = lookahead.range
+      throw fail(
+        Diagnostic(
+          ParserCodes.expectedToken, colon, "expected '=' after '\(name.name)': attributes are written name=value"
+        ).withFix("write '\(name.name)='", replacing: colon, with: "="))
     }
     guard next == .equals else {
       var diagnostic = Diagnostic(
@@ -104,12 +117,12 @@ extension Parser {
 
   /// `at X, Y`, each part an expression; two number literals make a `.point`.
   private mutating func parsePosition() throws -> Expr {
-    guard Parser.startsArithmetic(current.kind) else {
+    guard startsNumber else {
       throw fail(ParserCodes.expectedToken, "expected a position X,Y after 'at', found \(foundDescription)")
     }
     let x = try parseValue(for: "at")
     try expectPositionComma()
-    guard Parser.startsArithmetic(current.kind) else {
+    guard startsNumber else {
       throw fail(ParserCodes.expectedToken, "expected the y of the position after ',', found \(foundDescription)")
     }
     let y = try parseValue(for: "at")
@@ -134,9 +147,15 @@ extension Parser {
     return .pair(width, height, .size, range)
   }
 
-  /// Tokens that can start an arithmetic expression where a number is expected.
-  static func startsArithmetic(_ kind: TokenKind) -> Bool {
-    kind == .number || kind == .minus || kind == .leftParen
+  /// Whether the current token can start an expression where a number
+  /// is expected. `at` and `size` are the clause words, not names: `rect
+  /// at size 10x10` keeps its message about the missing position.
+  var startsNumber: Bool {
+    switch current.kind {
+    case .number, .minus, .leftParen: return true
+    case .identifier: return identifier.key != .at && identifier.key != .size && peekKind() != .equals
+    default: return false
+    }
   }
 
   /// `5 x 5` written with spaces: its range and the size without them.
@@ -156,42 +175,21 @@ extension Parser {
     return (SourceRange(Int(current.start), index), "\(width)x\(height)")
   }
 
-  /// `{ child; child … }`: one element per line or `;`.
+  /// `{ child; child … }`: elements, `let`, `for` and `if`, one per line or `;`.
   private mutating func parseChildren(into element: inout ElementStatement) throws {
-    guard depth < Parser.maximumDepth else { throw refuseDeepNesting(closing: .rightBrace) }
-    depth += 1
-    defer { depth -= 1 }
     let open = current.range
-    advance()
-    var children: [ElementStatement] = []
-    while true {
-      skipSeparators()
-      switch current.kind {
-      case .rightBrace:
-        element.childrenRange = SourceRange(open.start, Int(current.end))
-        element.children = children
-        advance()
-        return
-      case .endOfFile:
-        element.children = children
-        throw reportUnclosed(open)
-      case .identifier where Parser.definitionKeywords.contains(text(current)):
-        // A definition here almost always means the '}' was forgotten.
-        element.children = children
-        throw reportUnclosed(open, before: text(current))
-      case .identifier:
-        children.append(parseElement())
-      default:
-        _ = fail(
-          Diagnostic(
-            ParserCodes.expectedStatement, current.range,
-            "expected an element inside '{ }', found \(foundDescription)"))
-        synchronize()
-      }
+    do {
+      let (statements, range) = try parseBlock(allowingPathCommands: false)
+      element.children = statements
+      element.childrenRange = range
+    } catch {
+      element.children = element.children ?? []
+      if element.childrenRange == nil { element.childrenRange = SourceRange(open.start, previousEnd) }
+      throw error
     }
   }
 
-  private mutating func reportUnclosed(_ open: SourceRange, before keyword: String? = nil) -> SyntaxError {
+  mutating func reportUnclosed(_ open: SourceRange, before keyword: String? = nil) -> SyntaxError {
     let message =
       keyword.map { "unclosed '{': a '\($0)' definition cannot appear inside a block" }
       ?? "unclosed '{' at the end of the file"

@@ -15,40 +15,12 @@ extension Parser {
     advance()
   }
 
-  /// `X,Y`.
-  mutating func parsePoint(_ context: String) throws -> PointLiteral {
-    let start = current.range.start
-    guard let x = signedNumber() else {
-      throw fail(ParserCodes.expectedToken, "expected a position X,Y \(context), found \(foundDescription)")
-    }
-    try expectPositionComma()
-    guard let y = signedNumber() else {
-      throw fail(ParserCodes.expectedToken, "expected the y of the position after ',', found \(foundDescription)")
-    }
-    return PointLiteral(x: x, y: y, range: SourceRange(start, previousEnd))
-  }
-
-  /// A number literal, with a minus before it if there is one; nil, having
-  /// consumed nothing, when there is none.
-  private mutating func signedNumber() -> Double? {
-    if current.kind == .number {
-      let value = current.first
-      advance()
-      return value
-    }
-    guard current.kind == .minus, peekKind() == .number else { return nil }
-    advance()
-    let value = current.first
-    advance()
-    return -value
-  }
-
-  /// A value: an arithmetic expression over postfix values (see
-  /// `parsePostfix`), `* / %` binding tighter than `+ -`.
+  /// A value: operators over postfix values (see `parsePostfix`), with
+  /// `BinaryOperator`'s precedence.
   mutating func parseValue(for attribute: String) throws -> Expr {
     // Most values are one literal or name: no operator machinery for them.
     let first = try parseUnary(for: attribute)
-    guard Parser.arithmeticOperator(current.kind) != nil else { return first }
+    guard Parser.binaryOperator(current.kind) != nil else { return first }
     return try parseBinary(for: attribute, above: 0, first: first)
   }
 
@@ -57,10 +29,19 @@ extension Parser {
   private mutating func parseBinary(for attribute: String, above minimum: Int, first: Expr? = nil) throws -> Expr {
     var left = try first ?? parseUnary(for: attribute)
     var operators = 0
-    while let op = Parser.arithmeticOperator(current.kind), op.precedence > minimum {
+    var previous: BinaryOperator? = nil
+    while let op = Parser.binaryOperator(current.kind), op.precedence > minimum {
+      if let previous, previous.isNonAssociative, previous.precedence == op.precedence {
+        throw fail(
+          ParserCodes.expectedToken,
+          "'\(op.rawValue)' cannot follow '\(previous.rawValue)' without parentheses; write (a \(previous.rawValue) b) \(op.rawValue) c"
+        )
+      }
+      previous = op
       operators += 1
       try refuseLongChain(operators, "operators in one expression")
       advance()
+      skipNewlines()
       depth += operators
       defer { depth -= operators }
       let right = try parseBinary(for: attribute, above: op.precedence)
@@ -76,8 +57,18 @@ extension Parser {
     throw fail(Diagnostic(ParserCodes.nestedTooDeeply, current.range, "more than \(Parser.maximumDepth) \(what)"))
   }
 
-  static func arithmeticOperator(_ kind: TokenKind) -> ArithmeticOperator? {
+  static func binaryOperator(_ kind: TokenKind) -> BinaryOperator? {
     switch kind {
+    case .or: .or
+    case .and: .and
+    case .less: .less
+    case .greater: .greater
+    case .lessEqual: .lessEqual
+    case .greaterEqual: .greaterEqual
+    case .equalEqual: .equal
+    case .notEqual: .notEqual
+    case .halfOpenRange: .halfOpenRange
+    case .closedRange: .closedRange
     case .plus: .add
     case .minus: .subtract
     case .star: .multiply
@@ -87,9 +78,11 @@ extension Parser {
     }
   }
 
-  /// `-VALUE`; a minus before a number literal makes a negative literal.
+  /// `-VALUE` or `!VALUE`; a minus before a number literal makes a
+  /// negative literal.
   private mutating func parseUnary(for attribute: String) throws -> Expr {
-    guard current.kind == .minus else { return try parsePostfix(for: attribute) }
+    guard current.kind == .minus || current.kind == .not else { return try parsePostfix(for: attribute) }
+    let isNot = current.kind == .not
     let minus = current.range
     guard depth < Parser.maximumDepth else {
       throw fail(Diagnostic(ParserCodes.nestedTooDeeply, minus, "more than \(Parser.maximumDepth) signs in a row"))
@@ -99,17 +92,28 @@ extension Parser {
     defer { depth -= 1 }
     let operand = try parseUnary(for: attribute)
     let range = SourceRange(minus.start, operand.range.end)
+    if isNot { return .not(operand, range) }
     if case .number(let value, _) = operand { return .number(-value, range) }
     return .negate(operand, range)
   }
 
-  /// A literal, name, `.name`, `fn(args)` or `(expression)`, then `.member(args)`s.
+  /// A literal, name, `.name`, `fn(args)`, `[list]` or `(expression)`,
+  /// then `.member(args)`s and `[index]`es.
   private mutating func parsePostfix(for attribute: String) throws -> Expr {
     var value = try parsePrimary(for: attribute)
     var chain = 0
-    while current.kind == .dot, peekKind() == .identifier {
+    while (current.kind == .dot && peekKind() == .identifier) || current.kind == .leftBracket {
       chain += 1
       try refuseLongChain(chain, "modifiers in a row")
+      if current.kind == .leftBracket {
+        advance()
+        depth += chain
+        defer { depth -= chain }
+        let index = try parseValue(for: "index")
+        _ = try expect(.rightBracket, "to close the index")
+        value = .index(value, index, SourceRange(value.range.start, previousEnd))
+        continue
+      }
       advance()
       let member = identifier
       advance()
@@ -131,7 +135,10 @@ extension Parser {
       return .size(width: token.first, height: token.second, token.range)
     case .string:
       advance()
-      return .string(string(token), token.range)
+      guard token.second > 0 else { return .string(string(token), token.range) }
+      return try parseInterpolated(token)
+    case .leftBracket:
+      return try parseList(for: attribute)
     case .hexColor:
       advance()
       // The lexer stores a whole 32-bit value (or -1): the conversion is exact.
@@ -180,34 +187,68 @@ extension Parser {
 
   /// `( value, value … )`; newlines are allowed inside the parentheses.
   private mutating func parseArguments() throws -> [Expr] {
-    guard depth < Parser.maximumDepth else { throw refuseDeepNesting(closing: .rightParen) }
+    try parseSequence(closing: .rightParen, "the argument list", for: "argument")
+  }
+
+  /// `[ value, value … ]`, newlines allowed inside, a trailing comma too.
+  private mutating func parseList(for attribute: String) throws -> Expr {
+    let start = current.range.start
+    let items = try parseSequence(closing: .rightBracket, "the list", for: "list item")
+    return .list(items, SourceRange(start, previousEnd))
+  }
+
+  /// Values between the current opening token and `closing`, separated by commas.
+  private mutating func parseSequence(closing: TokenKind, _ what: String, for item: String) throws -> [Expr] {
+    guard depth < Parser.maximumDepth else { throw refuseDeepNesting(closing: closing) }
     depth += 1
     defer { depth -= 1 }
     let open = current.range
     advance()
     skipNewlines()
-    var arguments: [Expr] = []
-    arguments.reserveCapacity(4)
-    if current.kind == .rightParen {
-      advance()
-      return arguments
-    }
+    var items: [Expr] = []
+    items.reserveCapacity(4)
     while true {
       skipNewlines()
-      arguments.append(try parseValue(for: "argument"))
+      if current.kind == closing {
+        advance()
+        return items
+      }
+      items.append(try parseValue(for: item))
       skipNewlines()
       switch current.kind {
       case .comma: advance()
-      case .rightParen:
+      case closing:
         advance()
-        return arguments
+        return items
       default:
         throw fail(
           Diagnostic(
             ParserCodes.expectedToken, current.range,
-            "expected ',' or ')' in the argument list, found \(foundDescription)"
-          ).withNote("the argument list starts here", at: open))
+            "expected ',' or \(closing.displayName) in \(what), found \(foundDescription)"
+          ).withNote("\(what) starts here", at: open))
       }
     }
+  }
+
+  /// A string with `\(…)` parts: each part is parsed by a parser over its
+  /// bytes, so its positions are those of the file.
+  private mutating func parseInterpolated(_ token: Token) throws -> Expr {
+    var parts: [InterpolationPart] = []
+    for piece in lexer.interpolations[Int(token.second) - 1] {
+      switch piece {
+      case .text(let text):
+        if !text.isEmpty { parts.append(.text(text)) }
+      case .expression(let range):
+        guard depth < Parser.maximumDepth else {
+          throw fail(Diagnostic(ParserCodes.nestedTooDeeply, range, "interpolations nested too deeply"))
+        }
+        var inner = Parser(bytes: bytes, range: range, depth: depth + 1)
+        let value = inner.parseWhole(for: "interpolation")
+        diagnostics.absorb(inner.diagnostics)
+        guard let value else { throw SyntaxError() }
+        parts.append(.expression(value))
+      }
+    }
+    return .interpolated(parts, token.range)
   }
 }

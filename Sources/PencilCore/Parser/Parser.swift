@@ -50,6 +50,37 @@ struct Parser {
     lookahead = lexer.next()
   }
 
+  /// A parser over the bytes of one `\(…)` in a string.
+  init(bytes: [UInt8], range: SourceRange, depth: Int) {
+    lexer = Lexer(bytes: bytes, range: range)
+    self.bytes = bytes
+    diagnostics = DiagnosticList()
+    current = lexer.next()
+    lookahead = lexer.next()
+    previousEnd = range.start
+    self.depth = depth
+  }
+
+  /// One expression filling the whole input; nil after a reported error.
+  mutating func parseWhole(for what: String) -> Expr? {
+    defer { diagnostics.absorb(lexer.diagnostics) }
+    skipNewlines()
+    guard current.kind != .endOfFile else {
+      _ = fail(ParserCodes.expectedValue, "expected an expression inside '\\( )'")
+      return nil
+    }
+    do {
+      let value = try parseValue(for: what)
+      skipNewlines()
+      guard current.kind == .endOfFile else {
+        throw fail(ParserCodes.expectedToken, "expected ')' to end the interpolation, found \(foundDescription)")
+      }
+      return value
+    } catch {
+      return nil
+    }
+  }
+
   // MARK: Token access
 
   func peekKind() -> TokenKind { lookahead.kind }
@@ -211,14 +242,17 @@ struct Parser {
       _ = fail(
         Diagnostic(
           ParserCodes.expectedStatement, current.range,
-          "expected a statement (canvas, gradient, shape, text or an element), found \(foundDescription)"))
+          "expected a statement (canvas, gradient, shape, component, let, for, if, text or an element), found \(foundDescription)"
+        ))
       synchronize()
       return nil
     }
     switch identifier.key {
     case .gradient: return .gradient(parseGradient())
     case .shape: return .shape(parseShape())
-    default: return .element(parseElement())
+    case .component: return parseComponent().map(Statement.component)
+    case .importKeyword: return parseImport().map(Statement.importFile)
+    default: return parseBlockStatement(allowingPathCommands: false)
     }
   }
 }

@@ -1,6 +1,9 @@
 /// What an attribute accepts.
-enum ValueKind: Equatable {
+indirect enum ValueKind: Equatable {
   case color
+  case bool
+  case string
+  case list(ValueKind)
   /// A number in `minimum…maximum` (nil: unbounded); `positive` excludes 0.
   case number(minimum: Double?, maximum: Double?, positive: Bool = false)
   case gradient
@@ -41,15 +44,20 @@ enum Value: Equatable {
   case size(Point)
   case keyword(String)
   case font(size: Double, bold: Bool)
+  case bool(Bool)
+  case string(String)
+  case list([Computed])
+  /// `none` given for an optional parameter.
+  case none
 }
 
 /// The checked attributes of one element, by name. Attributes that failed
 /// their check are absent, so lowering falls back to the defaults.
 struct AttributeValues {
-  /// Elements have a handful of attributes, so a list beats hashing. Only
-  /// names from the attribute tables are stored, and their keys differ
-  /// (a test checks), so the key alone identifies the name.
-  private var keys: [UInt64] = []
+  /// Elements have a handful of attributes, so a list beats hashing.
+  /// Names are compared whole: a component's parameters may share the
+  /// first seven bytes and the length, and so a key.
+  private var keys: [Name] = []
   private var values: [Value] = []
 
   init(capacity: Int = 0) {
@@ -60,13 +68,13 @@ struct AttributeValues {
   var count: Int { keys.count }
 
   subscript(name: Name) -> Value? {
-    guard let index = keys.firstIndex(of: name.key) else { return nil }
+    guard let index = keys.firstIndex(of: name) else { return nil }
     return values[index]
   }
 
   /// The checker adds each attribute once, after ruling out repeats.
   mutating func add(_ name: Name, _ value: Value) {
-    keys.append(name.key)
+    keys.append(name)
     values.append(value)
   }
 
@@ -92,8 +100,8 @@ struct AttributeValues {
 
   var placement: Placement {
     var placement = Placement()
-    if case .point(let origin) = self["at"] { placement.origin = origin }
-    if case .size(let size) = self["size"] { placement.size = size }
+    if case .point(let origin) = self[.at] { placement.origin = origin }
+    if case .size(let size) = self[.size] { placement.size = size }
     return placement
   }
 }

@@ -13,11 +13,12 @@
 /// order is kept by recording where it stood.
 struct CheckSession {
   private var checker: Checker
-  /// The checked top-level elements, in source order; `waiting` holds the
-  /// statements that must be checked at the end, with the number of
-  /// elements before them, so paint order is kept.
+  /// The checked top-level elements, in source order.
   private var elements: [ElementModel] = []
-  private var waiting: [(position: Int, statement: ElementStatement)] = []
+  /// Statements that wait for the end of the file, in source order, with
+  /// the number of elements before them (paint order is kept) and of the
+  /// file's `let`s they can see; a waiting `let` keeps its slot.
+  private var waiting: [(position: Int, statement: Statement, visibleLets: Int, letSlot: Int?)] = []
   /// Canvas statements that wait: once one waits, later ones wait too, so
   /// the first stays first.
   private var waitingCanvases: [ElementStatement] = []
@@ -28,35 +29,73 @@ struct CheckSession {
   }
 
   mutating func add(_ statement: Statement) {
-    guard case .element(let element) = statement else {
+    switch statement {
+    case .gradient, .shape:
+      // A definition names nothing defined later: check it in full now.
+      checker.deferringUnresolved = false
       checker.define(statement)
+      checker.deferringUnresolved = true
+      return
+    case .component(let component):
+      checker.defineComponent(component)
+      return
+    case .importFile, .pathCommand:
+      return
+    case .element(let element) where element.kind.key == .canvas:
+      addCanvas(element)
+      return
+    default:
+      break
+    }
+    let unresolvedBefore = checker.unresolvedNames
+    let mark = checker.diagnostics.mark
+    let budget = checker.budget
+    var models: [ElementModel] = []
+    var single: ElementModel? = nil
+    switch statement {
+    case .letBinding(let binding): checker.bindLet(binding)
+    // Most statements are one element: no array for them.
+    case .element(let element): single = checker.checkElement(element, in: .file)
+    default: checker.run(statement, in: .file, into: &models)
+    }
+    guard checker.unresolvedNames == unresolvedBefore else {
+      checker.diagnostics.restore(mark)
+      checker.budget = budget
+      var slot: Int? = nil
+      if case .letBinding(let binding) = statement {
+        // Keep the name's place so later statements see it as waiting too.
+        slot = checker.fileLets.count - 1
+        if slot.map({ checker.fileLets[$0].name }) != binding.name.key {
+          slot = checker.fileLets.count
+          checker.fileLets.append(
+            Binding(
+              name: binding.name.key, value: .unknown, declaration: binding.name.range, origin: binding.name.range,
+              kind: .letBinding))
+        }
+        if let slot { checker.fileLets[slot].pending = true }
+      }
+      waiting.append((elements.count, statement, checker.fileLets.count - (slot == nil ? 0 : 1), slot))
       return
     }
-    let isCanvas = element.kind.key == .canvas
-    if isCanvas, !waitingCanvases.isEmpty {
+    if let single { elements.append(single) }
+    if !models.isEmpty { elements += models }
+  }
+
+  private mutating func addCanvas(_ element: ElementStatement) {
+    if !waitingCanvases.isEmpty {
       waitingCanvases.append(element)
       return
     }
     let unresolvedBefore = checker.unresolvedNames
     let mark = checker.diagnostics.mark
     let canvasBefore = checker.canvas
-    var model: ElementModel? = nil
-    if isCanvas {
-      checker.checkCanvas(element)
-    } else {
-      model = checker.checkElement(element, inStack: false)
-    }
+    checker.checkCanvas(element)
     guard checker.unresolvedNames == unresolvedBefore else {
       checker.diagnostics.restore(mark)
       checker.canvas = canvasBefore
-      if isCanvas {
-        waitingCanvases.append(element)
-      } else {
-        waiting.append((elements.count, element))
-      }
+      waitingCanvases.append(element)
       return
     }
-    if let model { elements.append(model) }
   }
 
   /// Checks what waited, reports unused definitions and returns the model.
@@ -70,16 +109,28 @@ struct CheckSession {
       var merged: [ElementModel] = []
       merged.reserveCapacity(all.count + waiting.count)
       var next = 0
-      for (position, statement) in waiting {
+      for (position, statement, visibleLets, slot) in waiting {
         merged += all[next..<position]
         next = position
-        if let model = checker.checkElement(statement, inStack: false) { merged.append(model) }
+        checker.visibleFileLets = visibleLets
+        if case .letBinding(let binding) = statement, let slot {
+          checker.fileLets[slot].value = checker.evaluate(binding.value) ?? .unknown
+          checker.fileLets[slot].pending = false
+          if !checker.declaredLets.contains(where: { $0.range == binding.name.range }) {
+            checker.declaredLets.append(binding.name)
+          }
+        } else {
+          checker.run(statement, in: .file, into: &merged)
+        }
       }
+      checker.visibleFileLets = Int.max
       merged += all[next...]
       all = merged
       waiting = []
     }
+    checker.checkComponentsAlone()
     checker.reportUnused()
+    checker.reportUnusedLets()
     diagnostics = checker.diagnostics
     return SceneModel(canvas: checker.canvas, elements: all)
   }

@@ -3,7 +3,6 @@ extension Checker {
   private mutating func attributeSpecs(for kindName: Name) -> (specs: [AttributeSpec], shape: (any ShapeKind)?)? {
     let kind = kindName.text
     switch kindName {
-    case .pencil: return (ElementKinds.pencil, nil)
     case .hstack, .vstack: return (ElementKinds.hstack, nil)
     case .zstack: return (ElementKinds.zstack, nil)
     case .text: return (ElementKinds.text, nil)
@@ -16,17 +15,23 @@ extension Checker {
       // Inserting only what is new: CheckSession holds a copy of the
       // checker, so any insert would copy the whole set.
       if shapeStatements[kind] != nil, !usedShapes.contains(kind) { usedShapes.insert(kind) }
+      if let parametric = parametricShapes[kind] {
+        return (ElementKinds.shapeAttributes + parametric.specs, parametric)
+      }
       return shapes[kind].map { (ElementKinds.shapeAttributes, $0) }
     }
   }
 
-  mutating func checkElement(_ statement: ElementStatement, inStack: Bool) -> ElementModel? {
+  mutating func checkElement(_ statement: ElementStatement, in context: ElementContext) -> ElementModel? {
+    guard !budget.exhausted else { return nil }
     let kind = statement.kind.name
     let kindName = statement.kind.key
+    if let component = components[kind] { return checkUse(of: component, statement, in: context) }
     guard let (specs, shapeKind) = attributeSpecs(for: kindName) else {
       if shapeStatements[kind] == nil { reportUnknownElement(statement.kind) }
       return nil
     }
+    let inStack = context == .stack
     if kindName == .text, inStack {
       diagnostics.append(
         Diagnostic(
@@ -45,33 +50,13 @@ extension Checker {
         )
         .withFix("remove the position", replacing: removalRange(position.range), with: ""))
     }
-    if !inStack, kindName != .text, !statement.recovered,
-      !statement.attributes.contains(where: { $0.name.key == .size })
-    {
-      let insertion = SourceRange(statement.kind.range.end, statement.kind.range.end)
-      let suggested = kind == "pencil" ? "100x400" : "100x100"
-      diagnostics.append(
-        Diagnostic(
-          SemaCodes.missingClause, statement.kind.range,
-          "'\(kind)' at the top level needs a size, like 'size \(suggested)'"
-        )
-        .withFix("add a size", replacing: insertion, with: " size \(suggested)"))
-    }
+    if context == .file, kindName != .text { requireSize(statement) }
     let placement = values.placement
     let content: ElementModel.Content
     switch kindName {
-    case .pencil:
-      let color = values.color(.color) ?? .systemBlue
-      let fill = Fill(color: color, gradient: values.gradient(.gradient))
-      content = .pencil(
-        PencilElement(
-          fill: fill, timber: Fill(color: values.color(.timber) ?? .timber, gradient: nil),
-          opacity: values.number(.opacity) ?? 1))
     case .hstack, .vstack, .zstack:
       var children: [ElementModel] = []
-      for child in statement.children ?? [] {
-        if let model = checkElement(child, inStack: true) { children.append(model) }
-      }
+      inScope { checker in checker.run(statement.children ?? [], in: .stack, into: &children) }
       content = .stack(
         StackElement(
           axis: kindName == .hstack ? .h : kindName == .vstack ? .v : .z, spacing: values.number(.spacing) ?? 8,
@@ -80,19 +65,34 @@ extension Checker {
       guard let text = checkText(statement, values) else { return nil }
       content = .text(text)
     default:
-      guard let shapeKind else { return nil }
+      guard let shapeKind, let outline = outline(of: shapeKind, values, statement) else { return nil }
       content = .shape(
         ShapeElement(
-          outline: shapeKind.outline(values),
+          outline: outline,
           fill: Fill(color: values.color(.fill) ?? .black, gradient: values.gradient(.gradient)),
           fillRule: FillRule(rawValue: values.keyword(.fillRule) ?? "nonzero") ?? .nonzero,
           opacity: values.number(.opacity) ?? 1))
     }
+    guard spendElements(1, at: statement.range) else { return nil }
     return ElementModel(content: content, placement: placement, range: statement.range)
   }
 
+  /// At the top level every element but text needs a size.
+  mutating func requireSize(_ statement: ElementStatement) {
+    guard !statement.recovered, !statement.attributes.contains(where: { $0.name.key == .size }) else { return }
+    let kind = statement.kind.name
+    let insertion = SourceRange(statement.kind.range.end, statement.kind.range.end)
+    let suggested = kind == "pencil" ? "100x400" : "100x100"
+    diagnostics.append(
+      Diagnostic(
+        SemaCodes.missingClause, statement.kind.range,
+        "'\(kind)' at the top level needs a size, like 'size \(suggested)'"
+      )
+      .withFix("add a size", replacing: insertion, with: " size \(suggested)"))
+  }
+
   private mutating func checkText(_ statement: ElementStatement, _ values: AttributeValues) -> TextElement? {
-    guard case .string(let string, _) = statement.label else {
+    guard let label = statement.label else {
       if !statement.recovered {
         diagnostics.append(
           Diagnostic(SemaCodes.missingClause, statement.kind.range, "text needs a string, like text \"Hello\" at 10,20")
@@ -102,6 +102,7 @@ extension Checker {
       }
       return nil
     }
+    guard case .string(let string)? = resolve(label, as: .string, for: "text") else { return nil }
     guard let position = values.placement.origin else {
       if !statement.recovered, !statement.attributes.contains(where: { $0.name.name == "at" }) {
         diagnostics.append(

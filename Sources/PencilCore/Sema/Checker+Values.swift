@@ -44,91 +44,112 @@ extension Checker {
     diagnostics.append(diagnostic)
   }
 
-  private mutating func wrongKind(_ expression: Expr, expected: String, for attribute: String) {
-    if case .invalid = expression { return }
-    if case .hexColor(nil, _) = expression { return }
-    diagnostics.append(
-      Diagnostic(
-        SemaCodes.wrongValueKind, expression.range,
-        "expected \(expected) for '\(attribute)', found \(describe(expression))"))
-  }
-
-  func describe(_ expression: Expr) -> String {
-    switch expression {
-    case .number, .binary, .negate: "a number"
-    case .size, .pair(_, _, .size, _): "a size"
-    case .point, .pair(_, _, .point, _): "a position"
-    case .string: "a string"
-    case .hexColor, .dotName, .call, .member: "a colour"
-    case .name(let identifier): "the name '\(identifier.name)'"
-    case .invalid: "an invalid value"
+  /// The range to report a value's problem at: the expression's, or in
+  /// the prelude, where a parameter's value came from at the call site.
+  func valueRange(_ expression: Expr) -> SourceRange {
+    if expandingPrelude, case .name(let identifier) = expression, let binding = binding(identifier.key) {
+      return binding.origin
     }
+    return expression.range
   }
 
-  mutating func resolve(_ written: Expr, as kind: ValueKind, for attribute: String) -> Value? {
-    guard written.isArithmetic else { return resolveFolded(written, as: kind, for: attribute) }
-    let folded = fold(written)
-    if case .invalid = folded { return nil }
-    return resolveFolded(folded, as: kind, for: attribute)
+  private mutating func wrongKind(_ value: Computed, _ expression: Expr, expected: String, for attribute: String) {
+    report(
+      SemaCodes.wrongValueKind, valueRange(expression),
+      "expected \(expected) for '\(attribute)', found \(value.description)")
   }
 
-  private mutating func resolveFolded(_ expression: Expr, as kind: ValueKind, for attribute: String) -> Value? {
+  /// The checked value of an attribute, or nil (reported, or not known
+  /// while a component's body is checked on its own).
+  mutating func resolve(_ expression: Expr, as kind: ValueKind, for attribute: String) -> Value? {
     switch kind {
-    case .color:
-      return resolveColor(expression, for: attribute).map(Value.color)
-    case .number(let minimum, let maximum, let positive):
-      guard case .number(let number, let range) = expression else {
-        wrongKind(expression, expected: "a number", for: attribute)
-        return nil
-      }
-      return checkRange(number, range, minimum: minimum, maximum: maximum, positive: positive, what: "'\(attribute)'")
-        .map(Value.number)
-    case .gradient:
-      return resolveGradient(expression, for: attribute)
-    case .point:
-      guard case .point(let x, let y, _) = expression else {
-        wrongKind(expression, expected: "a position X,Y", for: attribute)
-        return nil
-      }
-      return .point(Point(x, y))
-    case .size:
-      guard case .size(let width, let height, let range) = expression else {
-        wrongKind(expression, expected: "a size WxH", for: attribute)
-        return nil
-      }
-      guard width > 0, height > 0 else {
-        diagnostics.append(
-          Diagnostic(
-            SemaCodes.valueOutOfRange, range, "a size must be positive in both directions, found \(width)x\(height)"))
-        return nil
-      }
-      return .size(Point(width, height))
     case .keyword(let words):
-      guard case .name(let identifier) = expression else {
-        wrongKind(expression, expected: "one of \(words.joined(separator: ", "))", for: attribute)
-        return nil
-      }
+      guard case .name(let identifier) = expression, binding(identifier.key) == nil else { break }
       guard words.contains(identifier.name) else {
         reportUnknownWord(identifier, among: words, code: SemaCodes.unknownKeyword, what: "value for '\(attribute)'")
         return nil
       }
       return .keyword(identifier.name)
     case .font:
-      switch expression {
-      case .number(let size, let range):
-        return checkRange(size, range, minimum: 0, maximum: nil, positive: true, what: "the font size")
-          .map { .font(size: $0, bold: false) }
-      case .name(let identifier):
-        guard let style = ElementKinds.fontStyles.first(where: { $0.name == identifier.name }) else {
-          reportUnknownWord(
-            identifier, among: ElementKinds.fontStyles.map(\.name), code: SemaCodes.unknownFont, what: "text style")
-          return nil
-        }
-        return .font(size: style.size, bold: style.bold)
-      default:
-        wrongKind(expression, expected: "a text style or a point size", for: attribute)
+      guard case .name(let identifier) = expression, binding(identifier.key) == nil else { break }
+      guard let style = ElementKinds.fontStyles.first(where: { $0.name == identifier.name }) else {
+        reportUnknownWord(
+          identifier, among: ElementKinds.fontStyles.map(\.name), code: SemaCodes.unknownFont, what: "text style")
         return nil
       }
+      return .font(size: style.size, bold: style.bold)
+    case .gradient:
+      return resolveGradient(expression, for: attribute)
+    default:
+      break
+    }
+    guard let value = evaluate(expression, expecting: kind) else { return nil }
+    if case .unknown = value { return nil }
+    return convert(value, expression, to: kind, for: attribute)
+  }
+
+  /// A computed value as `kind` wants it, or nil after reporting why not.
+  mutating func convert(_ value: Computed, _ expression: Expr, to kind: ValueKind, for attribute: String) -> Value? {
+    let range = valueRange(expression)
+    switch (kind, value) {
+    case (.color, .color(let color)): return .color(color)
+    case (.number(let minimum, let maximum, let positive), .number(let number)):
+      return checkRange(number, range, minimum: minimum, maximum: maximum, positive: positive, what: "'\(attribute)'")
+        .map(Value.number)
+    case (.point, .point(let point)): return .point(point)
+    case (.size, .size(let size)):
+      guard size.x > 0, size.y > 0 else {
+        report(
+          SemaCodes.valueOutOfRange, range,
+          "a size must be positive in both directions, found \(formatNumber(size.x))x\(formatNumber(size.y))")
+        return nil
+      }
+      return .size(size)
+    case (.font, .number(let size)):
+      return checkRange(size, range, minimum: 0, maximum: nil, positive: true, what: "the font size")
+        .map { .font(size: $0, bold: false) }
+    case (.keyword(let words), .string(let word)) where words.contains(word): return .keyword(word)
+    case (.bool, .bool(let flag)): return .bool(flag)
+    case (.string, .string(let text)): return .string(text)
+    case (.list(let item), .list(let items)):
+      for element in items where !Checker.fits(element, item) {
+        report(
+          SemaCodes.wrongValueKind, range,
+          "expected a list of \(Checker.describe(item)) for '\(attribute)', found a list with \(element.description)")
+        return nil
+      }
+      return .list(items)
+    case (.list, .range(let lower, let upper)) where upper - lower <= 10_000:
+      return .list((lower..<upper).map { .number(Double($0)) })
+    default:
+      wrongKind(value, expression, expected: Checker.describe(kind), for: attribute)
+      return nil
+    }
+  }
+
+  /// Whether a list item is of the kind a typed list wants.
+  static func fits(_ value: Computed, _ kind: ValueKind) -> Bool {
+    switch (kind, value) {
+    case (.color, .color), (.number, .number), (.point, .point), (.size, .size), (.bool, .bool),
+      (.string, .string), (.gradient, .gradient), (_, .unknown):
+      true
+    case (.list(let item), .list(let items)): items.allSatisfy { fits($0, item) }
+    default: false
+    }
+  }
+
+  static func describe(_ kind: ValueKind) -> String {
+    switch kind {
+    case .color: "a colour"
+    case .number: "a number"
+    case .point: "a position X,Y"
+    case .size: "a size WxH"
+    case .gradient: "a gradient name"
+    case .keyword(let words): "one of \(words.joined(separator: ", "))"
+    case .font: "a text style or a point size"
+    case .bool: "a Bool (true or false)"
+    case .string: "a string"
+    case .list(let item): "a list of \(describe(item))"
     }
   }
 
@@ -151,13 +172,27 @@ extension Checker {
   }
 
   private mutating func resolveGradient(_ expression: Expr, for attribute: String) -> Value? {
-    guard case .name(let identifier) = expression else {
-      wrongKind(expression, expected: "a gradient name", for: attribute)
-      return nil
+    guard case .name(let identifier) = expression, binding(identifier.key) == nil else {
+      guard let value = evaluate(expression, expecting: .gradient) else { return nil }
+      switch value {
+      case .gradient(let gradient): return .gradient(gradient)
+      case .none: return Value.none
+      case .unknown: return nil
+      default:
+        wrongKind(value, expression, expected: "a gradient name", for: attribute)
+        return nil
+      }
     }
+    if identifier.name == "none" { return Value.none }
+    return gradientNamed(identifier).map(Value.gradient)
+  }
+
+  /// The gradient a name names; reported (with a suggestion) and nil when
+  /// there is none.
+  mutating func gradientNamed(_ identifier: Identifier) -> GradientModel? {
     // Only what is new: an insert would copy the set CheckSession shares.
     if !usedGradients.contains(identifier.name) { usedGradients.insert(identifier.name) }
-    if let gradient = gradients[identifier.name] { return .gradient(gradient) }
+    if let gradient = gradients[identifier.name] { return gradient }
     if gradientStatements[identifier.name] != nil { return nil }  // broken; already reported
     unresolvedNames += 1
     if deferringUnresolved { return nil }

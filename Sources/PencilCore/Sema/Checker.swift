@@ -28,9 +28,35 @@ struct Checker {
   /// checked again at the end, so no message or suggestion is made now.
   var deferringUnresolved = false
 
-  init(bytes: [UInt8], diagnostics: DiagnosticList) {
+  // Names (see Checker+Scopes).
+  var locals: [Binding] = []
+  var fileLets: [Binding] = []
+  /// How many of `fileLets` the statement being checked can see: all
+  /// that precede it, also when it waited for the end of the file.
+  var visibleFileLets = Int.max
+  var atFileLevel = true
+  /// Where the innermost block's names start in `locals`.
+  var scopeStart = 0
+  var declaredLets: [Identifier] = []
+  var usedLets: Set<Int> = []
+
+  // Components and expansion (see Checker+Components, ExpansionBudget).
+  var components: [String: ComponentDefinition] = [:]
+  var componentDefinitions: [ComponentDefinition] = []
+  var parametricShapes: [String: ParametricShape] = [:]
+  var budget = ExpansionBudget()
+  /// Set while a component's body is checked on its own, with unknown
+  /// parameters: nothing is produced, only problems found.
+  var checkingAlone = false
+  /// Set while the prelude's `pencil` is expanded: its problems are the
+  /// call site's, and it warns about nothing.
+  var expandingPrelude = false
+
+  init(bytes: [UInt8], diagnostics: DiagnosticList, withPrelude: Bool = true) {
     self.bytes = bytes
     self.diagnostics = diagnostics
+    guard withPrelude else { return }
+    for definition in Prelude.components { components[definition.name] = definition }
   }
 
   /// The whole tree at once (tests and tools).

@@ -2,7 +2,7 @@
 /// Lowering turns it into the shape IR; nothing here knows about layout.
 
 /// A colour with components in 0…1, not yet quantized.
-struct Color: Equatable {
+struct Color: Hashable {
   var red: Double
   var green: Double
   var blue: Double
@@ -33,7 +33,7 @@ enum ColorSpace: String {
 
 /// A checked gradient definition. A class, so that the many elements that
 /// use one share it instead of copying its stops.
-final class GradientModel: Equatable {
+final class GradientModel: Hashable {
   let name: String
   let space: ColorSpace
   let start: Point
@@ -47,6 +47,10 @@ final class GradientModel: Equatable {
     self.end = end
     self.stops = stops
   }
+
+  /// Hashed by identity: equal gradients that are different objects only
+  /// miss a cache, never confuse it.
+  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
   static func == (a: GradientModel, b: GradientModel) -> Bool {
     a === b || (a.name == b.name && a.space == b.space && a.start == b.start && a.end == b.end && a.stops == b.stops)
@@ -91,12 +95,17 @@ struct ShapeElement: Equatable {
   var opacity: Double
 }
 
-/// The article's ColorPencilView: tip, timber and body in one frame; the
-/// tip and the body share one fill (and so one gradient band).
-struct PencilElement: Equatable {
-  var fill: Fill
-  var timber: Fill
-  var opacity: Double
+/// The elements of one use of a component, laid out in its frame as a
+/// zstack lays out its children, except that `at` is relative to the
+/// frame's top-left. (The article's ColorPencilView is the prelude's
+/// component `pencil`.)
+struct GroupElement: Equatable {
+  var children: [ElementModel]
+  /// The use of the component, which the IR items keep.
+  var callSite: SourceRange
+  /// Items from the prelude's components take the call site as their own
+  /// range: the prelude is not the user's source.
+  var isPrelude: Bool
 }
 
 struct StackElement: Equatable {
@@ -117,7 +126,7 @@ struct TextElement: Equatable {
 struct ElementModel: Equatable {
   enum Content: Equatable {
     case shape(ShapeElement)
-    case pencil(PencilElement)
+    case group(GroupElement)
     case stack(StackElement)
     case text(TextElement)
   }

@@ -1,0 +1,94 @@
+/// String literals: escapes, UTF-8 checks and `\\(…)` interpolations.
+extension Lexer {
+  mutating func lexString() {
+    let start = index
+    index += 1
+    var decoded: [UInt8] = []
+    var pieces: [StringPiece] = []
+    while true {
+      guard index < limit, bytes[index] != UInt8(ascii: "\n") else {
+        report(LexerCodes.unterminatedString, start, index, "unterminated string; add '\"' before the end of the line")
+        break
+      }
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        index += 1
+        break
+      }
+      if byte == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "(") {
+        pieces.append(.text(String(decoding: decoded, as: UTF8.self)))
+        decoded.removeAll(keepingCapacity: true)
+        guard let inner = scanInterpolation() else { break }
+        pieces.append(.expression(inner))
+        continue
+      }
+      if byte == UInt8(ascii: "\\") {
+        let escaped = peek(1)
+        switch escaped {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): decoded.append(escaped)
+        case UInt8(ascii: "n"): decoded.append(UInt8(ascii: "\n"))
+        case UInt8(ascii: "t"): decoded.append(UInt8(ascii: "\t"))
+        default:
+          let end = escaped == 0 || escaped == UInt8(ascii: "\n") ? index + 1 : index + 2
+          report(
+            LexerCodes.invalidEscape, index, end,
+            "invalid escape sequence '\(String(decoding: bytes[index..<end], as: UTF8.self))'; use \\\", \\\\, \\n or \\t"
+          )
+        }
+        index = min(limit, index + 2)
+        continue
+      }
+      if byte >= 0x80 {
+        let length = validUTF8Length(at: index)
+        if length == 0 {
+          report(
+            LexerCodes.invalidUTF8, index, index + 1,
+            "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) in string")
+          index += 1
+          continue
+        }
+        decoded.append(contentsOf: bytes[index..<index + length])
+        index += length
+        continue
+      }
+      decoded.append(byte)
+      index += 1
+    }
+    strings.append(String(decoding: decoded, as: UTF8.self))
+    guard !pieces.isEmpty else { return emit(.string, from: start, Double(strings.count - 1)) }
+    pieces.append(.text(String(decoding: decoded, as: UTF8.self)))
+    interpolations.append(pieces)
+    emit(.string, from: start, Double(strings.count - 1), Double(interpolations.count))
+  }
+
+  /// After `\(`: the byte range of the expression up to the matching `)`,
+  /// skipping strings inside it; nil (reported) at the end of the line.
+  private mutating func scanInterpolation() -> SourceRange? {
+    let open = index
+    index += 2
+    let start = index
+    var depth = 1
+    var inString = false
+    while index < limit, bytes[index] != UInt8(ascii: "\n") {
+      let byte = bytes[index]
+      if inString {
+        if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+      } else if byte == UInt8(ascii: "\"") {
+        inString = true
+      } else if byte == UInt8(ascii: "(") {
+        depth += 1
+      } else if byte == UInt8(ascii: ")") {
+        depth -= 1
+        if depth == 0 {
+          index += 1
+          return SourceRange(start, index - 1)
+        }
+      }
+      index += 1
+    }
+    report(
+      LexerCodes.unterminatedString, open, min(index, limit),
+      "unterminated interpolation '\\(' in a string; close it with ')' before the end of the line")
+    return nil
+  }
+}

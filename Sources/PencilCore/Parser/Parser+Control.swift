@@ -1,0 +1,164 @@
+/// `let`, `for`, `if` and the blocks that hold them, in files, stacks,
+/// component bodies and shape bodies alike.
+extension Parser {
+  static let definitionKeywords: Set<String> = ["gradient", "shape", "canvas", "component", "import"]
+
+  /// A statement that may stand in a block: `let`, `for`, `if`, an element
+  /// or (in a shape's body) a path command.
+  mutating func parseBlockStatement(allowingPathCommands: Bool) -> Statement? {
+    switch identifier.key {
+    case .letKeyword: return parseLet().map(Statement.letBinding)
+    case .forKeyword: return parseFor(allowingPathCommands: allowingPathCommands).map(Statement.forLoop)
+    case .ifKeyword: return parseIf(allowingPathCommands: allowingPathCommands).map(Statement.conditional)
+    default:
+      guard allowingPathCommands else { return .element(parseElement()) }
+      return parsePathCommandStatement()
+    }
+  }
+
+  /// `let NAME = VALUE`.
+  private mutating func parseLet() -> LetStatement? {
+    let keyword = current.range
+    advance()
+    do {
+      let name = try expectIdentifier("a name after 'let'")
+      guard current.kind == .equals else {
+        var diagnostic = Diagnostic(
+          ParserCodes.expectedToken, current.range, "expected '=' after 'let \(name.name)', found \(foundDescription)")
+        if current.kind == .colon {
+          diagnostic.message += "; names take the type of their value, so no type is written"
+        }
+        throw fail(diagnostic)
+      }
+      advance()
+      skipNewlines()
+      let value = try parseValue(for: name.name)
+      let statement = LetStatement(name: name, value: value, range: SourceRange(keyword.start, previousEnd))
+      try expectStatementEnd("let")
+      return statement
+    } catch {
+      synchronize()
+      return nil
+    }
+  }
+
+  /// `for NAME[, INDEX] in SEQUENCE { … }`.
+  private mutating func parseFor(allowingPathCommands: Bool) -> ForStatement? {
+    let keyword = current.range
+    advance()
+    do {
+      let variable = try expectIdentifier("a loop variable after 'for'")
+      var index: Identifier? = nil
+      if current.kind == .comma {
+        advance()
+        index = try expectIdentifier("an index name after ','")
+      }
+      guard current.kind == .identifier, identifier.key == .inKeyword else {
+        throw fail(ParserCodes.expectedToken, "expected 'in' after the loop variable, found \(foundDescription)")
+      }
+      advance()
+      let sequence = try parseValue(for: "for")
+      let body = try parseBlock(allowingPathCommands: allowingPathCommands).statements
+      let statement = ForStatement(
+        variable: variable, index: index, sequence: sequence, body: body,
+        range: SourceRange(keyword.start, previousEnd))
+      try expectStatementEnd("for")
+      return statement
+    } catch {
+      synchronize()
+      return nil
+    }
+  }
+
+  /// `if COND { … } [else if COND { … }]… [else { … }]`.
+  private mutating func parseIf(allowingPathCommands: Bool) -> IfStatement? {
+    let keyword = current.range
+    var branches: [ConditionalBranch] = []
+    var elseBody: [Statement]? = nil
+    do {
+      while true {
+        let start = current.range.start
+        advance()  // `if`
+        let condition = try parseValue(for: "if")
+        let body = try parseBlock(allowingPathCommands: allowingPathCommands).statements
+        branches.append(ConditionalBranch(condition: condition, body: body, range: SourceRange(start, previousEnd)))
+        // `else` may start the next line, as Swift allows.
+        if current.kind == .newline, peekKind() == .identifier, text(lookahead) == "else" { advance() }
+        guard current.kind == .identifier, identifier.key == .elseKeyword else { break }
+        advance()
+        if current.kind == .identifier, identifier.key == .ifKeyword { continue }
+        guard current.kind == .leftBrace else {
+          throw fail(ParserCodes.expectedToken, "expected '{' or 'if' after 'else', found \(foundDescription)")
+        }
+        elseBody = try parseBlock(allowingPathCommands: allowingPathCommands).statements
+        break
+      }
+      let statement = IfStatement(
+        branches: branches, elseBody: elseBody, range: SourceRange(keyword.start, previousEnd))
+      try expectStatementEnd("if")
+      return statement
+    } catch {
+      synchronize()
+      return nil
+    }
+  }
+
+  /// `{ statement; statement … }` from the current `{` to its `}`.
+  mutating func parseBlock(allowingPathCommands: Bool) throws -> (statements: [Statement], range: SourceRange) {
+    guard current.kind == .leftBrace else {
+      throw fail(ParserCodes.expectedToken, "expected '{' to start the block, found \(foundDescription)")
+    }
+    guard depth < Parser.maximumDepth else { throw refuseDeepNesting(closing: .rightBrace) }
+    depth += 1
+    defer { depth -= 1 }
+    let open = current.range
+    advance()
+    var statements: [Statement] = []
+    while true {
+      skipSeparators()
+      switch current.kind {
+      case .rightBrace:
+        let range = SourceRange(open.start, Int(current.end))
+        advance()
+        return (statements, range)
+      case .endOfFile:
+        throw reportUnclosed(open)
+      case .identifier where Parser.definitionKeywords.contains(text(current)):
+        // A definition here almost always means the '}' was forgotten.
+        throw reportUnclosed(open, before: text(current))
+      case .identifier:
+        if let statement = parseBlockStatement(allowingPathCommands: allowingPathCommands) {
+          statements.append(statement)
+        }
+      default:
+        let what = allowingPathCommands ? "a path command" : "an element"
+        _ = fail(
+          Diagnostic(
+            allowingPathCommands ? ParserCodes.unknownPathCommand : ParserCodes.expectedStatement, current.range,
+            "expected \(what), 'let', 'for' or 'if' inside '{ }', found \(foundDescription)"))
+        synchronize()
+      }
+    }
+  }
+
+  /// `import "path"`.
+  mutating func parseImport() -> ImportStatement? {
+    let keyword = current.range
+    advance()
+    do {
+      guard current.kind == .string, current.second == 0 else {
+        throw fail(
+          ParserCodes.expectedToken, "expected the path of a file in quotes after 'import', found \(foundDescription)")
+      }
+      let path = string(current)
+      let pathRange = current.range
+      advance()
+      let statement = ImportStatement(path: path, pathRange: pathRange, range: SourceRange(keyword.start, previousEnd))
+      try expectStatementEnd("import")
+      return statement
+    } catch {
+      synchronize()
+      return nil
+    }
+  }
+}

@@ -1,0 +1,113 @@
+/// Where an element stands, which decides what it may say about its place.
+enum ElementContext {
+  /// At the top of the file: needs a size (and, except text, takes `at`).
+  case file
+  /// A stack child: the stack places it, so no `at`.
+  case stack
+  /// In a component's body: `at` is relative to the component's frame, and
+  /// an element without `size` fills the frame.
+  case body
+}
+
+/// Runs `let`, `for` and `if` with the elements they hold: every block
+/// (the file, a stack, a component's body) is a list of statements that
+/// produce elements in order.
+extension Checker {
+  mutating func run(_ statements: [Statement], in context: ElementContext, into models: inout [ElementModel]) {
+    for statement in statements {
+      guard !budget.exhausted else { return }
+      run(statement, in: context, into: &models)
+    }
+  }
+
+  mutating func run(_ statement: Statement, in context: ElementContext, into models: inout [ElementModel]) {
+    switch statement {
+    case .element(let element):
+      if let model = checkElement(element, in: context) { models.append(model) }
+    case .letBinding(let binding):
+      bindLet(binding)
+    case .forLoop(let loop):
+      runLoop(loop) { checker in checker.run(loop.body, in: context, into: &models) }
+    case .conditional(let conditional):
+      runConditional(conditional) { checker, body in checker.run(body, in: context, into: &models) }
+    case .gradient, .shape, .component, .importFile, .pathCommand:
+      break  // the parser keeps these out of blocks
+    }
+  }
+
+  /// `let NAME = VALUE` in the current scope.
+  mutating func bindLet(_ statement: LetStatement) {
+    if let existing = sameScopeBinding(statement.name.key) {
+      diagnostics.append(
+        Diagnostic(LanguageCodes.redeclared, statement.name.range, "'\(statement.name.name)' is already declared here")
+          .withNote("first declared here", at: existing.declaration))
+      return
+    }
+    let value = evaluate(statement.value) ?? .unknown
+    bind(statement.name, value, kind: .letBinding)
+  }
+
+  /// A binding of `name` in the innermost scope only (a redeclaration).
+  private func sameScopeBinding(_ name: Name) -> Binding? {
+    if atFileLevel { return fileLets.last(where: { $0.name == name && !$0.pending }) }
+    return locals[scopeStart...].last(where: { $0.name == name })
+  }
+
+  /// `for NAME[, INDEX] in SEQUENCE { … }`: the body once per item, each
+  /// time in a fresh scope; problems in it are reported once per place.
+  mutating func runLoop(_ loop: ForStatement, body: (inout Checker) -> Void) {
+    guard let sequence = evaluate(loop.sequence) else { return }
+    if case .unknown = sequence {
+      // Checking a component alone: the body once, with unknown values.
+      iterate(loop, item: .unknown, index: 0, body: body)
+      return
+    }
+    guard let count = sequence.count else {
+      report(
+        SemaCodes.wrongValueKind, loop.sequence.range,
+        "'for' walks a list or a range such as 0..<10, found \(sequence.description)")
+      return
+    }
+    guard spendIterations(count, at: loop.sequence.range) else { return }
+    let outer = (diagnostics.deduplicating, diagnostics.context)
+    diagnostics.deduplicating = true
+    defer { (diagnostics.deduplicating, diagnostics.context) = outer }
+    for index in 0..<count {
+      guard !budget.exhausted else { return }
+      diagnostics.context = ExpansionContext(iteration: index, of: loop.variable.name, at: loop.variable.range)
+      iterate(loop, item: sequence.item(index), index: index, body: body)
+    }
+  }
+
+  private mutating func iterate(_ loop: ForStatement, item: Computed, index: Int, body: (inout Checker) -> Void) {
+    inScope { checker in
+      checker.bind(loop.variable, item, kind: .loopVariable)
+      if let indexName = loop.index { checker.bind(indexName, .number(Double(index)), kind: .loopVariable) }
+      body(&checker)
+    }
+  }
+
+  /// `if … else if … else …`: the first branch whose condition holds. While
+  /// a component is checked alone, conditions may be unknown: then every
+  /// branch is checked.
+  mutating func runConditional(_ conditional: IfStatement, body: (inout Checker, [Statement]) -> Void) {
+    for branch in conditional.branches {
+      guard let condition = evaluate(branch.condition) else { return }
+      switch condition {
+      case .bool(true):
+        inScope { body(&$0, branch.body) }
+        return
+      case .bool(false):
+        continue
+      case .unknown:
+        inScope { body(&$0, branch.body) }
+      default:
+        report(
+          SemaCodes.wrongValueKind, branch.condition.range,
+          "the condition of 'if' is a Bool (true or false), found \(condition.description)")
+        return
+      }
+    }
+    if let elseBody = conditional.elseBody { inScope { body(&$0, elseBody) } }
+  }
+}

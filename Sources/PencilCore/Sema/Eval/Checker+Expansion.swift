@@ -1,0 +1,157 @@
+/// Expanding a component's body for one use, and checking each body once
+/// on its own so problems in a component nobody uses are found too.
+extension Checker {
+  /// What the names of the enclosing code were, while a body runs in a
+  /// scope of its own (a body sees its parameters and the file's `let`s
+  /// before its definition, never its caller's names).
+  private struct SavedScope {
+    var locals: [Binding]
+    var scopeStart: Int
+    var atFileLevel: Bool
+    var visibleFileLets: Int
+    var expandingPrelude: Bool
+    var deduplicating: Bool
+    var context: ExpansionContext?
+  }
+
+  private mutating func enterBody(of component: ComponentDefinition, callSite: SourceRange?) -> SavedScope {
+    let saved = SavedScope(
+      locals: locals, scopeStart: scopeStart, atFileLevel: atFileLevel, visibleFileLets: visibleFileLets,
+      expandingPrelude: expandingPrelude, deduplicating: diagnostics.deduplicating, context: diagnostics.context)
+    locals = []
+    scopeStart = 0
+    atFileLevel = false
+    visibleFileLets = component.visibleLets
+    expandingPrelude = expandingPrelude || component.isPrelude
+    diagnostics.deduplicating = true
+    // The prelude is not the user's code: a problem there is the call's,
+    // reported in the context the call stands in.
+    if let callSite, !component.isPrelude {
+      diagnostics.context = ExpansionContext(callOf: component.name, at: callSite)
+    }
+    return saved
+  }
+
+  private mutating func leaveBody(_ saved: SavedScope) {
+    locals = saved.locals
+    scopeStart = saved.scopeStart
+    atFileLevel = saved.atFileLevel
+    visibleFileLets = saved.visibleFileLets
+    expandingPrelude = saved.expandingPrelude
+    diagnostics.deduplicating = saved.deduplicating
+    diagnostics.context = saved.context
+  }
+
+  /// The body's elements for one use; nil when a limit stopped it.
+  mutating func expand(
+    _ component: ComponentDefinition, _ values: AttributeValues, size: Point?, at statement: ElementStatement
+  ) -> [ElementModel]? {
+    // Look the use up without building anything: most uses repeat one.
+    let keySize = component.readsFrameSize ? size : nil
+    var print = ExpansionKey.seed
+    for name in component.parameterNames {
+      (values[name].map(Computed.init(checked:)) ?? .unknown).fingerprint(into: &print)
+    }
+    ExpansionKey.mix(size: keySize, into: &print)
+    for entry in component.cache[print] ?? [] where entry.size == keySize {
+      var same = true
+      for (index, name) in component.parameterNames.enumerated()
+      where entry.arguments[index] != (values[name].map(Computed.init(checked:)) ?? .unknown) {
+        same = false
+        break
+      }
+      if same { return spendElements(entry.elements, at: statement.range) ? entry.children : nil }
+    }
+    var arguments: [Computed] = []
+    arguments.reserveCapacity(component.parameterNames.count)
+    for name in component.parameterNames { arguments.append(values[name].map(Computed.init(checked:)) ?? .unknown) }
+    guard budget.nesting < ExpansionBudget.maximumNesting else {
+      report(
+        LanguageCodes.componentsTooDeep, statement.kind.range,
+        "components are nested more than \(ExpansionBudget.maximumNesting) deep here; a component that uses itself needs a condition that stops it"
+      )
+      return nil
+    }
+    let saved = enterBody(of: component, callSite: statement.range)
+    budget.nesting += 1
+    let elementsBefore = budget.elements
+    for (index, (parameter, type)) in component.parameters.enumerated() {
+      let given = statement.attributes.first { $0.name.key == parameter.name.key }
+      var value = arguments[index]
+      if given == nil, let defaultValue = parameter.defaultValue {
+        value = defaultArgument(defaultValue, type, of: parameter) ?? .unknown
+      }
+      bind(parameter.name, value, kind: .parameter, origin: given?.value.range ?? parameter.name.range)
+    }
+    if let size {
+      bind(Identifier(key: .width, range: component.statement.name.range), .number(size.x), kind: .parameter)
+      bind(Identifier(key: .height, range: component.statement.name.range), .number(size.y), kind: .parameter)
+    }
+    var children: [ElementModel] = []
+    run(component.statement.body, in: .body, into: &children)
+    budget.nesting -= 1
+    leaveBody(saved)
+    guard !budget.exhausted else { return nil }
+    if component.cacheCount == ComponentDefinition.cacheLimit {
+      component.cache.removeAll(keepingCapacity: true)
+      component.cacheCount = 0
+    }
+    component.cache[print, default: []].append((arguments, keySize, children, budget.elements - elementsBefore))
+    component.cacheCount += 1
+    return children
+  }
+
+  /// A parameter's default, evaluated where the body runs (so it may use
+  /// the parameters before it) and checked against the declared type.
+  private mutating func defaultArgument(_ expression: Expr, _ type: DeclaredType?, of parameter: Parameter)
+    -> Computed?
+  {
+    guard let type else { return nil }
+    if type.isOptional, case .name(let name) = expression, name.name == "none" { return Computed.none }
+    if case .gradient = type.valueKind {
+      guard case .gradient(let gradient)? = resolve(expression, as: .gradient, for: parameter.name.name) else {
+        return nil
+      }
+      return .gradient(gradient)
+    }
+    guard let value = resolve(expression, as: type.valueKind, for: parameter.name.name) else { return nil }
+    return Computed(checked: value)
+  }
+
+  /// Each component's body once, with its parameters unknown: finds the
+  /// problems every use would have, and those of components never used.
+  mutating func checkComponentsAlone() {
+    for component in componentDefinitions {
+      let saved = enterBody(of: component, callSite: nil)
+      checkingAlone = true
+      for (parameter, type) in component.parameters {
+        if let defaultValue = parameter.defaultValue { _ = defaultArgument(defaultValue, type, of: parameter) }
+        bind(parameter.name, .unknown, kind: .parameter)
+      }
+      bind(Identifier(key: .width, range: component.statement.name.range), .unknown, kind: .parameter)
+      bind(Identifier(key: .height, range: component.statement.name.range), .unknown, kind: .parameter)
+      var discarded: [ElementModel] = []
+      run(component.statement.body, in: .body, into: &discarded)
+      checkingAlone = false
+      leaveBody(saved)
+    }
+  }
+}
+
+extension Computed {
+  /// A checked attribute value as the value a parameter holds.
+  init(checked value: Value) {
+    switch value {
+    case .color(let color): self = .color(color)
+    case .number(let number): self = .number(number)
+    case .gradient(let gradient): self = .gradient(gradient)
+    case .point(let point): self = .point(point)
+    case .size(let size): self = .size(size)
+    case .bool(let flag): self = .bool(flag)
+    case .string(let text), .keyword(let text): self = .string(text)
+    case .list(let items): self = .list(items)
+    case .font(let size, _): self = .number(size)
+    case .none: self = .none
+    }
+  }
+}

@@ -1,0 +1,225 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The standard library: colour functions, maths, `count`, `mix`, and the
+/// members of colours and lists. Angles are in degrees, as in SwiftUI's
+/// `.degrees`, TikZ and Pikchr.
+extension Checker {
+  static let functionNames = [
+    "hsb", "rgb", "min", "max", "abs", "round", "floor", "ceil", "sqrt", "sin", "cos", "atan2", "count", "mix",
+  ]
+
+  mutating func callFunction(_ function: Identifier, _ arguments: [Expr], _ range: SourceRange) -> Computed? {
+    switch function.name {
+    case "hsb", "rgb": return colorFunction(function, arguments, range)
+    case "count":
+      guard argumentCount(arguments, 1...1, of: "count", range), let list = evaluate(arguments[0]) else { return nil }
+      if case .unknown = list { return .unknown }
+      guard let count = list.count else {
+        report(
+          SemaCodes.wrongValueKind, arguments[0].range, "count() takes a list or a range, found \(list.description)")
+        return nil
+      }
+      return .number(Double(count))
+    case "mix":
+      guard argumentCount(arguments, 3...3, of: "mix", range) else { return nil }
+      return mix(arguments[0], arguments[1], arguments[2], range)
+    case "min", "max":
+      guard argumentCount(arguments, 2...16, of: function.name, range) else { return nil }
+      var result: Double? = nil
+      for argument in arguments {
+        guard let value = number(argument, "the arguments of \(function.name)() are numbers") else { return nil }
+        guard let value else { return .unknown }
+        result = result.map { function.name == "min" ? Swift.min($0, value) : Swift.max($0, value) } ?? value
+      }
+      return result.map(Computed.number)
+    case "atan2":
+      guard argumentCount(arguments, 2...2, of: "atan2", range),
+        let y = number(arguments[0], "the arguments of atan2() are numbers"),
+        let x = number(arguments[1], "the arguments of atan2() are numbers")
+      else { return nil }
+      guard let y, let x else { return .unknown }
+      return checked(atan2(y, x) * 180 / Double.pi, range)
+    case "abs", "round", "floor", "ceil", "sqrt", "sin", "cos":
+      guard argumentCount(arguments, 1...1, of: function.name, range),
+        let value = number(arguments[0], "the argument of \(function.name)() is a number")
+      else { return nil }
+      guard let x = value else { return .unknown }
+      let result: Double
+      switch function.name {
+      case "abs": result = Swift.abs(x)
+      case "round": result = x.rounded()
+      case "floor": result = x.rounded(.down)
+      case "ceil": result = x.rounded(.up)
+      case "sin": result = Checker.sine(degrees: x)
+      case "cos": result = Checker.sine(degrees: x + 90)
+      default:
+        guard x >= 0 else {
+          report(SemaCodes.valueOutOfRange, arguments[0].range, "sqrt() of a negative number, \(formatNumber(x))")
+          return nil
+        }
+        result = x.squareRoot()
+      }
+      return checked(result, range)
+    default:
+      reportUnknownFunction(function)
+      return nil
+    }
+  }
+
+  /// Sine of an angle in degrees, exact at multiples of 90° (so a square
+  /// drawn with cos and sin has exact corners).
+  static func sine(degrees: Double) -> Double {
+    var angle = degrees.truncatingRemainder(dividingBy: 360)
+    if angle < 0 { angle += 360 }
+    switch angle {
+    case 0, 180: return 0
+    case 90: return 1
+    case 270: return -1
+    default: return sin(angle * Double.pi / 180)
+    }
+  }
+
+  private mutating func reportUnknownFunction(_ function: Identifier) {
+    let colorAlias = ["rgba": "rgb", "hsba": "hsb", "hsv": "hsb", "hsl": "hsb"][function.name]
+    var diagnostic = Diagnostic(
+      SemaCodes.unknownFunction, function.range,
+      colorAlias == nil
+        ? "unknown function '\(function.name)'; the functions are \(Checker.functionNames.joined(separator: ", "))"
+        : "unknown colour function '\(function.name)'; use hsb(h, s, b[, alpha]) or rgb(r, g, b[, alpha])")
+    let suggestion = colorAlias ?? Suggestions.closest(to: function.name, among: Checker.functionNames)
+    if let suggestion {
+      diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: function.range, with: suggestion)
+    }
+    if components[function.name] != nil || shapeStatements[function.name] != nil {
+      diagnostic = diagnostic.withNote(
+        "'\(function.name)' is drawn as an element with name=value arguments: \(function.name) at X,Y size WxH")
+    }
+    diagnostics.append(diagnostic)
+  }
+
+  mutating func argumentCount(
+    _ arguments: [Expr], _ count: ClosedRange<Int>, of function: String, _ range: SourceRange
+  ) -> Bool {
+    guard count.contains(arguments.count) else {
+      let expected =
+        count.lowerBound == count.upperBound
+        ? "\(count.lowerBound)"
+        : count.upperBound == count.lowerBound + 1
+          ? "\(count.lowerBound) or \(count.upperBound)" : "\(count.lowerBound) to \(count.upperBound)"
+      report(
+        SemaCodes.wrongArgumentCount, range,
+        "\(function)() takes \(expected) argument\(count.upperBound == 1 ? "" : "s"), found \(arguments.count)")
+      return false
+    }
+    return true
+  }
+
+  private mutating func colorFunction(_ function: Identifier, _ arguments: [Expr], _ range: SourceRange) -> Computed? {
+    let maximum: Double = function.name == "hsb" ? 1 : 255
+    guard argumentCount(arguments, 3...4, of: function.name, range) else { return nil }
+    // Read the numbers without building arrays: this runs for every hsb().
+    var values = (0.0, 0.0, 0.0, 1.0)
+    var valid = true
+    var unknown = false
+    for (index, argument) in arguments.enumerated() {
+      let value: Double
+      if case .number(let literal, _) = argument {
+        value = literal
+      } else {
+        guard let computed = number(argument, "the arguments of \(function.name)() are numbers") else { return nil }
+        guard let computed else {
+          unknown = true
+          continue
+        }
+        value = computed
+      }
+      let limit = index == 3 ? 1 : maximum
+      if value < 0 || value > limit {
+        let names =
+          function.name == "hsb" ? ["hue", "saturation", "brightness", "alpha"] : ["red", "green", "blue", "alpha"]
+        _ = checkRange(
+          value, argument.range, minimum: 0, maximum: limit, positive: false,
+          what: "the \(names[index]) of \(function.name)()")
+        valid = false
+      }
+      switch index {
+      case 0: values.0 = value
+      case 1: values.1 = value
+      case 2: values.2 = value
+      default: values.3 = value
+      }
+    }
+    guard valid else { return nil }
+    if unknown { return .unknown }
+    if maximum == 1 {
+      return .color(Color(hue: values.0, saturation: values.1, brightness: values.2, alpha: values.3))
+    }
+    return .color(Color(red: values.0 / 255, green: values.1 / 255, blue: values.2 / 255, alpha: values.3))
+  }
+
+  /// `mix(a, b, t)`: each sRGB channel and alpha from a (t = 0) to b (t = 1).
+  private mutating func mix(_ first: Expr, _ second: Expr, _ amount: Expr, _ range: SourceRange) -> Computed? {
+    let a = resolveColor(first, for: "mix")
+    let b = resolveColor(second, for: "mix")
+    guard let t = number(amount, "the amount of mix() is a number") else { return nil }
+    guard let a, let b, let t else { return nil }
+    guard let amount = checkRange(t, amount.range, minimum: 0, maximum: 1, positive: false, what: "the amount of mix()")
+    else { return nil }
+    func blend(_ x: Double, _ y: Double) -> Double { x + (y - x) * amount }
+    return .color(
+      Color(
+        red: blend(a.red, b.red), green: blend(a.green, b.green), blue: blend(a.blue, b.blue),
+        alpha: blend(a.alpha, b.alpha)))
+  }
+
+  /// `.opacity(x)`, `.mix(c, t)`, `.hue`, `.saturation`, `.brightness`,
+  /// `.alpha` on colours; `.count` on lists and ranges.
+  mutating func evaluateMember(_ base: Expr, _ member: Identifier, _ arguments: [Expr]?, _ range: SourceRange)
+    -> Computed?
+  {
+    guard let value = evaluate(base, expecting: .color) else { return nil }
+    if case .unknown = value { return .unknown }
+    if member.name == "count", arguments == nil, let count = value.count { return .number(Double(count)) }
+    guard case .color(let color) = value else {
+      report(
+        SemaCodes.wrongValueKind, base.range,
+        "'.\(member.name)' is a member of colours\(member.name == "count" ? " (and .count of lists)" : ""), found \(value.description)"
+      )
+      return nil
+    }
+    switch (member.name, arguments) {
+    case ("opacity", let arguments):
+      let arguments = arguments ?? []
+      guard argumentCount(arguments, 1...1, of: ".opacity", range),
+        let value = number(arguments[0], "the arguments of .opacity() are numbers")
+      else { return nil }
+      guard let value else { return .unknown }
+      guard
+        let opacity = checkRange(value, arguments[0].range, minimum: 0, maximum: 1, positive: false, what: "opacity")
+      else { return nil }
+      return .color(color.withOpacity(opacity))
+    case ("mix", let arguments?):
+      guard argumentCount(arguments, 2...2, of: ".mix", range) else { return nil }
+      return mix(base, arguments[0], arguments[1], range)
+    case ("hue", nil): return .number(color.hsb.hue)
+    case ("saturation", nil): return .number(color.hsb.saturation)
+    case ("brightness", nil): return .number(color.hsb.brightness)
+    case ("alpha", nil): return .number(color.alpha)
+    default:
+      let members = ["opacity", "mix", "hue", "saturation", "brightness", "alpha"]
+      var diagnostic = Diagnostic(
+        SemaCodes.unknownFunction, member.range,
+        "unknown colour modifier '.\(member.name)'; colours have .opacity(x), .mix(colour, t), .hue, .saturation, .brightness and .alpha"
+      )
+      if let suggestion = Suggestions.closest(to: member.name, among: members) {
+        diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: member.range, with: suggestion)
+      }
+      diagnostics.append(diagnostic)
+      return nil
+    }
+  }
+}

@@ -1,0 +1,86 @@
+/// Names bound by `let`, loops and parameters. Scopes are a stack: a
+/// block pushes a mark and pops back to it; lookups go innermost first,
+/// then to the file's `let`s visible where the statement stands.
+struct Binding {
+  enum Kind { case letBinding, loopVariable, parameter }
+
+  let name: Name
+  var value: Computed
+  /// Where the name is declared (for "shadows" and "unused" warnings).
+  let declaration: SourceRange
+  /// Where the value came from: for a parameter, the argument at the
+  /// call site. The prelude reports value errors there, since its own
+  /// source is not the user's.
+  let origin: SourceRange
+  let kind: Kind
+  /// A file-level `let` that waits for a definition further on.
+  var pending = false
+}
+
+extension Checker {
+  /// The innermost binding of `name`, locals first, then the file's
+  /// visible `let`s (an imported file's come first among them).
+  func binding(_ name: Name) -> Binding? {
+    if let local = locals.last(where: { $0.name == name }) { return local }
+    let visible = min(fileLets.count, visibleFileLets)
+    var index = visible - 1
+    while index >= 0 {
+      if fileLets[index].name == name { return fileLets[index] }
+      index -= 1
+    }
+    return nil
+  }
+
+  /// Binds a name in the innermost scope (the file's, outside any block),
+  /// warning when it hides another.
+  mutating func bind(
+    _ identifier: Identifier, _ value: Computed, kind: Binding.Kind, origin: SourceRange? = nil, pending: Bool = false
+  ) {
+    if !expandingPrelude, let hidden = binding(identifier.key) {
+      diagnostics.append(
+        Diagnostic(
+          SemaCodes.shadowedName, identifier.range,
+          "'\(identifier.name)' hides \(hidden.kind == .parameter ? "a parameter" : "an earlier name") of the same name"
+        ).withNote("the hidden '\(identifier.name)' is declared here", at: hidden.declaration))
+    }
+    var binding = Binding(
+      name: identifier.key, value: value, declaration: identifier.range, origin: origin ?? identifier.range,
+      kind: kind)
+    binding.pending = pending
+    if kind == .letBinding, !expandingPrelude { declaredLets.append(identifier) }
+    if atFileLevel {
+      fileLets.append(binding)
+    } else {
+      locals.append(binding)
+    }
+  }
+
+  /// Marks a `let` used, so it is not reported as unused.
+  mutating func markUsed(_ binding: Binding) {
+    guard binding.kind == .letBinding else { return }
+    let start = binding.declaration.start
+    if !usedLets.contains(start) { usedLets.insert(start) }
+  }
+
+  /// W0006 for every `let` nothing read; called once, at the end.
+  mutating func reportUnusedLets() {
+    var seen = Set<Int>()
+    for name in declaredLets where !usedLets.contains(name.range.start) && seen.insert(name.range.start).inserted {
+      diagnostics.append(
+        Diagnostic(SemaCodes.unusedLet, name.range, "'\(name.name)' is never used; use it or remove its 'let'"))
+    }
+  }
+
+  /// Runs `body` in a new block scope.
+  mutating func inScope<T>(_ body: (inout Checker) -> T) -> T {
+    let mark = locals.count
+    let outer = (atFileLevel, scopeStart)
+    atFileLevel = false
+    scopeStart = mark
+    defer {
+      locals.removeSubrange(mark...)
+      (atFileLevel, scopeStart) = outer
+    }
+    return body(&self)
+  }
+}
