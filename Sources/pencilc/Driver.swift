@@ -72,7 +72,8 @@ struct Driver {
       return
     }
     let source = SourceFile(name: input == "-" ? options.stdinFilename : input, bytes: bytes)
-    let compilation = Pencil.compile(source, dumpSyntax: options.emit == .ast)
+    let compilation = Pencil.compile(
+      source, dumpSyntax: options.emit == .ast, importer: FileImportLoader(anonymousInput: "<stdin>"))
     report(compilation.diagnostics, in: source)
     if let dump = compilation.astDump {
       write(Array(dump.utf8), for: input, fileExtension: "ast")

@@ -7,6 +7,19 @@ public enum Severity: String, Sendable {
 public struct DiagnosticNote: Equatable, Sendable {
   public var message: String
   public var range: SourceRange?
+  /// The file `range` is in, when not the diagnostic's own (a note at the
+  /// `import` of the file where the problem is).
+  public var file: SourceFile?
+
+  public init(message: String, range: SourceRange? = nil, file: SourceFile? = nil) {
+    self.message = message
+    self.range = range
+    self.file = file
+  }
+
+  public static func == (a: DiagnosticNote, b: DiagnosticNote) -> Bool {
+    a.message == b.message && a.range == b.range && a.file === b.file
+  }
 }
 
 /// One replacement of a source range by new text.
@@ -30,6 +43,14 @@ public struct Diagnostic: Equatable, Sendable {
   public var message: String
   public var notes: [DiagnosticNote] = []
   public var fixes: [FixIt] = []
+  /// The file the problem is in, when it is not the compiled file itself
+  /// (a file it imports); fixes apply to this file.
+  public var file: SourceFile?
+
+  public static func == (a: Diagnostic, b: Diagnostic) -> Bool {
+    a.code == b.code && a.range == b.range && a.message == b.message && a.notes == b.notes && a.fixes == b.fixes
+      && a.file === b.file
+  }
 
   init(
     _ code: DiagnosticCode, _ range: SourceRange, _ message: String,
@@ -66,19 +87,23 @@ struct ExpansionContext {
   var index: Int
   var name: String
   var range: SourceRange
+  /// The file `range` is in (nil: the compiled file).
+  var file: SourceFile?
   var isCall: Bool
 
-  init(iteration index: Int, of variable: String, at range: SourceRange) {
+  init(iteration index: Int, of variable: String, at range: SourceRange, in file: SourceFile?) {
     self.index = index
     name = variable
     self.range = range
+    self.file = file
     isCall = false
   }
 
-  init(callOf component: String, at range: SourceRange) {
+  init(callOf component: String, at range: SourceRange, in file: SourceFile?) {
     index = 0
     name = component
     self.range = range
+    self.file = file
     isCall = true
   }
 
@@ -87,7 +112,7 @@ struct ExpansionContext {
       message: isCall
         ? "reported once; first found in this use of '\(name)'"
         : "reported once; first found when '\(name)' is item \(index) (counting from 0)",
-      range: range)
+      range: range, file: file)
   }
 }
 
@@ -112,6 +137,12 @@ struct DiagnosticList {
   /// source location; in insertion order too, so `restore` can forget.
   private var locations: Set<UInt64> = []
   private var locationOrder: [UInt64] = []
+  /// The file being checked, when it is an imported one: what is
+  /// appended is stamped with it. Notes without a file are stamped with
+  /// it or, outside imported files, with `source`, the compiled file, so
+  /// a note always says its file once files mix.
+  var file: SourceFile?
+  var source: SourceFile?
   /// Set while expanding a loop or a component: each (code, range) is
   /// reported once.
   var deduplicating = false
@@ -129,6 +160,13 @@ struct DiagnosticList {
 
   mutating func append(_ diagnostic: Diagnostic) {
     var diagnostic = diagnostic
+    if diagnostic.file == nil, let file { diagnostic.file = file }
+    if let here = diagnostic.file ?? source {
+      for index in diagnostic.notes.indices
+      where diagnostic.notes[index].file == nil && diagnostic.notes[index].range != nil {
+        diagnostic.notes[index].file = here
+      }
+    }
     if deduplicating {
       let key = DiagnosticList.locationKey(diagnostic)
       guard locations.insert(key).inserted else { return }
@@ -168,6 +206,7 @@ struct DiagnosticList {
     hasher.combine(diagnostic.code.id)
     hasher.combine(diagnostic.range.start)
     hasher.combine(diagnostic.range.end)
+    if let file = diagnostic.file { hasher.combine(ObjectIdentifier(file)) }
     return UInt64(bitPattern: Int64(hasher.finalize()))
   }
 
@@ -178,6 +217,12 @@ struct DiagnosticList {
     items.removeLast(items.count - mark.items)
     (errorCount, otherCount, droppedErrors, droppedOthers) =
       (mark.errorCount, mark.otherCount, mark.droppedErrors, mark.droppedOthers)
+  }
+
+  /// Adds `note` to every diagnostic kept (an imported file's problems
+  /// all point at the `import`).
+  mutating func addToAll(_ note: DiagnosticNote) {
+    for index in items.indices { items[index].notes.append(note) }
   }
 
   /// Adds another list's diagnostics under this list's cap.
@@ -212,12 +257,15 @@ struct DiagnosticList {
   func sorted() -> [Diagnostic] {
     var seen = Set<String>()
     var result: [Diagnostic] = []
+    // The compiled file's first, then each imported file's, by name.
     let ordered = items.enumerated().sorted { a, b in
-      a.element.range != b.element.range
+      let (fileA, fileB) = (a.element.file?.name ?? "", b.element.file?.name ?? "")
+      if fileA != fileB { return fileA < fileB }
+      return a.element.range != b.element.range
         ? a.element.range < b.element.range : a.offset < b.offset
     }
     for (_, item) in ordered {
-      let key = "\(item.range.start):\(item.range.end):\(item.code.id):\(item.message)"
+      let key = "\(item.file?.name ?? ""):\(item.range.start):\(item.range.end):\(item.code.id):\(item.message)"
       if seen.insert(key).inserted { result.append(item) }
     }
     return result

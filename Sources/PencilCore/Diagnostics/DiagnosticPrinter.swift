@@ -14,7 +14,8 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
 public enum DiagnosticPrinter {
   /// `file:line:col: severity: message [CODE]`. Everything quoted from
   /// the input is made safe for a terminal (see `terminalSafe`).
-  public static func short(_ diagnostic: Diagnostic, in source: SourceFile) -> String {
+  public static func short(_ diagnostic: Diagnostic, in compiled: SourceFile) -> String {
+    let source = diagnostic.file ?? compiled
     let location = source.location(of: diagnostic.range.start)
     return terminalSafe(
       "\(source.name):\(location.line):\(location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.id)]"
@@ -25,7 +26,8 @@ public enum DiagnosticPrinter {
   /// notes (with their own source lines) and `help:` lines for the fixes;
   /// `colors` adds ANSI styling. A long line is shown as a window around
   /// the range, so the text is bounded whatever the input.
-  public static func human(_ diagnostic: Diagnostic, in source: SourceFile, colors: Bool) -> String {
+  public static func human(_ diagnostic: Diagnostic, in compiled: SourceFile, colors: Bool) -> String {
+    let source = diagnostic.file ?? compiled
     let style = Style(enabled: colors)
     let location = source.location(of: diagnostic.range.start)
     let severityColor =
@@ -36,10 +38,11 @@ public enum DiagnosticPrinter {
     text += snippet(diagnostic.range, in: source, style: style, caretColor: severityColor)
     for note in diagnostic.notes {
       if let range = note.range {
-        let noteLocation = source.location(of: range.start)
+        let noteSource = note.file ?? source
+        let noteLocation = noteSource.location(of: range.start)
         text +=
-          "\(style.bold)\(name):\(noteLocation.line):\(noteLocation.column): \(style.cyan)note:\(style.reset) \(terminalSafe(note.message))\n"
-        text += snippet(range, in: source, style: style, caretColor: style.cyan)
+          "\(style.bold)\(terminalSafe(noteSource.name)):\(noteLocation.line):\(noteLocation.column): \(style.cyan)note:\(style.reset) \(terminalSafe(note.message))\n"
+        text += snippet(range, in: noteSource, style: style, caretColor: style.cyan)
       } else {
         text += "  \(style.cyan)= note:\(style.reset) \(terminalSafe(note.message))\n"
       }
@@ -85,7 +88,8 @@ public enum DiagnosticPrinter {
   }
 
   /// One JSON object on one line (the `diagnostic` record).
-  public static func json(_ diagnostic: Diagnostic, in source: SourceFile) -> String {
+  public static func json(_ diagnostic: Diagnostic, in compiled: SourceFile) -> String {
+    let source = diagnostic.file ?? compiled
     var object = JSONObject()
     object.add("version", 1)
     object.add("type", "diagnostic")
@@ -97,7 +101,8 @@ public enum DiagnosticPrinter {
     let notes = diagnostic.notes.map { note -> String in
       var noteObject = JSONObject()
       noteObject.add("message", note.message)
-      if let range = note.range { noteObject.add(raw: "range", jsonRange(range, in: source)) }
+      if let file = note.file, file !== source { noteObject.add("file", file.name) }
+      if let range = note.range { noteObject.add(raw: "range", jsonRange(range, in: note.file ?? source)) }
       return noteObject.text
     }
     object.add(raw: "notes", "[" + notes.joined(separator: ",") + "]")

@@ -33,7 +33,11 @@ public enum Pencil {
   /// `diagnostics`, and `scene` is nil when any of them is an error. The
   /// syntax tree is freed after checking, so later phases reuse its memory,
   /// unless `dumpSyntax` asks for it as text.
-  public static func compile(_ source: SourceFile, dumpSyntax: Bool = false) -> Compilation {
+  /// `importer` reads the files `import` names; without one, an `import`
+  /// is an error.
+  public static func compile(
+    _ source: SourceFile, dumpSyntax: Bool = false, importer: (any ImportLoader)? = nil
+  ) -> Compilation {
     var diagnostics = DiagnosticList()
     guard source.bytes.count <= SourceFile.maximumSize else {
       let diagnostic = Diagnostic(
@@ -50,7 +54,8 @@ public enum Pencil {
     }
     // Each statement is checked as soon as it is parsed and its syntax
     // tree dropped (see CheckSession); only --emit ast keeps them all.
-    var session = CheckSession(source: source, diagnostics: DiagnosticList())
+    var session = CheckSession(
+      source: source, diagnostics: DiagnosticList(), imports: ImportContext(loader: importer))
     var statements: [Statement] = []
     Parser.parse(source, diagnostics: &diagnostics) { statement in
       if dumpSyntax { statements.append(statement) }

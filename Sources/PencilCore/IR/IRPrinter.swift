@@ -14,7 +14,7 @@ public enum IRPrinter {
       switch item {
       case .path(let path):
         out.writeString(
-          "path rule=\(path.fillRule.rawValue) opacity=\(formatNumber(path.opacity)) source=\(path.sourceRange.start)..\(path.sourceRange.end)\(calls(path.callSites))\n"
+          "path rule=\(path.fillRule.rawValue) opacity=\(formatNumber(path.opacity)) source=\(path.sourceRange.start)..\(path.sourceRange.end)\(origin(path.sourceFile, path.callSites))\n"
         )
         switch path.paint {
         case .solid(let solid):
@@ -40,18 +40,23 @@ public enum IRPrinter {
         }
       case .text(let text):
         out.writeString(
-          "text \(jsonString(text.text)) at \(formatNumber(text.position.x)) \(formatNumber(text.position.y)) size=\(formatNumber(text.fontSize)) weight=\(text.bold ? "bold" : "regular") align=\(text.alignment.rawValue) color=\(color(text.color)) source=\(text.sourceRange.start)..\(text.sourceRange.end)\(calls(text.callSites))\n"
+          "text \(jsonString(text.text)) at \(formatNumber(text.position.x)) \(formatNumber(text.position.y)) size=\(formatNumber(text.fontSize)) weight=\(text.bold ? "bold" : "regular") align=\(text.alignment.rawValue) color=\(color(text.color)) source=\(text.sourceRange.start)..\(text.sourceRange.end)\(origin(text.sourceFile, text.callSites))\n"
         )
       }
     }
     return String(decoding: out.bytes, as: UTF8.self)
   }
 
-  /// ` calls=A..B,C..D`, or nothing outside components (so scenes without
-  /// components print as they always did).
-  private static func calls(_ sites: [SourceRange]) -> String {
-    guard !sites.isEmpty else { return "" }
-    return " calls=" + sites.map { "\($0.start)..\($0.end)" }.joined(separator: ",")
+  /// ` file="…"` for an item from another file and ` calls=A..B,C..D`
+  /// (each use `@"file"` when in another file); nothing outside
+  /// components, so scenes without them print as they always did.
+  private static func origin(_ file: String?, _ sites: [CallSite]) -> String {
+    var text = file.map { " file=\(jsonString($0))" } ?? ""
+    guard !sites.isEmpty else { return text }
+    text += " calls="
+    text += sites.map { "\($0.range.start)..\($0.range.end)" + ($0.file.map { "@" + jsonString($0) } ?? "") }
+      .joined(separator: ",")
+    return text
   }
 
   private static func numbers(_ out: ByteWriter, _ values: [Double]) {

@@ -52,7 +52,9 @@ struct Lowering {
   /// it was expanded from, outermost first.
   private struct Origin {
     var source: SourceRange?
-    var callSites: [SourceRange] = []
+    /// The file of the elements being lowered, when not the compiled file.
+    var file: String?
+    var callSites: [CallSite] = []
 
     func range(_ element: ElementModel) -> SourceRange { source ?? element.range }
   }
@@ -72,13 +74,15 @@ struct Lowering {
           opacity: shape.opacity, sourceRange: origin.range(element))
       }
       item.callSites = origin.callSites
+      item.sourceFile = origin.file
       items.append(.path(item))
     case .group(let group):
       var inner = origin
       if group.isPrelude {
         if inner.source == nil { inner.source = group.callSite }
       } else {
-        inner.callSites.append(group.callSite)
+        inner.callSites.append(CallSite(range: group.callSite, file: group.callSiteFile?.name))
+        inner.file = group.bodyFile?.name
       }
       for child in group.children {
         // A part that fills the frame (the prelude pencil's three): no
@@ -90,6 +94,7 @@ struct Lowering {
             unitOutline: unit, in: frame, paint: paint(shape.fill, frame: frame), fillRule: shape.fillRule,
             opacity: shape.opacity, sourceRange: inner.range(child))
           item.callSites = inner.callSites
+          item.sourceFile = inner.file
           items.append(.path(item))
           continue
         }
@@ -111,6 +116,7 @@ struct Lowering {
         text: text.text, position: text.position, fontSize: text.fontSize, bold: text.bold,
         alignment: text.alignment, color: IRColor(text.color), sourceRange: origin.range(element))
       item.callSites = origin.callSites
+      item.sourceFile = origin.file
       items.append(.text(item))
     }
   }

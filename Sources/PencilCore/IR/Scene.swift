@@ -61,9 +61,12 @@ public struct PathItem: Equatable, Sendable {
   public var opacity: Double
   /// Where in the source the item came from.
   public var sourceRange: SourceRange
+  /// The file `sourceRange` is in, when not the compiled file (a
+  /// component from an imported file).
+  public var sourceFile: String?
   /// The uses of the components the item was expanded from, outermost
   /// first; empty outside components.
-  public var callSites: [SourceRange] = []
+  public var callSites: [CallSite] = []
 
   /// A path in user space (absolute coordinates in points).
   public init(
@@ -118,7 +121,8 @@ public struct PathItem: Equatable, Sendable {
   /// Equal when they draw the same: the same segments in user space.
   public static func == (a: PathItem, b: PathItem) -> Bool {
     a.paint == b.paint && a.fillRule == b.fillRule && a.opacity == b.opacity && a.sourceRange == b.sourceRange
-      && a.callSites == b.callSites && a.userSpaceSegments.elementsEqual(b.userSpaceSegments)
+      && a.callSites == b.callSites && a.sourceFile == b.sourceFile
+      && a.userSpaceSegments.elementsEqual(b.userSpaceSegments)
   }
 }
 
@@ -132,8 +136,10 @@ public struct TextItem: Equatable, Sendable {
   public var alignment: TextAlignment
   public var color: IRColor
   public var sourceRange: SourceRange
-  /// As for paths: the uses of the components the text came from.
-  public var callSites: [SourceRange] = []
+  /// As for paths: the file of `sourceRange` and the uses of the
+  /// components the text came from.
+  public var sourceFile: String?
+  public var callSites: [CallSite] = []
 
   /// The text split at `\n`; each line's baseline is `lineHeight` below
   /// the one before.
@@ -158,6 +164,14 @@ public struct TextItem: Equatable, Sendable {
       x: x, y: position.y - 0.8 * fontSize, width: width,
       height: fontSize + lineHeight * Double(lines.count - 1))
   }
+}
+
+/// A use of a component that an item was expanded from: an editor can
+/// jump from a shape to the element that drew it and to every use.
+public struct CallSite: Equatable, Sendable {
+  public var range: SourceRange
+  /// The file, when not the compiled file.
+  public var file: String?
 }
 
 /// One entry of the display list.

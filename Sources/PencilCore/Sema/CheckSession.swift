@@ -23,9 +23,46 @@ struct CheckSession {
   /// the first stays first.
   private var waitingCanvases: [ElementStatement] = []
 
-  init(source: SourceFile, diagnostics: DiagnosticList) {
+  /// Set when the file is imported: only its definitions count, and its
+  /// elements are neither checked nor drawn (the first gets a warning).
+  private var importing = false
+  private var warnedAboutElements = false
+
+  init(source: SourceFile, diagnostics: DiagnosticList, imports: ImportContext = ImportContext(loader: nil)) {
     checker = Checker(bytes: source.bytes, diagnostics: diagnostics)
+    checker.diagnostics.source = source
+    checker.imports = imports
+    if imports.chain.isEmpty { imports.chain = [(source, nil)] }
     checker.deferringUnresolved = true
+  }
+
+  /// Checks a file another imports, returning what it defines and its problems.
+  static func checkImported(_ file: SourceFile, imports: ImportContext)
+    -> (definitions: ImportedDefinitions, diagnostics: DiagnosticList)
+  {
+    var diagnostics = DiagnosticList()
+    diagnostics.file = file
+    var session = CheckSession(source: file, diagnostics: diagnostics, imports: imports)
+    session.importing = true
+    session.checker.file = file
+    Parser.parse(file, diagnostics: &diagnostics) { session.add($0) }
+    var checked = DiagnosticList()
+    let definitions = session.finishImported(diagnostics: &checked)
+    diagnostics.absorb(checked)
+    return (definitions, diagnostics)
+  }
+
+  /// W0010 at the first element of an imported file.
+  private mutating func skipImportedElement(_ statement: Statement) {
+    guard !warnedAboutElements else { return }
+    warnedAboutElements = true
+    var range = SourceRange(statement.range.start, statement.range.start)
+    if case .element(let element) = statement { range = element.kind.range }
+    checker.diagnostics.append(
+      Diagnostic(
+        LanguageCodes.importedElements, range,
+        "this file is imported, so its canvas and elements are not drawn; only its lets, gradients, shapes and components are used"
+      ))
   }
 
   mutating func add(_ statement: Statement) {
@@ -39,8 +76,17 @@ struct CheckSession {
     case .component(let component):
       checker.defineComponent(component)
       return
-    case .importFile, .pathCommand:
+    case .importFile(let statement):
+      checker.importFile(statement)
       return
+    case .pathCommand:
+      return
+    case .element, .forLoop, .conditional:
+      if importing { return skipImportedElement(statement) }
+    default:
+      break
+    }
+    switch statement {
     case .element(let element) where element.kind.key == .canvas:
       addCanvas(element)
       return
@@ -98,8 +144,23 @@ struct CheckSession {
     }
   }
 
+  /// For an imported file: its waiting `let`s, its components checked
+  /// alone, and what it lends.
+  mutating func finishImported(diagnostics: inout DiagnosticList) -> ImportedDefinitions {
+    _ = finish(diagnostics: &diagnostics, reportingUnused: false)
+    let checker = self.checker
+    var definitions = ImportedDefinitions(file: checker.file ?? SourceFile(name: "", bytes: []))
+    definitions.gradients = checker.gradientDefinitions.map { ($0, checker.gradients[$0.name.name]) }
+    definitions.shapes = checker.shapeDefinitions.map {
+      ($0, checker.shapes[$0.name.name], checker.parametricShapes[$0.name.name])
+    }
+    definitions.components = checker.componentDefinitions
+    definitions.lets = checker.fileLets
+    return definitions
+  }
+
   /// Checks what waited, reports unused definitions and returns the model.
-  mutating func finish(diagnostics: inout DiagnosticList) -> SceneModel {
+  mutating func finish(diagnostics: inout DiagnosticList, reportingUnused: Bool = true) -> SceneModel {
     checker.deferringUnresolved = false
     for canvas in waitingCanvases { checker.checkCanvas(canvas) }
     var all = elements
@@ -129,8 +190,10 @@ struct CheckSession {
       waiting = []
     }
     checker.checkComponentsAlone()
-    checker.reportUnused()
-    checker.reportUnusedLets()
+    if reportingUnused {
+      checker.reportUnused()
+      checker.reportUnusedLets()
+    }
     diagnostics = checker.diagnostics
     return SceneModel(canvas: checker.canvas, elements: all)
   }

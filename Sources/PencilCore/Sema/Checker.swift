@@ -30,7 +30,13 @@ struct Checker {
 
   // Names (see Checker+Scopes).
   var locals: [Binding] = []
-  var fileLets: [Binding] = []
+  /// The `let`s of the file whose code runs: this file's, or, inside a
+  /// component from an imported file, that file's (see `LetStore`).
+  var lets = LetStore()
+  var fileLets: [Binding] {
+    get { lets.bindings }
+    _modify { yield &lets.bindings }
+  }
   /// How many of `fileLets` the statement being checked can see: all
   /// that precede it, also when it waited for the end of the file.
   var visibleFileLets = Int.max
@@ -51,6 +57,10 @@ struct Checker {
   /// Set while the prelude's `pencil` is expanded: its problems are the
   /// call site's, and it warns about nothing.
   var expandingPrelude = false
+  /// The file being checked when it is an imported one (nil: the compiled
+  /// file), and what the imports of one compilation share.
+  var file: SourceFile?
+  var imports = ImportContext(loader: nil)
 
   init(bytes: [UInt8], diagnostics: DiagnosticList, withPrelude: Bool = true) {
     self.bytes = bytes

@@ -101,11 +101,19 @@ struct ShapeElement: Equatable {
 /// component `pencil`.)
 struct GroupElement: Equatable {
   var children: [ElementModel]
-  /// The use of the component, which the IR items keep.
+  /// The use of the component, which the IR items keep, and the file it
+  /// is in and the file of the component's body (nil: the compiled file).
   var callSite: SourceRange
+  var callSiteFile: SourceFile? = nil
+  var bodyFile: SourceFile? = nil
   /// Items from the prelude's components take the call site as their own
   /// range: the prelude is not the user's source.
   var isPrelude: Bool
+
+  static func == (a: GroupElement, b: GroupElement) -> Bool {
+    a.children == b.children && a.callSite == b.callSite && a.callSiteFile === b.callSiteFile
+      && a.bodyFile === b.bodyFile && a.isPrelude == b.isPrelude
+  }
 }
 
 struct StackElement: Equatable {

@@ -70,11 +70,13 @@ extension Checker {
     }
     guard spendIterations(count, at: loop.sequence.range) else { return }
     let outer = (diagnostics.deduplicating, diagnostics.context)
+    let outerFile = diagnostics.file ?? diagnostics.source
     diagnostics.deduplicating = true
     defer { (diagnostics.deduplicating, diagnostics.context) = outer }
     for index in 0..<count {
       guard !budget.exhausted else { return }
-      diagnostics.context = ExpansionContext(iteration: index, of: loop.variable.name, at: loop.variable.range)
+      diagnostics.context = ExpansionContext(
+        iteration: index, of: loop.variable.name, at: loop.variable.range, in: outerFile)
       iterate(loop, item: sequence.item(index), index: index, body: body)
     }
   }

@@ -11,6 +11,10 @@ final class ComponentDefinition {
   let required: [Int]
   /// How many of the file's `let`s the body sees: those before it.
   let visibleLets: Int
+  /// The `let`s of the file the component is written in, and that file
+  /// when it is an imported one (its problems are reported there).
+  var lets = LetStore()
+  var file: SourceFile?
   /// Whether the body reads `width` or `height`, so that an expansion
   /// depends on the size of the frame.
   let readsFrameSize: Bool
@@ -120,6 +124,8 @@ extension Checker {
     }
     let types = checkParameters(statement.parameters)
     let definition = ComponentDefinition(statement, types: types, visibleLets: fileLets.count)
+    definition.lets = lets
+    definition.file = file
     components[name.name] = definition
     componentDefinitions.append(definition)
     elementNameIndex = nil
@@ -217,7 +223,10 @@ extension Checker {
     }
     guard let children = expand(component, values, size: size, at: statement) else { return nil }
     return ElementModel(
-      content: .group(GroupElement(children: children, callSite: statement.range, isPrelude: component.isPrelude)),
+      content: .group(
+        GroupElement(
+          children: children, callSite: statement.range, callSiteFile: diagnostics.file, bodyFile: component.file,
+          isPrelude: component.isPrelude)),
       placement: placement, range: statement.range)
   }
 

@@ -12,12 +12,17 @@ extension Checker {
     var expandingPrelude: Bool
     var deduplicating: Bool
     var context: ExpansionContext?
+    var lets: LetStore
+    var file: SourceFile?
   }
 
   private mutating func enterBody(of component: ComponentDefinition, callSite: SourceRange?) -> SavedScope {
     let saved = SavedScope(
       locals: locals, scopeStart: scopeStart, atFileLevel: atFileLevel, visibleFileLets: visibleFileLets,
-      expandingPrelude: expandingPrelude, deduplicating: diagnostics.deduplicating, context: diagnostics.context)
+      expandingPrelude: expandingPrelude, deduplicating: diagnostics.deduplicating, context: diagnostics.context,
+      lets: lets, file: diagnostics.file)
+    lets = component.lets
+    if !component.isPrelude { diagnostics.file = component.file }
     locals = []
     scopeStart = 0
     atFileLevel = false
@@ -27,7 +32,7 @@ extension Checker {
     // The prelude is not the user's code: a problem there is the call's,
     // reported in the context the call stands in.
     if let callSite, !component.isPrelude {
-      diagnostics.context = ExpansionContext(callOf: component.name, at: callSite)
+      diagnostics.context = ExpansionContext(callOf: component.name, at: callSite, in: saved.file ?? diagnostics.source)
     }
     return saved
   }
@@ -40,6 +45,8 @@ extension Checker {
     expandingPrelude = saved.expandingPrelude
     diagnostics.deduplicating = saved.deduplicating
     diagnostics.context = saved.context
+    lets = saved.lets
+    diagnostics.file = saved.file
   }
 
   /// The body's elements for one use; nil when a limit stopped it.

@@ -2,7 +2,7 @@
 /// block pushes a mark and pops back to it; lookups go innermost first,
 /// then to the file's `let`s visible where the statement stands.
 struct Binding {
-  enum Kind { case letBinding, loopVariable, parameter }
+  enum Kind { case letBinding, loopVariable, parameter, imported }
 
   let name: Name
   var value: Computed
@@ -12,9 +12,15 @@ struct Binding {
   /// call site. The prelude reports value errors there, since its own
   /// source is not the user's.
   let origin: SourceRange
-  let kind: Kind
+  var kind: Kind
   /// A file-level `let` that waits for a definition further on.
   var pending = false
+}
+
+/// A file's `let`s in order. A class, so a component keeps the table of
+/// the file it was defined in (with how many it sees) wherever it is used.
+final class LetStore {
+  var bindings: [Binding] = []
 }
 
 extension Checker {

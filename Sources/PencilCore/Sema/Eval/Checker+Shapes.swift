@@ -8,6 +8,8 @@ final class ParametricShape: ShapeKind {
   /// One attribute per parameter, beside the common fill attributes.
   let specs: [AttributeSpec]
   let visibleLets: Int
+  var lets = LetStore()
+  var file: SourceFile?
   /// Recent paths by arguments.
   var cache: [(arguments: [Computed], segments: [PathSegment])] = []
 
@@ -56,9 +58,13 @@ extension Checker {
     }
     if let hit = shape.cache.first(where: { $0.arguments == arguments }) { return .unitPath(hit.segments) }
     let saved = (locals, scopeStart, atFileLevel, visibleFileLets, diagnostics.deduplicating, diagnostics.context)
+    let outerFile = (lets, diagnostics.file)
     (locals, scopeStart, atFileLevel, visibleFileLets) = ([], 0, false, shape.visibleLets)
+    (lets, diagnostics.file) = (shape.lets, shape.file)
+    defer { (lets, diagnostics.file) = outerFile }
     diagnostics.deduplicating = true
-    diagnostics.context = ExpansionContext(callOf: shape.name, at: statement.range)
+    diagnostics.context = ExpansionContext(
+      callOf: shape.name, at: statement.range, in: outerFile.1 ?? diagnostics.source)
     for ((parameter, _), value) in zip(shape.parameters, arguments) {
       bind(parameter.name, value, kind: .parameter)
     }
@@ -77,7 +83,9 @@ extension Checker {
     guard !statement.recovered else { return nil }
     if let parameters = statement.parameters {
       let types = checkParameters(parameters)
-      parametricShapes[statement.name.name] = ParametricShape(statement, types: types, visibleLets: fileLets.count)
+      let shape = ParametricShape(statement, types: types, visibleLets: fileLets.count)
+      (shape.lets, shape.file) = (lets, file)
+      parametricShapes[statement.name.name] = shape
       return nil
     }
     var path = PathBuilder()

@@ -1,0 +1,159 @@
+/// Reads the files `import` names. The library reads no files itself: the
+/// command line resolves paths against the importing file's folder (or,
+/// for standard input, `--stdin-filename`'s folder or the working
+/// directory); tests load from memory.
+public protocol ImportLoader {
+  /// The file `path` names, as written in an `import` in `importer`. Its
+  /// `name` identifies it: two imports that reach one file must give the
+  /// same name (a cycle is found by names).
+  func load(_ path: String, from importer: SourceFile) -> Result<SourceFile, ImportFailure>
+}
+
+/// Why an import could not be read, in words for the diagnostic.
+public struct ImportFailure: Error, Sendable {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+}
+
+/// What the imports of one compilation share: the loader, the chain of
+/// files being imported (to find cycles), and the definitions of each file
+/// already imported (a file imported twice is checked once).
+final class ImportContext {
+  let loader: (any ImportLoader)?
+  /// From the compiled file down to the file being checked, each with the
+  /// range of the `import` that brought it in (in the file before it).
+  var chain: [(file: SourceFile, importedAt: SourceRange?)] = []
+  var done: [String: ImportedDefinitions] = [:]
+
+  init(loader: (any ImportLoader)?) { self.loader = loader }
+}
+
+/// The definitions a file lends to the files that import it.
+struct ImportedDefinitions {
+  var gradients: [(statement: GradientStatement, model: GradientModel?)] = []
+  var shapes: [(statement: ShapeStatement, kind: UnitPathShape?, parametric: ParametricShape?)] = []
+  var components: [ComponentDefinition] = []
+  var lets: [Binding] = []
+  var file: SourceFile
+}
+
+extension Checker {
+  /// `import "path"`: the file is loaded, checked on its own (once per
+  /// compilation) and its definitions added to this file's.
+  mutating func importFile(_ statement: ImportStatement) {
+    guard let loader = imports.loader else {
+      report(
+        LanguageCodes.importUnreadable, statement.pathRange,
+        "cannot import '\(statement.path)': this compilation has no files to import from")
+      return
+    }
+    guard imports.chain.count <= ExpansionBudget.maximumNesting else {
+      report(
+        LanguageCodes.importsTooDeep, statement.pathRange,
+        "imports are nested more than \(ExpansionBudget.maximumNesting) deep here")
+      return
+    }
+    let importer = imports.chain.last?.file ?? SourceFile(name: "", bytes: [])
+    let imported: SourceFile
+    switch loader.load(statement.path, from: importer) {
+    case .failure(let failure):
+      report(
+        LanguageCodes.importUnreadable, statement.pathRange, "cannot import '\(statement.path)': \(failure.message)")
+      return
+    case .success(let file):
+      imported = file
+    }
+    if let start = imports.chain.firstIndex(where: { $0.file.name == imported.name }) {
+      reportCycle(from: start, closedAt: statement)
+      return
+    }
+    guard imported.bytes.count <= SourceFile.maximumSize else {
+      report(
+        LanguageCodes.importUnreadable, statement.pathRange,
+        "cannot import '\(statement.path)': it is \(imported.bytes.count) bytes; files are at most \(SourceFile.maximumSize)"
+      )
+      return
+    }
+    let definitions: ImportedDefinitions
+    if let done = imports.done[imported.name] {
+      definitions = done
+    } else {
+      imports.chain.append((imported, statement.range))
+      var found = CheckSession.checkImported(imported, imports: imports)
+      imports.chain.removeLast()
+      imports.done[imported.name] = found.definitions
+      definitions = found.definitions
+      let here = DiagnosticNote(
+        message: "'\(imported.name)' is imported here", range: statement.range, file: file ?? diagnostics.source)
+      found.diagnostics.addToAll(here)
+      diagnostics.absorb(found.diagnostics)
+    }
+    adopt(definitions, importedAt: statement)
+  }
+
+  private mutating func reportCycle(from start: Int, closedAt statement: ImportStatement) {
+    let cycle = imports.chain[start...]
+    var diagnostic = Diagnostic(
+      LanguageCodes.importCycle, statement.pathRange,
+      "import cycle: " + (cycle.map(\.file.name) + [cycle.first?.file.name ?? ""]).joined(separator: " → "))
+    var previous: SourceFile? = imports.chain[start].file
+    for link in cycle.dropFirst() {
+      diagnostic = diagnostic.withNote(
+        "'\(previous?.name ?? "")' imports '\(link.file.name)' here", at: link.importedAt)
+      diagnostic.notes[diagnostic.notes.count - 1].file = previous
+      previous = link.file
+    }
+    diagnostics.append(diagnostic)
+  }
+
+  /// Adds another file's definitions; a name defined in both is an error
+  /// at the `import`.
+  private mutating func adopt(_ definitions: ImportedDefinitions, importedAt statement: ImportStatement) {
+    func clash(_ kind: String, _ name: String) {
+      report(
+        SemaCodes.duplicateDefinition, statement.pathRange,
+        "\(kind) '\(name)' is defined both in this file and in '\(definitions.file.name)'")
+    }
+    for (gradient, model) in definitions.gradients {
+      let name = gradient.name.name
+      if let existing = gradients[name], existing === model { continue }
+      guard gradientStatements[name] == nil else {
+        clash("gradient", name)
+        continue
+      }
+      gradientStatements[name] = gradient
+      if let model { gradients[name] = model }
+      // Lent, not owned: an imported gradient nobody uses is no warning here.
+      usedGradients.insert(name)
+    }
+    for (shape, kind, parametric) in definitions.shapes {
+      let name = shape.name.name
+      if shapeStatements[name] != nil {
+        if shapes[name] == nil && parametricShapes[name] == nil || shapeStatements[name]?.range != shape.range {
+          clash("shape", name)
+        }
+        continue
+      }
+      shapeStatements[name] = shape
+      usedShapes.insert(name)
+      if let kind { shapes[name] = kind }
+      if let parametric { parametricShapes[name] = parametric }
+    }
+    for component in definitions.components {
+      if let existing = components[component.name] {
+        if existing !== component { clash("component", component.name) }
+        continue
+      }
+      components[component.name] = component
+    }
+    for binding in definitions.lets {
+      if let existing = fileLets.last(where: { $0.name == binding.name }), existing.declaration == binding.declaration {
+        continue
+      }
+      var lent = binding
+      lent.kind = .imported  // never "unused" here
+      fileLets.append(lent)
+    }
+    elementNameIndex = nil
+  }
+}

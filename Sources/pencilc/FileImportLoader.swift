@@ -1,0 +1,52 @@
+import PencilCore
+
+/// Loads imported files from disk: a path is relative to the folder of the
+/// importing file; the compiled file read from standard input imports
+/// relative to the working directory, or to `--stdin-filename`'s folder
+/// when that is given. Names are normalized (`a/./b/../c` is `a/c`), so the
+/// compiler recognizes a file reached by two spellings and finds cycles.
+struct FileImportLoader: ImportLoader {
+  /// The name standard input is shown under when no --stdin-filename was given.
+  var anonymousInput: String
+
+  func load(_ path: String, from importer: SourceFile) -> Result<SourceFile, ImportFailure> {
+    guard !path.isEmpty else { return .failure(ImportFailure("the path is empty")) }
+    let folder = importer.name == anonymousInput ? "" : FileImportLoader.folder(of: importer.name)
+    let name = FileImportLoader.normalize(path.hasPrefix("/") ? path : folder + path)
+    do {
+      return .success(SourceFile(name: name, bytes: try FileIO.read(name, limit: SourceFile.maximumSize)))
+    } catch let failure as IOFailure {
+      // FileIO's message names the path; keep only the reason.
+      let reason = failure.message.split(separator: ":", maxSplits: 1).last.map(String.init) ?? failure.message
+      return .failure(ImportFailure(reason.trimmingLeadingSpace))
+    } catch {
+      return .failure(ImportFailure("\(error)"))
+    }
+  }
+
+  /// `dir/` for `dir/file.pencil`, empty for `file.pencil`.
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return String(path[...slash])
+  }
+
+  /// Removes `.` and `name/..` parts; keeps leading `..` and a leading `/`.
+  static func normalize(_ path: String) -> String {
+    let absolute = path.hasPrefix("/")
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+      if part == "." { continue }
+      if part == "..", let last = parts.last, last != ".." {
+        parts.removeLast()
+        continue
+      }
+      if part == "..", absolute, parts.isEmpty { continue }
+      parts.append(part)
+    }
+    return (absolute ? "/" : "") + parts.joined(separator: "/")
+  }
+}
+
+extension String {
+  fileprivate var trimmingLeadingSpace: String { String(drop { $0 == " " }) }
+}
