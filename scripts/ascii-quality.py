@@ -38,12 +38,21 @@ def darkness_table(root):
     return table
 
 
-def without_text(scene, work):
-    name = os.path.splitext(os.path.basename(scene))[0]
-    copy = os.path.join(work, name + ".pencil")
+def strip_text(scene, copy):
+    os.makedirs(os.path.dirname(copy), exist_ok=True)
     with open(scene) as source, open(copy, "w") as target:
         for line in source:
             target.write("\n" if line.lstrip().startswith("text ") else line)
+
+
+def without_text(scene, work):
+    """A copy of the scene without its text lines, beside copies of the
+    files it may import (samples/lib/*.pencil), stripped the same way."""
+    name = os.path.splitext(os.path.basename(scene))[0]
+    copy = os.path.join(work, name + ".pencil")
+    strip_text(scene, copy)
+    for library in glob.glob(os.path.join(os.path.dirname(scene), "lib", "*.pencil")):
+        strip_text(library, os.path.join(work, "lib", os.path.basename(library)))
     return copy
 
 

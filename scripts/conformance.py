@@ -11,12 +11,14 @@ pixels composited on white, the mean absolute difference, the 99th
 percentile and the maximum, in 1/255 units.
 
 The bars (mean <= 0.5, p99 <= 8):
-  * against resvg: the mean bar on every scene; the p99 bar on every scene
-    where the two references agree with each other within it. Where they do
-    not (resvg's 16-level edge coverage differs from any exact-area
-    rasterizer by up to 1/8 on every edge pixel), pencilc must be no further
-    from resvg than Cairo is, plus 2/255;
-  * against rsvg-convert: both bars on every scene.
+  * against rsvg-convert: both bars on every scene;
+  * against resvg: both bars, or, where the references themselves are
+    further apart than the bar, no further from resvg than Cairo is plus a
+    slack (2/255 for p99, 0.1 for the mean). resvg's 16-level edge coverage
+    differs from any exact-area rasterizer by up to 1/8 on every edge pixel,
+    so a scene of many small shapes (hue-grid) is that far from it whoever
+    draws it. The allowance grows continuously with the references' own
+    distance: max(bar, references + slack).
 
 Usage: scripts/conformance.py [--pencilc PATH] [--keep DIR]
 Needs resvg, rsvg-convert, Pillow and numpy.
@@ -35,6 +37,7 @@ from PIL import Image
 MEAN_BAR = 0.5
 P99_BAR = 8.0
 SLACK = 2.0
+MEAN_SLACK = 0.1
 
 
 def scenes(root):
@@ -85,10 +88,11 @@ def main():
             failures += 1
             continue
         vs_resvg, vs_rsvg, references = stats(ours, resvg), stats(ours, rsvg), stats(rsvg, resvg)
-        p99_allowed = P99_BAR if references[1] <= P99_BAR else references[1] + SLACK
+        p99_allowed = max(P99_BAR, references[1] + SLACK)
+        mean_allowed = max(MEAN_BAR, references[0] + MEAN_SLACK)
         problems = []
-        if vs_resvg[0] > MEAN_BAR:
-            problems.append("mean vs resvg")
+        if vs_resvg[0] > mean_allowed:
+            problems.append(f"mean vs resvg > {mean_allowed:.3f}")
         if vs_resvg[1] > p99_allowed:
             problems.append(f"p99 vs resvg > {p99_allowed:g}")
         if vs_rsvg[0] > MEAN_BAR:

@@ -14,7 +14,9 @@ final class GoldenTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(Self.scenes.count, 10)
     for url in Self.scenes {
       let name = url.deletingPathExtension().lastPathComponent
-      let compilation = Pencil.compile(SourceFile(name: url.lastPathComponent, bytes: Array(try Data(contentsOf: url))))
+      let compilation = Pencil.compile(
+        SourceFile(name: url.lastPathComponent, bytes: Array(try Data(contentsOf: url))),
+        importer: FolderLoader(folder: url.deletingLastPathComponent()))
       XCTAssertEqual(compilation.diagnostics.filter { $0.severity == .error }.map(\.message), [], name)
       guard let scene = compilation.scene else {
         XCTFail("\(name) did not compile")
@@ -77,7 +79,11 @@ final class GoldenTests: XCTestCase {
   func testASCIIGoldenFiles() throws {
     for url in Repository.files(in: Repository.samples, withExtension: "pencil") {
       let name = url.deletingPathExtension().lastPathComponent
-      let scene = try XCTUnwrap(Pencil.compile(SourceFile(name: name, bytes: Array(try Data(contentsOf: url)))).scene)
+      let scene = try XCTUnwrap(
+        Pencil.compile(
+          SourceFile(name: name, bytes: Array(try Data(contentsOf: url))),
+          importer: FolderLoader(folder: url.deletingLastPathComponent())
+        ).scene)
       for columns in [40, 80] {
         var options = RenderOptions()
         options.columns = columns
@@ -134,4 +140,17 @@ final class GoldenTests: XCTestCase {
     }
   }
 
+}
+
+/// Imports for the samples: paths relative to the samples folder, as
+/// pencilc resolves them for a file there.
+struct FolderLoader: ImportLoader {
+  var folder: URL
+
+  func load(_ path: String, from importer: SourceFile) -> Result<SourceFile, ImportFailure> {
+    guard let data = try? Data(contentsOf: folder.appendingPathComponent(path)) else {
+      return .failure(ImportFailure("no such file in \(folder.lastPathComponent)"))
+    }
+    return .success(SourceFile(name: path, bytes: Array(data)))
+  }
 }

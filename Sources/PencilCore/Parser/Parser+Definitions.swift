@@ -109,11 +109,17 @@ extension Parser {
       range: keyword)
     do {
       component.name = try expectIdentifier("a component name after 'component'")
-      if current.kind == .leftParen { component.parameters = try parseParameters() }
+      var hasParameters = false
+      if current.kind == .leftParen {
+        component.parameters = try parseParameters()
+        hasParameters = true
+      }
       guard current.kind == .leftBrace else {
         throw fail(
           ParserCodes.expectedToken,
-          "expected '(' and the parameters, or '{' to start the component's body, found \(foundDescription)")
+          hasParameters
+            ? "expected '{' on the same line to start the component's body, found \(foundDescription)"
+            : "expected '(' and the parameters, or '{' to start the component's body, found \(foundDescription)")
       }
       let errorsBefore = diagnostics.errorCount
       component.body = try parseBlock(allowingPathCommands: false).statements

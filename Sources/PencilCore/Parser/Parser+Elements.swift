@@ -31,6 +31,9 @@ extension Parser {
     case .identifier where element.kind.key == .text && peekKind() != .equals:
       let key = identifier.key
       if key != .at, key != .size { element.label = try parseValue(for: "text") }
+    case .number, .minus, .not, .dot, .leftBracket,
+      .hexColor where element.kind.key == .text:
+      element.label = try parseValue(for: "text")
     case .dimension:
       let range = current.range
       attributeScratch.append(
@@ -53,6 +56,14 @@ extension Parser {
         return
       case .identifier:
         attributeScratch.append(try parseClause(of: element.kind.name))
+      case .minus:
+        // `at 3 -2`: Swift's rule makes a '-' with a space only before it a sign.
+        let minus = current.range
+        throw fail(
+          Diagnostic(
+            ParserCodes.expectedToken, minus,
+            "a '-' with a space before it and none after is a sign, not a subtraction; write spaces on both sides to subtract"
+          ).withFix("subtract", replacing: SourceRange(minus.end, minus.end), with: " "))
       default:
         throw fail(
           ParserCodes.expectedToken,
@@ -70,9 +81,9 @@ extension Parser {
     }
     if next != .equals, name.key == .size {
       advance()
-      if startsNumber,
-        current.kind != .identifier || peekKind() == .identifier || Parser.binaryOperator(peekKind()) != nil
-      {
+      // `size big` alone keeps the message about a missing size.
+      let endsHere = [.newline, .semicolon, .rightBrace, .endOfFile, .leftBrace].contains(peekKind())
+      if startsNumber, current.kind != .identifier || !endsHere {
         return Attribute(name: name, value: try parseSpacedSize())
       }
       guard current.kind == .dimension else {
@@ -141,6 +152,9 @@ extension Parser {
         "expected 'x' between the width and height of a size, like 'size 100 x 400', found \(foundDescription)")
     }
     advance()
+    guard startsNumber else {
+      throw fail(ParserCodes.expectedToken, "expected the height of the size after 'x', found \(foundDescription)")
+    }
     let height = try parseValue(for: "size")
     let range = SourceRange(width.range.start, height.range.end)
     if case .number(let w, _) = width, case .number(let h, _) = height { return .size(width: w, height: h, range) }

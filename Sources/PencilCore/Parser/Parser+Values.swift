@@ -20,7 +20,7 @@ extension Parser {
   mutating func parseValue(for attribute: String) throws -> Expr {
     // Most values are one literal or name: no operator machinery for them.
     let first = try parseUnary(for: attribute)
-    guard Parser.binaryOperator(current.kind) != nil else { return first }
+    guard binaryOperatorHere != nil else { return first }
     return try parseBinary(for: attribute, above: 0, first: first)
   }
 
@@ -30,7 +30,7 @@ extension Parser {
     var left = try first ?? parseUnary(for: attribute)
     var operators = 0
     var previous: BinaryOperator? = nil
-    while let op = Parser.binaryOperator(current.kind), op.precedence > minimum {
+    while let op = binaryOperatorHere, op.precedence > minimum {
       if let previous, previous.isNonAssociative, previous.precedence == op.precedence {
         throw fail(
           ParserCodes.expectedToken,
@@ -55,6 +55,25 @@ extension Parser {
   private mutating func refuseLongChain(_ count: Int, _ what: String) throws {
     guard depth + count > Parser.maximumDepth else { return }
     throw fail(Diagnostic(ParserCodes.nestedTooDeeply, current.range, "more than \(Parser.maximumDepth) \(what)"))
+  }
+
+  /// The current token as a binary operator, if it is one. As in Swift, a
+  /// `-` with space before it and none after is a sign, not a subtraction:
+  /// `curve 1,1 control 0.5,0.2 -0.3,0.6` is three points, as it was in
+  /// version 1, and `a -b` is not `a - b`.
+  var binaryOperatorHere: BinaryOperator? {
+    guard let op = Parser.binaryOperator(current.kind) else { return nil }
+    if op == .subtract {
+      let start = Int(current.start)
+      let end = Int(current.end)
+      func isSpace(_ index: Int) -> Bool {
+        guard index >= 0, index < bytes.count else { return true }
+        let byte = bytes[index]
+        return byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+      }
+      if start > 0, isSpace(start - 1), !isSpace(end) { return nil }
+    }
+    return op
   }
 
   static func binaryOperator(_ kind: TokenKind) -> BinaryOperator? {

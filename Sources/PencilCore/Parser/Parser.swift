@@ -161,10 +161,6 @@ struct Parser {
   /// enclosing block.
   mutating func synchronize() {
     var depth = 0
-    /// Attributes of the statements being parsed, innermost last; each
-    /// statement copies its own out at the end, so its array is exactly as
-    /// long as it needs to be (most of a large tree is attribute arrays).
-    var attributeScratch: [Attribute] = []
     while current.kind != .endOfFile {
       switch current.kind {
       case .leftBrace: depth += 1

@@ -1,9 +1,9 @@
 /// What an attribute accepts.
-indirect enum ValueKind: Equatable {
+enum ValueKind: Equatable {
   case color
   case bool
   case string
-  case list(ValueKind)
+  indirect case list(ValueKind)
   /// A number in `minimum…maximum` (nil: unbounded); `positive` excludes 0.
   case number(minimum: Double?, maximum: Double?, positive: Bool = false)
   case gradient

@@ -90,7 +90,8 @@ extension Checker {
 
   /// A computed value as `kind` wants it, or nil after reporting why not.
   mutating func convert(_ value: Computed, _ expression: Expr, to kind: ValueKind, for attribute: String) -> Value? {
-    let range = valueRange(expression)
+    // Worked out only for a message: in the prelude it means a lookup.
+    var range: SourceRange { valueRange(expression) }
     switch (kind, value) {
     case (.color, .color(let color)): return .color(color)
     case (.number(let minimum, let maximum, let positive), .number(let number)):

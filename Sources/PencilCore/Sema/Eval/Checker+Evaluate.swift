@@ -64,13 +64,13 @@ extension Checker {
   }
 
   /// A number, or nil after an error; `.some(nil)` when unknown.
-  mutating func number(_ expression: Expr, _ message: String) -> Double?? {
+  mutating func number(_ expression: Expr, _ message: @autoclosure () -> String) -> Double?? {
     guard let value = evaluate(expression, expecting: .number(minimum: nil, maximum: nil)) else { return nil }
     switch value {
     case .number(let number): return .some(number)
     case .unknown: return .some(nil)
     default:
-      report(SemaCodes.wrongValueKind, expression.range, "\(message), found \(value.description)")
+      report(SemaCodes.wrongValueKind, expression.range, "\(message()), found \(value.description)")
       return nil
     }
   }

@@ -1,7 +1,7 @@
 /// A value computed at compile time: what a `let`, a loop variable, a
 /// parameter or any expression holds. Evaluation is in doubles; numbers
 /// are always finite and within ±1e9.
-indirect enum Computed: Hashable {
+enum Computed: Hashable {
   case number(Double)
   case bool(Bool)
   case string(String)
