@@ -41,7 +41,8 @@ enum FuzzHarness {
     let line = String(decoding: bytes[marker.count..<end], as: UTF8.self)
     for word in line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
       let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
-      let key = parts[0]
+      // A word of only '=' (the dictionary's " == ") has no parts at all.
+      guard let key = parts.first else { continue }
       let value = parts.count > 1 ? parts[1] : ""
       let number = Double(value).flatMap { $0.isFinite ? $0 : nil }
       switch key {

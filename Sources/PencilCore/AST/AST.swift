@@ -231,7 +231,7 @@ struct ImportStatement: Equatable {
   var range: SourceRange
 }
 
-indirect enum Statement: Equatable {
+enum Statement: Equatable {
   case gradient(GradientStatement)
   case shape(ShapeStatement)
   case component(ComponentStatement)

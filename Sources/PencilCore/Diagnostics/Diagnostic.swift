@@ -70,6 +70,14 @@ public struct Diagnostic: Equatable, Sendable {
     return copy
   }
 
+  /// Puts the last note in `file` (nil: leave it to the file being checked).
+  func inFile(_ file: SourceFile?) -> Diagnostic {
+    guard let file, !notes.isEmpty else { return self }
+    var copy = self
+    copy.notes[copy.notes.count - 1].file = file
+    return copy
+  }
+
   func withFix(_ message: String, _ edits: [TextEdit]) -> Diagnostic {
     var copy = self
     copy.fixes.append(FixIt(message: message, edits: edits))

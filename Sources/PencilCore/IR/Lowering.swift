@@ -18,12 +18,14 @@ struct Lowering {
     // Exactly: growing by doubling would hold the old and the new array at
     // once, for a large scene the largest allocation of the whole compile.
     lowering.items.reserveCapacity(model.elements.reduce(0) { $0 + Lowering.itemCount($1) })
-    for element in model.elements {
+    // By index, here and below: a for-in loop copies each element model.
+    for index in model.elements.indices {
       let first = lowering.items.count
-      let origin = element.placement.origin ?? Point(0, 0)
-      let size = element.placement.size ?? Point(0, 0)
-      lowering.lower(element, in: Rect(x: origin.x, y: origin.y, width: size.x, height: size.y))
-      elementItems.append((element.range, first..<lowering.items.count))
+      let placement = model.elements[index].placement
+      let origin = placement.origin ?? Point(0, 0)
+      let size = placement.size ?? Point(0, 0)
+      lowering.lower(model.elements[index], in: Rect(x: origin.x, y: origin.y, width: size.x, height: size.y))
+      elementItems.append((model.elements[index].range, first..<lowering.items.count))
     }
     let viewport: Rect
     if let canvas = model.canvas {
@@ -84,20 +86,21 @@ struct Lowering {
         inner.callSites.append(CallSite(range: group.callSite, file: group.callSiteFile?.name))
         inner.file = group.bodyFile?.name
       }
-      for child in group.children {
+      for index in group.children.indices {
         // A part that fills the frame (the prelude pencil's three): no
         // frame to work out, no recursion.
-        if case .shape(let shape) = child.content, child.placement.origin == nil, child.placement.size == nil,
-          let unit = shape.outline.sharedUnitSegments
+        if group.children[index].placement.origin == nil, group.children[index].placement.size == nil,
+          case .shape(let shape) = group.children[index].content, let unit = shape.outline.sharedUnitSegments
         {
           var item = PathItem(
             unitOutline: unit, in: frame, paint: paint(shape.fill, frame: frame), fillRule: shape.fillRule,
-            opacity: shape.opacity, sourceRange: inner.range(child))
+            opacity: shape.opacity, sourceRange: inner.source ?? group.children[index].range)
           item.callSites = inner.callSites
           item.sourceFile = inner.file
           items.append(.path(item))
           continue
         }
+        let child = group.children[index]
         guard case .text(var text) = child.content else {
           lower(child, in: Lowering.frame(of: child, in: frame), origin: inner)
           continue

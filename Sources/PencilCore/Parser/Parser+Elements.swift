@@ -57,13 +57,7 @@ extension Parser {
       case .identifier:
         attributeScratch.append(try parseClause(of: element.kind.name))
       case .minus:
-        // `at 3 -2`: Swift's rule makes a '-' with a space only before it a sign.
-        let minus = current.range
-        throw fail(
-          Diagnostic(
-            ParserCodes.expectedToken, minus,
-            "a '-' with a space before it and none after is a sign, not a subtraction; write spaces on both sides to subtract"
-          ).withFix("subtract", replacing: SourceRange(minus.end, minus.end), with: " "))
+        throw reportSign()
       default:
         throw fail(
           ParserCodes.expectedToken,
@@ -132,6 +126,9 @@ extension Parser {
       throw fail(ParserCodes.expectedToken, "expected a position X,Y after 'at', found \(foundDescription)")
     }
     let x = try parseValue(for: "at")
+    // `at p` with a Point: one expression, when the clause ends there.
+    if clauseEnds { return x }
+    if current.kind == .minus { throw reportSign() }
     try expectPositionComma()
     guard startsNumber else {
       throw fail(ParserCodes.expectedToken, "expected the y of the position after ',', found \(foundDescription)")
@@ -146,6 +143,9 @@ extension Parser {
   /// spaces is one token); two number literals make a `.size`.
   private mutating func parseSpacedSize() throws -> Expr {
     let width = try parseValue(for: "size")
+    // `size s` with a Size: one expression.
+    // `size s` with a Size: one expression, when the clause ends there.
+    if clauseEnds { return width }
     guard current.kind == .identifier, text(current) == "x" || text(current) == "X" else {
       throw fail(
         ParserCodes.expectedToken,
@@ -159,6 +159,27 @@ extension Parser {
     let range = SourceRange(width.range.start, height.range.end)
     if case .number(let w, _) = width, case .number(let h, _) = height { return .size(width: w, height: h, range) }
     return .pair(width, height, .size, range)
+  }
+
+  /// Whether the clause ends at the current token: the end of the
+  /// statement, a block, or the next clause (`fill=`, `at`, `size`).
+  var clauseEnds: Bool {
+    switch current.kind {
+    case .newline, .semicolon, .rightBrace, .endOfFile, .leftBrace: true
+    case .identifier: peekKind() == .equals || identifier.key == .at || identifier.key == .size
+    default: false
+    }
+  }
+
+  /// `at 3 -2`: as in Swift, a '-' with a space before it and none after
+  /// is a sign, so it cannot continue the expression before it.
+  mutating func reportSign() -> SyntaxError {
+    let minus = current.range
+    return fail(
+      Diagnostic(
+        ParserCodes.expectedToken, minus,
+        "a '-' with a space before it and none after is a sign, not a subtraction; write spaces on both sides to subtract"
+      ).withFix("subtract", replacing: SourceRange(minus.end, minus.end), with: " "))
   }
 
   /// Whether the current token can start an expression where a number

@@ -148,15 +148,7 @@ struct CheckSession {
   /// alone, and what it lends.
   mutating func finishImported(diagnostics: inout DiagnosticList) -> ImportedDefinitions {
     _ = finish(diagnostics: &diagnostics, reportingUnused: false)
-    let checker = self.checker
-    var definitions = ImportedDefinitions(file: checker.file ?? SourceFile(name: "", bytes: []))
-    definitions.gradients = checker.gradientDefinitions.map { ($0, checker.gradients[$0.name.name]) }
-    definitions.shapes = checker.shapeDefinitions.map {
-      ($0, checker.shapes[$0.name.name], checker.parametricShapes[$0.name.name])
-    }
-    definitions.components = checker.componentDefinitions
-    definitions.lets = checker.fileLets
-    return definitions
+    return checker.lentDefinitions(of: checker.file ?? SourceFile(name: "", bytes: []))
   }
 
   /// Checks what waited, reports unused definitions and returns the model.

@@ -6,6 +6,13 @@ extension Checker {
     switch value {
     case .color(let color): return color
     case .unknown: return nil
+    case .typed(let type):
+      if !Checker.fits(type, .color) {
+        report(
+          SemaCodes.wrongValueKind, valueRange(expression),
+          "expected a colour for '\(attribute)', found \(type.description)")
+      }
+      return nil
     default:
       report(
         SemaCodes.wrongValueKind, valueRange(expression),

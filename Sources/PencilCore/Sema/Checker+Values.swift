@@ -84,6 +84,11 @@ extension Checker {
       break
     }
     guard let value = evaluate(expression, expecting: kind) else { return nil }
+    if case .typed(let type) = value {
+      // Checking a component alone: the type is all there is to check.
+      if !Checker.fits(type, kind) { wrongKind(value, expression, expected: Checker.describe(kind), for: attribute) }
+      return nil
+    }
     if case .unknown = value { return nil }
     return convert(value, expression, to: kind, for: attribute)
   }
@@ -128,11 +133,23 @@ extension Checker {
     }
   }
 
+  /// Whether a value of a declared type can be what `kind` wants.
+  static func fits(_ type: DeclaredType, _ kind: ValueKind) -> Bool {
+    switch (type, kind) {
+    case (.optional(let wrapped), _): fits(wrapped, kind)
+    case (.number, .number), (.number, .font), (.color, .color), (.string, .string), (.string, .keyword),
+      (.bool, .bool), (.point, .point), (.size, .size), (.gradient, .gradient):
+      true
+    case (.list(let item), .list(let wanted)): fits(item, wanted)
+    default: false
+    }
+  }
+
   /// Whether a list item is of the kind a typed list wants.
   static func fits(_ value: Computed, _ kind: ValueKind) -> Bool {
     switch (kind, value) {
     case (.color, .color), (.number, .number), (.point, .point), (.size, .size), (.bool, .bool),
-      (.string, .string), (.gradient, .gradient), (_, .unknown):
+      (.string, .string), (.gradient, .gradient), (_, .unknown), (_, .typed):
       true
     case (.list(let item), .list(let items)): items.allSatisfy { fits($0, item) }
     default: false
@@ -179,6 +196,9 @@ extension Checker {
       case .gradient(let gradient): return .gradient(gradient)
       case .none: return Value.none
       case .unknown: return nil
+      case .typed(let type):
+        if !Checker.fits(type, .gradient) { wrongKind(value, expression, expected: "a gradient name", for: attribute) }
+        return nil
       default:
         wrongKind(value, expression, expected: "a gradient name", for: attribute)
         return nil

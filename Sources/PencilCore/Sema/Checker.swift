@@ -61,6 +61,9 @@ struct Checker {
   /// file), and what the imports of one compilation share.
   var file: SourceFile?
   var imports = ImportContext(loader: nil)
+  /// The file each imported gradient and shape ("gradient NAME", "shape
+  /// NAME") is written in.
+  var origins: [String: SourceFile] = [:]
 
   init(bytes: [UInt8], diagnostics: DiagnosticList, withPrelude: Bool = true) {
     self.bytes = bytes
@@ -82,7 +85,8 @@ struct Checker {
     switch statement {
     case .gradient(let gradient) where !gradient.name.name.isEmpty:
       if let first = gradientStatements[gradient.name.name] {
-        reportDuplicate(gradient.name, kind: "gradient", first: first.name.range)
+        reportDuplicate(
+          gradient.name, kind: "gradient", first: first.name.range, in: origin(of: "gradient", gradient.name.name))
       } else {
         gradientStatements[gradient.name.name] = gradient
         gradientDefinitions.append(gradient)
@@ -95,7 +99,7 @@ struct Checker {
             SemaCodes.redefinesBuiltin, shape.name.range,
             "'\(shape.name.name)' is a built-in element; give the shape another name"))
       } else if let first = shapeStatements[shape.name.name] {
-        reportDuplicate(shape.name, kind: "shape", first: first.name.range)
+        reportDuplicate(shape.name, kind: "shape", first: first.name.range, in: origin(of: "shape", shape.name.name))
       } else {
         shapeStatements[shape.name.name] = shape
         shapeDefinitions.append(shape)
@@ -110,10 +114,14 @@ struct Checker {
 
   static let builtinElementNames = Set(ShapeKinds.builtins.map(\.name) + ElementKinds.nonShapeKinds)
 
-  private mutating func reportDuplicate(_ name: Identifier, kind: String, first: SourceRange) {
+  /// E0204; `file` is where the first definition is, when it was imported.
+  mutating func reportDuplicate(_ name: Identifier, kind: String, first: SourceRange, in file: SourceFile? = nil) {
+    let message =
+      file.map { "\(kind) '\(name.name)' is defined both in this file and in '\($0.name)'" }
+      ?? "\(kind) '\(name.name)' is defined twice"
     diagnostics.append(
-      Diagnostic(SemaCodes.duplicateDefinition, name.range, "\(kind) '\(name.name)' is defined twice")
-        .withNote("first defined here", at: first))
+      Diagnostic(SemaCodes.duplicateDefinition, name.range, message)
+        .withNote("first defined here", at: first).inFile(file))
   }
 
   mutating func reportUnused() {

@@ -37,6 +37,10 @@ extension Checker {
 
   /// `let NAME = VALUE` in the current scope.
   mutating func bindLet(_ statement: LetStatement) {
+    if let existing = sameScopeBinding(statement.name.key), existing.kind == .imported {
+      reportDuplicate(statement.name, kind: "let", first: existing.declaration, in: existing.file)
+      return
+    }
     if let existing = sameScopeBinding(statement.name.key) {
       diagnostics.append(
         Diagnostic(LanguageCodes.redeclared, statement.name.range, "'\(statement.name.name)' is already declared here")
@@ -57,7 +61,7 @@ extension Checker {
   /// time in a fresh scope; problems in it are reported once per place.
   mutating func runLoop(_ loop: ForStatement, body: (inout Checker) -> Void) {
     guard let sequence = evaluate(loop.sequence) else { return }
-    if case .unknown = sequence {
+    if sequence.isUnknown {
       // Checking a component alone: the body once, with unknown values.
       iterate(loop, item: .unknown, index: 0, body: body)
       return
@@ -101,7 +105,7 @@ extension Checker {
         return
       case .bool(false):
         continue
-      case .unknown:
+      case .unknown, .typed(.bool):
         inScope { body(&$0, branch.body) }
       default:
         report(

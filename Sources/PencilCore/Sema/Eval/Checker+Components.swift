@@ -20,6 +20,11 @@ final class ComponentDefinition {
   let readsFrameSize: Bool
   /// The prelude's `pencil`: its items carry the call site's range.
   let isPrelude: Bool
+  /// A body with a syntax error (reported): uses are checked no further.
+  var broken = false
+  /// Parameters whose default uses a later parameter (E0239, reported):
+  /// their default is not evaluated.
+  var laterDefaults: Set<Int> = []
   /// Expansions by arguments (and size, when the body reads it): a scene
   /// uses a component with a few argument sets many times, and the uses
   /// then share one array of children.
@@ -96,7 +101,7 @@ extension Computed {
     case .range(let lower, let upper): Computed.mix(&state, UInt64(bitPattern: Int64(lower &* 31 &+ upper)))
     case .gradient(let gradient): Computed.mix(&state, UInt64(UInt(bitPattern: ObjectIdentifier(gradient).hashValue)))
     case .none: Computed.mix(&state, 7)
-    case .unknown: Computed.mix(&state, 11)
+    case .unknown, .typed: Computed.mix(&state, 11)
     }
   }
 }
@@ -106,16 +111,15 @@ extension Checker {
   /// at the end of the file (`checkComponentsAlone`).
   mutating func defineComponent(_ statement: ComponentStatement) {
     let name = statement.name
-    guard !name.name.isEmpty, !statement.recovered else { return }
+    guard !name.name.isEmpty else { return }
     if Checker.builtinElementNames.contains(name.name) || components[name.name]?.isPrelude == true {
       report(
         SemaCodes.redefinesBuiltin, name.range, "'\(name.name)' is a built-in element; give the component another name")
       return
     }
     if let first = components[name.name] {
-      diagnostics.append(
-        Diagnostic(SemaCodes.duplicateDefinition, name.range, "component '\(name.name)' is defined twice")
-          .withNote("first defined here", at: first.statement.name.range))
+      reportDuplicate(
+        name, kind: "component", first: first.statement.name.range, in: first.file === file ? nil : first.file)
       return
     }
     if shapeStatements[name.name] != nil {
@@ -124,6 +128,9 @@ extension Checker {
     }
     let types = checkParameters(statement.parameters)
     let definition = ComponentDefinition(statement, types: types, visibleLets: fileLets.count)
+    // Its syntax error is reported; its uses are not "unknown elements".
+    definition.broken = statement.recovered
+    definition.laterDefaults = Checker.defaultsUsingLaterParameters(statement.parameters)
     definition.lets = lets
     definition.file = file
     components[name.name] = definition
@@ -131,10 +138,22 @@ extension Checker {
     elementNameIndex = nil
   }
 
+  /// The parameters whose default reads a parameter declared after them.
+  static func defaultsUsingLaterParameters(_ parameters: [Parameter]) -> Set<Int> {
+    var found: Set<Int> = []
+    for (index, parameter) in parameters.enumerated() {
+      guard let value = parameter.defaultValue else { continue }
+      let later = Set(parameters[(index + 1)...].map(\.name.key))
+      SyntaxWalk.names(in: value) { name in if later.contains(name) { found.insert(index) } }
+    }
+    return found
+  }
+
   /// The declared types (nil where unknown, reported); repeated names reported.
   mutating func checkParameters(_ parameters: [Parameter]) -> [DeclaredType?] {
     var seen: [Name: SourceRange] = [:]
-    for (index, parameter) in parameters.enumerated() {
+    for index in Checker.defaultsUsingLaterParameters(parameters).sorted() {
+      let parameter = parameters[index]
       guard let value = parameter.defaultValue else { continue }
       let later = parameters[(index + 1)...]
       SyntaxWalk.names(in: value) { name in
@@ -184,6 +203,7 @@ extension Checker {
     -> ElementModel?
   {
     rejectLabelAndChildren(statement)
+    guard !component.broken else { return nil }
     let values = checkAttributes(statement.attributes, component.specs, of: component.name)
     if context == .stack, let position = statement.attributes.first(where: { $0.name.key == .at }) {
       diagnostics.append(

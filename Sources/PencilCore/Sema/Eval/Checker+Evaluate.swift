@@ -30,7 +30,7 @@ extension Checker {
       guard let value = evaluate(operand) else { return nil }
       switch value {
       case .bool(let flag): return .bool(!flag)
-      case .unknown: return .unknown
+      case .unknown, .typed(.bool): return .unknown
       default:
         report(SemaCodes.wrongValueKind, operand.range, "the operand of '!' is a Bool, found \(value.description)")
         return nil
@@ -68,7 +68,7 @@ extension Checker {
     guard let value = evaluate(expression, expecting: .number(minimum: nil, maximum: nil)) else { return nil }
     switch value {
     case .number(let number): return .some(number)
-    case .unknown: return .some(nil)
+    case .unknown, .typed(.number): return .some(nil)
     default:
       report(SemaCodes.wrongValueKind, expression.range, "\(message()), found \(value.description)")
       return nil
@@ -136,12 +136,11 @@ extension Checker {
       // Short-circuit as Swift does: the right side may rely on the left.
       if case .bool(let flag) = a, flag == (op == .or) { return a }
       guard let b = boolOperand(right, op) else { return nil }
-      if case .unknown = a { return .unknown }
+      if a.isUnknown { return .unknown }
       return b
     case .equal, .notEqual:
       guard let a = evaluate(left), let b = evaluate(right) else { return nil }
-      if case .unknown = a { return .unknown }
-      if case .unknown = b { return .unknown }
+      if a.isUnknown || b.isUnknown { return .unknown }
       guard a.description == b.description else {
         report(
           SemaCodes.wrongValueKind, range,
@@ -163,7 +162,7 @@ extension Checker {
   private mutating func boolOperand(_ expression: Expr, _ op: BinaryOperator) -> Computed? {
     guard let value = evaluate(expression) else { return nil }
     switch value {
-    case .bool, .unknown: return value
+    case .bool, .unknown, .typed(.bool): return value
     default:
       report(
         SemaCodes.wrongValueKind, expression.range,
@@ -175,14 +174,8 @@ extension Checker {
   private mutating func arithmetic(
     _ op: BinaryOperator, _ a: Computed, _ b: Computed, _ left: Expr, _ right: Expr, _ range: SourceRange
   ) -> Computed? {
-    func numeric(_ value: Computed) -> Bool {
-      switch value {
-      case .number, .unknown: true
-      default: false
-      }
-    }
-    if !numeric(a) || !numeric(b) {
-      let (value, side) = numeric(a) ? (b, right.range) : (a, left.range)
+    if !a.mayBeNumber || !b.mayBeNumber {
+      let (value, side) = a.mayBeNumber ? (b, right.range) : (a, left.range)
       let wanted = op == .add ? "numbers (or both strings, or both lists)" : "numbers"
       report(
         SemaCodes.wrongValueKind, side, "the operands of '\(op.rawValue)' are \(wanted), found \(value.description)")
@@ -230,7 +223,8 @@ extension Checker {
     }
     let low = Int(lower)
     let high = Int(upper) + (closed ? 1 : 0)
-    guard high >= low else {
+    // As in Swift: 5..<5 is empty, 5..<4 and 5...4 are errors.
+    guard upper >= lower else {
       report(
         SemaCodes.invalidRange, range,
         "the range \(formatNumber(lower))\(closed ? "..." : "..<")\(formatNumber(upper)) ends before it starts")
@@ -242,7 +236,7 @@ extension Checker {
   private mutating func evaluateIndex(_ base: Expr, _ index: Expr, _ range: SourceRange) -> Computed? {
     guard let list = evaluate(base) else { return nil }
     guard let position = number(index, "an index is a number") else { return nil }
-    if case .unknown = list { return .unknown }
+    if list.isUnknown { return .unknown }
     guard let count = list.count else {
       report(SemaCodes.wrongValueKind, base.range, "only lists and ranges can be indexed, found \(list.description)")
       return nil
@@ -270,7 +264,7 @@ extension Checker {
         case .string(let string): text += string
         case .bool(let flag): text += flag ? "true" : "false"
         case .color(let color): text += IRColor(color).hex
-        case .unknown: return .unknown
+        case .unknown, .typed(.number), .typed(.string), .typed(.bool), .typed(.color): return .unknown
         default:
           report(
             SemaCodes.wrongValueKind, expression.range,

@@ -85,7 +85,7 @@ extension Checker {
     for (index, (parameter, type)) in component.parameters.enumerated() {
       let given = statement.attributes.first { $0.name.key == parameter.name.key }
       var value = arguments[index]
-      if given == nil, let defaultValue = parameter.defaultValue {
+      if given == nil, let defaultValue = parameter.defaultValue, !component.laterDefaults.contains(index) {
         value = defaultArgument(defaultValue, type, of: parameter) ?? .unknown
       }
       bind(parameter.name, value, kind: .parameter, origin: given?.value.range ?? parameter.name.range)
@@ -128,15 +128,17 @@ extension Checker {
   /// Each component's body once, with its parameters unknown: finds the
   /// problems every use would have, and those of components never used.
   mutating func checkComponentsAlone() {
-    for component in componentDefinitions {
+    for component in componentDefinitions where !component.broken {
       let saved = enterBody(of: component, callSite: nil)
       checkingAlone = true
-      for (parameter, type) in component.parameters {
-        if let defaultValue = parameter.defaultValue { _ = defaultArgument(defaultValue, type, of: parameter) }
-        bind(parameter.name, .unknown, kind: .parameter)
+      for (index, (parameter, type)) in component.parameters.enumerated() {
+        if let defaultValue = parameter.defaultValue, !component.laterDefaults.contains(index) {
+          _ = defaultArgument(defaultValue, type, of: parameter)
+        }
+        bind(parameter.name, type.map(Computed.typed) ?? .unknown, kind: .parameter)
       }
-      bind(Identifier(key: .width, range: component.statement.name.range), .unknown, kind: .parameter)
-      bind(Identifier(key: .height, range: component.statement.name.range), .unknown, kind: .parameter)
+      bind(Identifier(key: .width, range: component.statement.name.range), .typed(.number), kind: .parameter)
+      bind(Identifier(key: .height, range: component.statement.name.range), .typed(.number), kind: .parameter)
       var discarded: [ElementModel] = []
       run(component.statement.body, in: .body, into: &discarded)
       checkingAlone = false

@@ -28,10 +28,13 @@ final class ImportContext {
   init(loader: (any ImportLoader)?) { self.loader = loader }
 }
 
-/// The definitions a file lends to the files that import it.
+/// The definitions a file lends to the files that import it: its own and
+/// those it imported, each with the file it is written in, so a file
+/// reached by two paths (a diamond) lends the same definitions twice
+/// without a clash.
 struct ImportedDefinitions {
-  var gradients: [(statement: GradientStatement, model: GradientModel?)] = []
-  var shapes: [(statement: ShapeStatement, kind: UnitPathShape?, parametric: ParametricShape?)] = []
+  var gradients: [(statement: GradientStatement, model: GradientModel?, file: SourceFile)] = []
+  var shapes: [(statement: ShapeStatement, kind: UnitPathShape?, parametric: ParametricShape?, file: SourceFile)] = []
   var components: [ComponentDefinition] = []
   var lets: [Binding] = []
   var file: SourceFile
@@ -106,48 +109,54 @@ extension Checker {
     diagnostics.append(diagnostic)
   }
 
-  /// Adds another file's definitions; a name defined in both is an error
-  /// at the `import`.
+  /// Adds another file's definitions; a name defined both here (or in
+  /// another import) and there is an error at the `import`.
   private mutating func adopt(_ definitions: ImportedDefinitions, importedAt statement: ImportStatement) {
-    func clash(_ kind: String, _ name: String) {
+    func clash(_ kind: String, _ name: String, in other: SourceFile) {
       report(
         SemaCodes.duplicateDefinition, statement.pathRange,
-        "\(kind) '\(name)' is defined both in this file and in '\(definitions.file.name)'")
+        "\(kind) '\(name)' is defined both \(origin(of: kind, name).map { "in '\($0.name)'" } ?? "in this file") and in '\(other.name)'"
+      )
     }
-    for (gradient, model) in definitions.gradients {
+    for (gradient, model, origin) in definitions.gradients {
       let name = gradient.name.name
-      if let existing = gradients[name], existing === model { continue }
-      guard gradientStatements[name] == nil else {
-        clash("gradient", name)
+      if gradientStatements[name] != nil {
+        if self.origin(of: "gradient", name) !== origin { clash("gradient", name, in: origin) }
         continue
       }
       gradientStatements[name] = gradient
       if let model { gradients[name] = model }
+      origins["gradient " + name] = origin
       // Lent, not owned: an imported gradient nobody uses is no warning here.
       usedGradients.insert(name)
     }
-    for (shape, kind, parametric) in definitions.shapes {
+    for (shape, kind, parametric, origin) in definitions.shapes {
       let name = shape.name.name
       if shapeStatements[name] != nil {
-        if shapes[name] == nil && parametricShapes[name] == nil || shapeStatements[name]?.range != shape.range {
-          clash("shape", name)
-        }
+        if self.origin(of: "shape", name) !== origin { clash("shape", name, in: origin) }
         continue
       }
       shapeStatements[name] = shape
+      origins["shape " + name] = origin
       usedShapes.insert(name)
       if let kind { shapes[name] = kind }
       if let parametric { parametricShapes[name] = parametric }
     }
     for component in definitions.components {
       if let existing = components[component.name] {
-        if existing !== component { clash("component", component.name) }
+        if existing !== component { clash("component", component.name, in: component.file ?? definitions.file) }
         continue
       }
       components[component.name] = component
     }
     for binding in definitions.lets {
-      if let existing = fileLets.last(where: { $0.name == binding.name }), existing.declaration == binding.declaration {
+      if let existing = fileLets.last(where: { $0.name == binding.name }) {
+        if existing.file !== binding.file || existing.declaration != binding.declaration {
+          report(
+            SemaCodes.duplicateDefinition, statement.pathRange,
+            "let '\(binding.name.text)' is defined both \(existing.file.map { "in '\($0.name)'" } ?? "in this file") and in '\(binding.file?.name ?? definitions.file.name)'"
+          )
+        }
         continue
       }
       var lent = binding
@@ -155,5 +164,25 @@ extension Checker {
       fileLets.append(lent)
     }
     elementNameIndex = nil
+  }
+
+  /// The file a gradient or shape was imported from; nil when it is this file's.
+  func origin(of kind: String, _ name: String) -> SourceFile? { origins[kind + " " + name] }
+
+  /// What this file lends: everything defined at its top level, its own
+  /// and what it imported, in a fixed order.
+  func lentDefinitions(of file: SourceFile) -> ImportedDefinitions {
+    var definitions = ImportedDefinitions(file: file)
+    for name in gradientStatements.keys.sorted() {
+      guard let statement = gradientStatements[name] else { continue }
+      definitions.gradients.append((statement, gradients[name], origin(of: "gradient", name) ?? file))
+    }
+    for name in shapeStatements.keys.sorted() {
+      guard let statement = shapeStatements[name] else { continue }
+      definitions.shapes.append((statement, shapes[name], parametricShapes[name], origin(of: "shape", name) ?? file))
+    }
+    definitions.components = components.keys.sorted().compactMap { components[$0] }.filter { !$0.isPrelude }
+    definitions.lets = fileLets.filter { !$0.pending }
+    return definitions
   }
 }

@@ -10,6 +10,7 @@
 extension Checker {
   static let functionNames = [
     "hsb", "rgb", "min", "max", "abs", "round", "floor", "ceil", "sqrt", "sin", "cos", "atan2", "count", "mix",
+    "point", "size",
   ]
 
   mutating func callFunction(_ function: Identifier, _ arguments: [Expr], _ range: SourceRange) -> Computed? {
@@ -17,13 +18,21 @@ extension Checker {
     case "hsb", "rgb": return colorFunction(function, arguments, range)
     case "count":
       guard argumentCount(arguments, 1...1, of: "count", range), let list = evaluate(arguments[0]) else { return nil }
-      if case .unknown = list { return .unknown }
+      if list.isUnknown { return .unknown }
       guard let count = list.count else {
         report(
           SemaCodes.wrongValueKind, arguments[0].range, "count() takes a list or a range, found \(list.description)")
         return nil
       }
       return .number(Double(count))
+    case "point", "size":
+      // For Point and Size parameters and lets: `at p`, `size s`.
+      guard argumentCount(arguments, 2...2, of: function.name, range),
+        let x = number(arguments[0], "the arguments of \(function.name)() are numbers"),
+        let y = number(arguments[1], "the arguments of \(function.name)() are numbers")
+      else { return nil }
+      guard let x, let y else { return .unknown }
+      return function.name == "point" ? .point(Point(x, y)) : .size(Point(x, y))
     case "mix":
       guard argumentCount(arguments, 3...3, of: "mix", range) else { return nil }
       return mix(arguments[0], arguments[1], arguments[2], range)
@@ -90,7 +99,9 @@ extension Checker {
       colorAlias == nil
         ? "unknown function '\(function.name)'; the functions are \(Checker.functionNames.joined(separator: ", "))"
         : "unknown colour function '\(function.name)'; use hsb(h, s, b[, alpha]) or rgb(r, g, b[, alpha])")
-    let suggestion = colorAlias ?? Suggestions.closest(to: function.name, among: Checker.functionNames)
+    let alias = ["sine": "sin", "cosine": "cos", "len": "count", "length": "count", "lerp": "mix", "blend": "mix"]
+    let suggestion =
+      colorAlias ?? alias[function.name] ?? Suggestions.closest(to: function.name, among: Checker.functionNames)
     if let suggestion {
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: function.range, with: suggestion)
     }
@@ -182,7 +193,7 @@ extension Checker {
     -> Computed?
   {
     guard let value = evaluate(base, expecting: .color) else { return nil }
-    if case .unknown = value { return .unknown }
+    if value.isUnknown { return .unknown }
     if member.name == "count", arguments == nil, let count = value.count { return .number(Double(count)) }
     guard case .color(let color) = value else {
       report(

@@ -15,6 +15,8 @@ struct Binding {
   var kind: Kind
   /// A file-level `let` that waits for a definition further on.
   var pending = false
+  /// The file it is declared in, when another than the compiled one.
+  var file: SourceFile? = nil
 }
 
 /// A file's `let`s in order. A class, so a component keeps the table of
@@ -42,17 +44,21 @@ extension Checker {
   mutating func bind(
     _ identifier: Identifier, _ value: Computed, kind: Binding.Kind, origin: SourceRange? = nil, pending: Bool = false
   ) {
-    if !expandingPrelude, let hidden = binding(identifier.key) {
+    // Parameters may hide file-level names, as Swift's do; lets and loop
+    // variables that hide a name are warned about.
+    if !expandingPrelude, kind == .letBinding || kind == .loopVariable, let hidden = binding(identifier.key) {
       diagnostics.append(
         Diagnostic(
           SemaCodes.shadowedName, identifier.range,
           "'\(identifier.name)' hides \(hidden.kind == .parameter ? "a parameter" : "an earlier name") of the same name"
-        ).withNote("the hidden '\(identifier.name)' is declared here", at: hidden.declaration))
+        ).withNote("the hidden '\(identifier.name)' is declared here", at: hidden.declaration)
+          .inFile(hidden.file))
     }
     var binding = Binding(
       name: identifier.key, value: value, declaration: identifier.range, origin: origin ?? identifier.range,
       kind: kind)
     binding.pending = pending
+    binding.file = file
     if kind == .letBinding, !expandingPrelude { declaredLets.append(identifier) }
     if atFileLevel {
       fileLets.append(binding)

@@ -18,6 +18,27 @@ enum Computed: Hashable {
   /// A value not known while a component's body is checked once on its
   /// own: every operation on it gives `unknown` and no error.
   case unknown
+  /// A parameter while its component's body is checked on its own: the
+  /// value is unknown, its declared type is not, so a Color parameter
+  /// used where a number goes is an error even if nothing uses the
+  /// component.
+  case typed(DeclaredType)
+
+  /// `unknown` or `typed`: nothing can be computed from it.
+  var isUnknown: Bool {
+    switch self {
+    case .unknown, .typed: true
+    default: false
+    }
+  }
+
+  /// Whether it is, or may be, a number.
+  var mayBeNumber: Bool {
+    switch self {
+    case .number, .unknown, .typed(.number): true
+    default: false
+    }
+  }
 
   /// For "expected …, found …" messages.
   var description: String {
@@ -33,6 +54,7 @@ enum Computed: Hashable {
     case .gradient: "a gradient"
     case .none: "none"
     case .unknown: "a value"
+    case .typed(let type): type.description
     }
   }
 
@@ -56,7 +78,7 @@ enum Computed: Hashable {
 }
 
 /// The types a parameter can declare.
-indirect enum DeclaredType: Equatable {
+indirect enum DeclaredType: Hashable {
   case number, bool, string, color, point, size, gradient
   case list(DeclaredType)
   case optional(DeclaredType)
@@ -88,6 +110,21 @@ indirect enum DeclaredType: Equatable {
     case .gradient: .gradient
     case .list(let item): .list(item.valueKind)
     case .optional(let wrapped): wrapped.valueKind
+    }
+  }
+
+  /// For "found …" messages, as `Computed.description` says values.
+  var description: String {
+    switch self {
+    case .number: "a number"
+    case .bool: "a Bool (true or false)"
+    case .string: "a string"
+    case .color: "a colour"
+    case .point: "a position"
+    case .size: "a size"
+    case .gradient: "a gradient"
+    case .list: "a list"
+    case .optional(let wrapped): wrapped.description
     }
   }
 
