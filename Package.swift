@@ -8,7 +8,8 @@ let package = Package(
     .library(name: "PencilCore", targets: ["PencilCore"]),
   ],
   targets: [
-    .target(name: "PencilCore"),
+    // prelude.pencil is embedded as a string (PreludeSource.swift), not a resource.
+    .target(name: "PencilCore", exclude: ["Prelude/prelude.pencil"]),
     .executableTarget(name: "pencilc", dependencies: ["PencilCore"]),
     .executableTarget(name: "pencil-bench", dependencies: ["PencilCore"]),
     .testTarget(

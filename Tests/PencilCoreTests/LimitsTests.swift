@@ -11,8 +11,9 @@ final class LimitsTests: XCTestCase {
     range.map { String(decoding: Array(source.utf8)[$0.start..<$0.end], as: UTF8.self) }
   }
 
-  /// A component of 1,000 rects used 1,001 times: the loop's iterations
-  /// stay few, the elements cross 1,000,000 at the last use.
+  /// A component of 1,000 rects used 1,000 times: the loop's iterations
+  /// stay few, and with the uses themselves (1,001 elements each) the
+  /// elements cross 1,000,000 at the last use.
   func testTooManyElements() throws {
     let source = """
       component block() { for i in 0..<1000 { rect at i, 0 size 1x1 fill=red } }
@@ -24,7 +25,7 @@ final class LimitsTests: XCTestCase {
     let diagnostic = try XCTUnwrap(diagnostics.first)
     XCTAssertEqual(text(diagnostic.range, in: source), "block at 0, i size 1000x1")
     XCTAssertTrue(diagnostic.message.contains("past 1000000 elements"), diagnostic.message)
-    XCTAssertEqual(diagnostic.notes.last?.message, "reported once; first found when 'i' is item 1000 (counting from 0)")
+    XCTAssertEqual(diagnostic.notes.last?.message, "reported once; first found when 'i' is item 999 (counting from 0)")
   }
 
   /// Iterations are counted before a loop runs: two million fail at once.

@@ -17,7 +17,7 @@ struct Lowering {
     elementItems.reserveCapacity(model.elements.count)
     // Exactly: growing by doubling would hold the old and the new array at
     // once, for a large scene the largest allocation of the whole compile.
-    lowering.items.reserveCapacity(model.elements.reduce(0) { $0 + Lowering.itemCount($1) })
+    lowering.items.reserveCapacity(Lowering.itemCount(model.elements))
     // By index, here and below: a for-in loop copies each element model.
     for index in model.elements.indices {
       let first = lowering.items.count
@@ -41,12 +41,17 @@ struct Lowering {
   }
 
   /// How many display items an element lowers to.
-  private static func itemCount(_ element: ElementModel) -> Int {
-    switch element.content {
-    case .shape, .text: 1
-    case .group(let group): group.children.reduce(0) { $0 + itemCount($1) }
-    case .stack(let stack): stack.children.reduce(0) { $0 + itemCount($1) }
+  /// By index: `reduce` would copy every element model it passes on.
+  private static func itemCount(_ elements: [ElementModel]) -> Int {
+    var count = 0
+    for index in elements.indices {
+      switch elements[index].content {
+      case .shape, .text: count += 1
+      case .group(let group): count += itemCount(group.children)
+      case .stack(let stack): count += itemCount(stack.children)
+      }
     }
+    return count
   }
 
   /// Where an item came from: the element's range (or, inside the
@@ -64,20 +69,7 @@ struct Lowering {
   private mutating func lower(_ element: ElementModel, in frame: Rect, origin: Origin = Origin()) {
     switch element.content {
     case .shape(let shape):
-      let paint = paint(shape.fill, frame: frame)
-      var item: PathItem
-      if let unit = shape.outline.sharedUnitSegments {
-        item = PathItem(
-          unitOutline: unit, in: frame, paint: paint, fillRule: shape.fillRule, opacity: shape.opacity,
-          sourceRange: origin.range(element))
-      } else {
-        item = PathItem(
-          segments: shape.outline.segments(in: frame), paint: paint, fillRule: shape.fillRule,
-          opacity: shape.opacity, sourceRange: origin.range(element))
-      }
-      item.callSites = origin.callSites
-      item.sourceFile = origin.file
-      items.append(.path(item))
+      appendShape(shape, in: frame, source: origin.range(element), origin)
     case .group(let group):
       var inner = origin
       if group.isPrelude {
@@ -90,14 +82,9 @@ struct Lowering {
         // A part that fills the frame (the prelude pencil's three): no
         // frame to work out, no recursion.
         if group.children[index].placement.origin == nil, group.children[index].placement.size == nil,
-          case .shape(let shape) = group.children[index].content, let unit = shape.outline.sharedUnitSegments
+          case .shape(let shape) = group.children[index].content
         {
-          var item = PathItem(
-            unitOutline: unit, in: frame, paint: paint(shape.fill, frame: frame), fillRule: shape.fillRule,
-            opacity: shape.opacity, sourceRange: inner.source ?? group.children[index].range)
-          item.callSites = inner.callSites
-          item.sourceFile = inner.file
-          items.append(.path(item))
+          appendShape(shape, in: frame, source: inner.source ?? group.children[index].range, inner)
           continue
         }
         let child = group.children[index]
@@ -121,6 +108,24 @@ struct Lowering {
       item.callSites = origin.callSites
       item.sourceFile = origin.file
       items.append(.text(item))
+    }
+  }
+
+  /// A shape's path item, fitted to `frame`.
+  private mutating func appendShape(_ shape: ShapeElement, in frame: Rect, source: SourceRange, _ origin: Origin) {
+    let paint = paint(shape.fill, frame: frame)
+    if let unit = shape.outline.sharedUnitSegments {
+      items.append(
+        .path(
+          PathItem(
+            unitOutline: unit, in: frame, paint: paint, fillRule: shape.fillRule, opacity: shape.opacity,
+            sourceRange: source, sourceFile: origin.file, callSites: origin.callSites)))
+    } else {
+      items.append(
+        .path(
+          PathItem(
+            segments: shape.outline.segments(in: frame), paint: paint, fillRule: shape.fillRule,
+            opacity: shape.opacity, sourceRange: source, sourceFile: origin.file, callSites: origin.callSites)))
     }
   }
 

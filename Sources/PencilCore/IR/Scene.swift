@@ -70,23 +70,27 @@ public struct PathItem: Equatable, Sendable {
 
   /// A path in user space (absolute coordinates in points).
   public init(
-    segments: [PathSegment], paint: Paint, fillRule: FillRule, opacity: Double, sourceRange: SourceRange
+    segments: [PathSegment], paint: Paint, fillRule: FillRule, opacity: Double, sourceRange: SourceRange,
+    sourceFile: String? = nil, callSites: [CallSite] = []
   ) {
     self.init(
-      outline: segments, frame: nil, paint: paint, fillRule: fillRule, opacity: opacity, sourceRange: sourceRange)
+      outline: segments, frame: nil, paint: paint, fillRule: fillRule, opacity: opacity, sourceRange: sourceRange,
+      sourceFile: sourceFile, callSites: callSites)
   }
 
   /// A unit-square outline fitted to `frame`; the outline array is shared, not copied.
   init(
     unitOutline: [PathSegment], in frame: Rect, paint: Paint, fillRule: FillRule, opacity: Double,
-    sourceRange: SourceRange
+    sourceRange: SourceRange, sourceFile: String? = nil, callSites: [CallSite] = []
   ) {
     self.init(
-      outline: unitOutline, frame: frame, paint: paint, fillRule: fillRule, opacity: opacity, sourceRange: sourceRange)
+      outline: unitOutline, frame: frame, paint: paint, fillRule: fillRule, opacity: opacity, sourceRange: sourceRange,
+      sourceFile: sourceFile, callSites: callSites)
   }
 
   private init(
-    outline: [PathSegment], frame: Rect?, paint: Paint, fillRule: FillRule, opacity: Double, sourceRange: SourceRange
+    outline: [PathSegment], frame: Rect?, paint: Paint, fillRule: FillRule, opacity: Double, sourceRange: SourceRange,
+    sourceFile: String?, callSites: [CallSite]
   ) {
     self.outline = outline
     self.frame = frame
@@ -94,6 +98,8 @@ public struct PathItem: Equatable, Sendable {
     self.fillRule = fillRule
     self.opacity = opacity
     self.sourceRange = sourceRange
+    self.sourceFile = sourceFile
+    self.callSites = callSites
   }
 
   /// The segments in user space, as a new array; setting them replaces the outline.

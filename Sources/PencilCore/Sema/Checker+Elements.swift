@@ -26,7 +26,7 @@ extension Checker {
     guard !budget.exhausted else { return nil }
     let kind = statement.kind.name
     let kindName = statement.kind.key
-    if let component = components[kind] { return checkUse(of: component, statement, in: context) }
+    if let component = components[kindName] { return checkUse(of: component, statement, in: context) }
     guard let (specs, shapeKind) = attributeSpecs(for: kindName) else {
       if shapeStatements[kind] == nil { reportUnknownElement(statement.kind) }
       return nil

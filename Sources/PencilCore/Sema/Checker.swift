@@ -47,7 +47,8 @@ struct Checker {
   var usedLets: Set<Int> = []
 
   // Components and expansion (see Checker+Components, ExpansionBudget).
-  var components: [String: ComponentDefinition] = [:]
+  /// By name: a `Name` hashes its packed key, not the whole string.
+  var components: [Name: ComponentDefinition] = [:]
   var componentDefinitions: [ComponentDefinition] = []
   var parametricShapes: [String: ParametricShape] = [:]
   var budget = ExpansionBudget()
@@ -69,7 +70,7 @@ struct Checker {
     self.bytes = bytes
     self.diagnostics = diagnostics
     guard withPrelude else { return }
-    for definition in Prelude.components { components[definition.name] = definition }
+    for definition in Prelude.components { components[definition.statement.name.key] = definition }
   }
 
   /// The whole tree at once (tests and tools).

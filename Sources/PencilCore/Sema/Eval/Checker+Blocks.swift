@@ -73,6 +73,8 @@ extension Checker {
       return
     }
     guard spendIterations(count, at: loop.sequence.range) else { return }
+    budget.generating += 1
+    defer { budget.generating -= 1 }
     let outer = (diagnostics.deduplicating, diagnostics.context)
     let outerFile = diagnostics.file ?? diagnostics.source
     diagnostics.deduplicating = true

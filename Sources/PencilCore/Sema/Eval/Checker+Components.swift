@@ -112,12 +112,12 @@ extension Checker {
   mutating func defineComponent(_ statement: ComponentStatement) {
     let name = statement.name
     guard !name.name.isEmpty else { return }
-    if Checker.builtinElementNames.contains(name.name) || components[name.name]?.isPrelude == true {
+    if Checker.builtinElementNames.contains(name.name) || components[name.key]?.isPrelude == true {
       report(
         SemaCodes.redefinesBuiltin, name.range, "'\(name.name)' is a built-in element; give the component another name")
       return
     }
-    if let first = components[name.name] {
+    if let first = components[name.key] {
       reportDuplicate(
         name, kind: "component", first: first.statement.name.range, in: first.file === file ? nil : first.file)
       return
@@ -133,7 +133,7 @@ extension Checker {
     definition.laterDefaults = Checker.defaultsUsingLaterParameters(statement.parameters)
     definition.lets = lets
     definition.file = file
-    components[name.name] = definition
+    components[name.key] = definition
     componentDefinitions.append(definition)
     elementNameIndex = nil
   }
@@ -241,7 +241,11 @@ extension Checker {
         "'\(component.name)' uses width and height, so give it a size here, like 'size 100x100'")
       return nil
     }
-    guard let children = expand(component, values, size: size, at: statement) else { return nil }
+    // The use is an element (the prelude's pencil is one, as it was
+    // built in), and a user component's body adds its own.
+    guard spendElements(1, at: statement.range),
+      let children = expand(component, values, size: size, at: statement)
+    else { return nil }
     return ElementModel(
       content: .group(
         GroupElement(

@@ -67,7 +67,11 @@ extension Checker {
         same = false
         break
       }
-      if same { return spendElements(entry.elements, at: statement.range) ? entry.children : nil }
+      guard same else { continue }
+      // The body's elements are generated ones, wherever the use stands.
+      budget.generating += 1
+      defer { budget.generating -= 1 }
+      return spendElements(entry.elements, at: statement.range) ? entry.children : nil
     }
     var arguments: [Computed] = []
     arguments.reserveCapacity(component.parameterNames.count)
@@ -81,6 +85,10 @@ extension Checker {
     }
     let saved = enterBody(of: component, callSite: statement.range)
     budget.nesting += 1
+    // A user component's elements are generated; the prelude's parts are
+    // its use, counted once (see ExpansionBudget.elements).
+    let generating = budget.generating
+    budget.generating = component.isPrelude ? 0 : generating + 1
     let elementsBefore = budget.elements
     for (index, (parameter, type)) in component.parameters.enumerated() {
       let given = statement.attributes.first { $0.name.key == parameter.name.key }
@@ -97,6 +105,7 @@ extension Checker {
     var children: [ElementModel] = []
     run(component.statement.body, in: .body, into: &children)
     budget.nesting -= 1
+    budget.generating = generating
     leaveBody(saved)
     guard !budget.exhausted else { return nil }
     if component.cacheCount == ComponentDefinition.cacheLimit {

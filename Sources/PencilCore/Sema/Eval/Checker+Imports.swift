@@ -143,11 +143,11 @@ extension Checker {
       if let parametric { parametricShapes[name] = parametric }
     }
     for component in definitions.components {
-      if let existing = components[component.name] {
+      if let existing = components[component.statement.name.key] {
         if existing !== component { clash("component", component.name, in: component.file ?? definitions.file) }
         continue
       }
-      components[component.name] = component
+      components[component.statement.name.key] = component
     }
     for binding in definitions.lets {
       if let existing = fileLets.last(where: { $0.name == binding.name }) {
@@ -181,7 +181,7 @@ extension Checker {
       guard let statement = shapeStatements[name] else { continue }
       definitions.shapes.append((statement, shapes[name], parametricShapes[name], origin(of: "shape", name) ?? file))
     }
-    definitions.components = components.keys.sorted().compactMap { components[$0] }.filter { !$0.isPrelude }
+    definitions.components = components.values.filter { !$0.isPrelude }.sorted { $0.name < $1.name }
     definitions.lets = fileLets.filter { !$0.pending }
     return definitions
   }

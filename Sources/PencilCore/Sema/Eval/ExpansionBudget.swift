@@ -8,8 +8,16 @@ struct ExpansionBudget {
   static let maximumNesting = 64
   static let maximumPathCommands = 10_000
 
+  /// Elements generated so far: those made inside a loop or a user
+  /// component's body, each time one is made. Elements written out are
+  /// bounded by the size of the file (a v1 scene of a million written
+  /// pencils keeps compiling), and the parts of the prelude's `pencil`
+  /// are one element, as the built-in pencil was.
   var elements = 0
   var iterations = 0
+  /// Loops and component bodies being expanded: elements made while it is
+  /// above zero are generated ones.
+  var generating = 0
   /// Component uses being expanded, innermost last.
   var nesting = 0
   /// Set once a limit is crossed: nothing more is expanded.
@@ -19,7 +27,7 @@ struct ExpansionBudget {
 extension Checker {
   /// Counts `count` elements; false (reported once) past the limit.
   mutating func spendElements(_ count: Int, at range: SourceRange) -> Bool {
-    guard !checkingAlone else { return true }
+    guard !checkingAlone, budget.generating > 0 else { return true }
     guard !budget.exhausted else { return false }
     budget.elements += count
     guard budget.elements <= ExpansionBudget.maximumElements else {
