@@ -127,4 +127,26 @@ final class LanguageReviewTests: XCTestCase {
       try XCTUnwrap(over.diagnostics.first).notes.last?.message,
       "reported once; first found when 'k' is item 1000 (counting from 0)")
   }
+
+  /// A component reading width and height in a stack is made during
+  /// layout, with the stack's share; nested, with its parent's frame; a
+  /// problem only its size shows is reported then, and there is no picture.
+  func testComponentsThatReadTheirSizeAreMadeDuringLayout() throws {
+    let nested = """
+      component bar(color: Color = .blue) { rect size width x height / 2 fill=color }
+      component pair() {
+        bar color=.red
+        hstack { bar; bar color=.green }
+      }
+      hstack at 0,0 size 300x40 spacing=10 { pair; bar }
+      """
+    let ir = IRPrinter.print(try XCTUnwrap(compile(nested).scene))
+    for corners in ["M 0 10\n  L 145 10", "M 0 10\n  L 68.5 10", "M 76.5 10\n  L 145 10", "M 155 10\n  L 300 10"] {
+      XCTAssertTrue(ir.contains(corners), corners)
+    }
+    let broken = compile(
+      "component z() { rect size 100 / (width - width) x 5 }\nvstack at 0,0 size 100x40 { z }")
+    XCTAssertNil(broken.scene)
+    XCTAssertEqual(codes(broken), ["E0224"])
+  }
 }

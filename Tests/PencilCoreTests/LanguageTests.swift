@@ -305,9 +305,9 @@ final class LanguageTests: XCTestCase {
     XCTAssertEqual(order.notes.first?.range?.start, 27)
     let earlier = "component c(b: Number = 0.5, a: Number = b / 2) { rect fill=red opacity=a }\nc at 0,0 size 1x1"
     XCTAssertTrue(ir(earlier).contains("path rule=nonzero opacity=0.25 "))
-    // width and height need a size at the use; a stack gives none.
-    let sized = "component bar() { rect size width x 4 }\nhstack at 0,0 size 100x40 { bar }"
-    XCTAssertEqual(compile(sized).diagnostics.map(\.code), [LanguageCodes.sizeNeeded])
+    // width and height are the frame's: a stack's share, decided by layout.
+    let sized = "component bar() { rect size width x 4 fill=red }\nhstack at 0,0 size 100x40 spacing=0 { bar; bar }"
+    XCTAssertTrue(ir(sized).contains("M 50 18\n  L 100 18"), ir(sized))
     XCTAssertNotNil(compile("component bar() { rect size width x 4 }\nhstack at 0,0 size 9x9 { bar size 8x8 }").scene)
     // A component nobody uses is still checked, once.
     let unused = compile("component never() { rect fill=5\n rect fill=5 }").diagnostics

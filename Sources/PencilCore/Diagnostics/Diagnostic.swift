@@ -218,6 +218,9 @@ struct DiagnosticList {
     return UInt64(bitPattern: Int64(hasher.finalize()))
   }
 
+  /// What was kept since `mark` was taken.
+  func items(since mark: Mark) -> ArraySlice<Diagnostic> { items[mark.items...] }
+
   /// Forgets everything appended since `mark` was taken.
   mutating func restore(_ mark: Mark) {
     for key in locationOrder[mark.locations...] { locations.remove(key) }

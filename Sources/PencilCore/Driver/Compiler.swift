@@ -69,6 +69,9 @@ public enum Pencil {
     var scene: Scene? = nil
     if !diagnostics.hasErrors {
       scene = Lowering.lower(model, diagnostics: &diagnostics)
+      // A component laid out by a stack is made during layout (see
+      // SizedContent): its problems come now, and a picture with them is none.
+      if diagnostics.hasErrors { scene = nil }
     }
     lap("lower")
     return Compilation(

@@ -48,6 +48,7 @@ struct Lowering {
       switch elements[index].content {
       case .shape, .text: count += 1
       case .group(let group): count += itemCount(group.children)
+      case .deferred: break  // its items are counted when it is made
       case .stack(let stack): count += itemCount(stack.children)
       }
     }
@@ -70,6 +71,14 @@ struct Lowering {
     switch element.content {
     case .shape(let shape):
       appendShape(shape, in: frame, source: origin.range(element), origin)
+    case .deferred(let deferred):
+      let (group, found) = deferred.content.expand(for: Point(frame.width, frame.height))
+      for diagnostic in found { diagnostics.append(diagnostic) }
+      if let group {
+        lower(
+          ElementModel(content: .group(group), placement: element.placement, range: element.range), in: frame,
+          origin: origin)
+      }
     case .group(let group):
       var inner = origin
       if group.isPrelude {

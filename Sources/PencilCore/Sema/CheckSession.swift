@@ -187,6 +187,15 @@ struct CheckSession {
       checker.reportUnusedLets()
     }
     diagnostics = checker.diagnostics
+    if checker.deferredUses.live > 0 {
+      // Layout expands these later: with everything known, reporting
+      // only what is new, nothing waiting any more.
+      var final = checker
+      final.diagnostics = DiagnosticList()
+      final.diagnostics.source = checker.diagnostics.source
+      final.visibleFileLets = Int.max
+      checker.deferredUses.checker = final
+    }
     return SceneModel(canvas: checker.canvas, elements: all)
   }
 }

@@ -52,6 +52,9 @@ struct Checker {
   var componentDefinitions: [ComponentDefinition] = []
   var parametricShapes: [String: ParametricShape] = [:]
   var budget = ExpansionBudget()
+  /// Uses made during layout (see DeferredUse), given the final checker
+  /// by `CheckSession.finish`.
+  var deferredUses = DeferredUses()
   /// Set while a component's body is checked on its own, with unknown
   /// parameters: nothing is produced, only problems found.
   var checkingAlone = false

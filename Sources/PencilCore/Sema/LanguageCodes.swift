@@ -109,17 +109,8 @@ enum LanguageCodes {
 
         import "palete.pencil"    // error: no such file
     """)
-  static let sizeNeeded = DiagnosticCode(
-    "E0237", .error, "component needs a size",
-    """
-    A component whose body uses `width` or `height` is laid out for the
-    size it is given, so each use needs `size WxH` (at the top level every
-    element needs one anyway).
-
-        component bar() { rect size width x 4 }
-        hstack at 0,0 size 100x40 { bar }              // error
-        hstack at 0,0 size 100x40 { bar size 80x40 }   // ok
-    """)
+  // E0237 is not used: a component that reads width and height, placed
+  // where layout decides its size, is made during layout (SizedContent).
   static let redeclared = DiagnosticCode(
     "E0238", .error, "name declared twice",
     """
@@ -166,7 +157,7 @@ enum LanguageCodes {
 
   static let all = [
     unknownName, invalidRange, indexOutOfRange, missingArgument, unknownType, tooManyElements, tooManyIterations,
-    componentsTooDeep, importsTooDeep, tooManyPathCommands, importCycle, importUnreadable, sizeNeeded, redeclared,
+    componentsTooDeep, importsTooDeep, tooManyPathCommands, importCycle, importUnreadable, redeclared,
     laterParameter, unusedLet, shadowedName, importedElements,
   ]
 }

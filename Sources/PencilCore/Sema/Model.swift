@@ -116,6 +116,23 @@ struct GroupElement: Equatable {
   }
 }
 
+/// A use of a component whose body reads `width` and `height`, placed
+/// where only layout decides its size (a stack child without `size`), as
+/// SwiftUI's GeometryReader is. Layout asks for its elements once the
+/// frame is known; the body's problems that do not depend on the size were
+/// found when the component was checked on its own.
+protocol SizedContent: AnyObject {
+  /// The use's elements for a frame of `size`, and the problems met.
+  func expand(for size: Point) -> (group: GroupElement?, diagnostics: [Diagnostic])
+}
+
+/// Wraps a `SizedContent` so element models stay Equatable (by identity).
+struct DeferredElement: Equatable {
+  let content: any SizedContent
+
+  static func == (a: DeferredElement, b: DeferredElement) -> Bool { a.content === b.content }
+}
+
 struct StackElement: Equatable {
   var axis: StackAxis
   var spacing: Double
@@ -135,6 +152,7 @@ struct ElementModel: Equatable {
   enum Content: Equatable {
     case shape(ShapeElement)
     case group(GroupElement)
+    case deferred(DeferredElement)
     case stack(StackElement)
     case text(TextElement)
   }

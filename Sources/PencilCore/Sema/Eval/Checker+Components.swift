@@ -234,12 +234,22 @@ extension Checker {
     // An argument with a problem (reported) leaves the use unexpanded.
     guard missing.isEmpty, values.count == statement.attributes.count, !checkingAlone else { return nil }
     let placement = values.placement
-    let size = placement.size
+    var size = placement.size
+    if component.readsFrameSize, size == nil, context == .body,
+      case .number(let width)? = binding(.width)?.value, case .number(let height)? = binding(.height)?.value
+    {
+      // In a component's body an element without a size has its frame's.
+      size = Point(width, height)
+    }
     if component.readsFrameSize, size == nil {
-      report(
-        LanguageCodes.sizeNeeded, statement.kind.range,
-        "'\(component.name)' uses width and height, so give it a size here, like 'size 100x100'")
-      return nil
+      // At the top level a size is required (reported); elsewhere the
+      // stack, or the frame of a component laid out by one, decides it:
+      // the use is made during layout.
+      guard context != .file else { return nil }
+      guard spendElements(1, at: statement.range) else { return nil }
+      let use = DeferredUse(component: component, values: values, statement: statement, shared: deferredUses)
+      return ElementModel(
+        content: .deferred(DeferredElement(content: use)), placement: placement, range: statement.range)
     }
     // The use is an element (the prelude's pencil is one, as it was
     // built in), and a user component's body adds its own.
