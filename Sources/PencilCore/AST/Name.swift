@@ -16,13 +16,18 @@ struct Name: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLit
   /// For the parser, which has the bytes at hand already.
   init(_ text: String, utf8 bytes: ArraySlice<UInt8>) {
     self.text = text
+    key = Name.key(of: bytes)
+  }
+
+  /// The key of a name spelled by `bytes`, without making its string.
+  static func key(of bytes: ArraySlice<UInt8>) -> UInt64 {
     var key: UInt64 = 0
     var shift: UInt64 = 0
     for byte in bytes.prefix(7) {
       key |= UInt64(byte) << shift
       shift += 8
     }
-    self.key = key | UInt64(min(bytes.count, 255)) << 56
+    return key | UInt64(min(bytes.count, 255)) << 56
   }
 
   init(stringLiteral text: String) { self.init(text) }

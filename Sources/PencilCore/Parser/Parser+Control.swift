@@ -5,15 +5,17 @@ extension Parser {
 
   /// A statement that may stand in a block: `let`, `for`, `if`, an element
   /// or (in a shape's body) a path command.
-  mutating func parseBlockStatement(allowingPathCommands: Bool) -> Statement? {
-    switch identifier.key {
-    case .letKeyword: return parseLet().map(Statement.letBinding)
-    case .forKeyword: return parseFor(allowingPathCommands: allowingPathCommands).map(Statement.forLoop)
-    case .ifKeyword: return parseIf(allowingPathCommands: allowingPathCommands).map(Statement.conditional)
-    default:
-      guard allowingPathCommands else { return .element(parseElement()) }
-      return parsePathCommandStatement()
+  mutating func parseBlockStatement(allowingPathCommands: Bool, key known: UInt64? = nil) -> Statement? {
+    let key = known ?? currentKey
+    if isWord(.letKeyword, key: key) { return parseLet().map(Statement.letBinding) }
+    if isWord(.forKeyword, key: key) {
+      return parseFor(allowingPathCommands: allowingPathCommands).map(Statement.forLoop)
     }
+    if isWord(.ifKeyword, key: key) {
+      return parseIf(allowingPathCommands: allowingPathCommands).map(Statement.conditional)
+    }
+    guard allowingPathCommands else { return .element(parseElement()) }
+    return parsePathCommandStatement()
   }
 
   /// `let NAME = VALUE`.
@@ -53,7 +55,7 @@ extension Parser {
         advance()
         index = try expectIdentifier("an index name after ','")
       }
-      guard current.kind == .identifier, identifier.key == .inKeyword else {
+      guard isWord(.inKeyword) else {
         throw fail(ParserCodes.expectedToken, "expected 'in' after the loop variable, found \(foundDescription)")
       }
       advance()
@@ -84,9 +86,9 @@ extension Parser {
         branches.append(ConditionalBranch(condition: condition, body: body, range: SourceRange(start, previousEnd)))
         // `else` may start the next line, as Swift allows.
         if current.kind == .newline, peekKind() == .identifier, text(lookahead) == "else" { advance() }
-        guard current.kind == .identifier, identifier.key == .elseKeyword else { break }
+        guard isWord(.elseKeyword) else { break }
         advance()
-        if current.kind == .identifier, identifier.key == .ifKeyword { continue }
+        if isWord(.ifKeyword) { continue }
         guard current.kind == .leftBrace else {
           throw fail(ParserCodes.expectedToken, "expected '{' or 'if' after 'else', found \(foundDescription)")
         }

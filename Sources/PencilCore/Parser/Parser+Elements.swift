@@ -166,7 +166,7 @@ extension Parser {
   var clauseEnds: Bool {
     switch current.kind {
     case .newline, .semicolon, .rightBrace, .endOfFile, .leftBrace: true
-    case .identifier: peekKind() == .equals || identifier.key == .at || identifier.key == .size
+    case .identifier: peekKind() == .equals || isWord(.at) || isWord(.size)
     default: false
     }
   }
@@ -188,7 +188,7 @@ extension Parser {
   var startsNumber: Bool {
     switch current.kind {
     case .number, .minus, .leftParen: return true
-    case .identifier: return identifier.key != .at && identifier.key != .size && peekKind() != .equals
+    case .identifier: return !isWord(.at) && !isWord(.size) && peekKind() != .equals
     default: return false
     }
   }

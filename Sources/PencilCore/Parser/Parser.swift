@@ -105,6 +105,22 @@ struct Parser {
     return Identifier(key: Name(String(decoding: bytes, as: UTF8.self), utf8: bytes), range: current.range)
   }
 
+  /// Whether the current token is the word `name`, decided from its bytes
+  /// (no string is made: statements are dispatched by their first word).
+  func isWord(_ name: Name) -> Bool {
+    guard current.kind == .identifier else { return false }
+    return isWord(name, key: Name.key(of: bytes[Int(current.start)..<Int(current.end)]))
+  }
+
+  /// `isWord` with the current token's key worked out once by the caller.
+  func isWord(_ name: Name, key: UInt64) -> Bool {
+    guard key == name.key else { return false }
+    return name.key >> 56 <= 7 || bytes[Int(current.start)..<Int(current.end)].elementsEqual(name.text.utf8)
+  }
+
+  /// The current identifier's key (see `Name.key(of:)`).
+  var currentKey: UInt64 { Name.key(of: bytes[Int(current.start)..<Int(current.end)]) }
+
   func isIdentifier(_ word: String) -> Bool {
     current.kind == .identifier && text(current) == word
   }
@@ -243,12 +259,11 @@ struct Parser {
       synchronize()
       return nil
     }
-    switch identifier.key {
-    case .gradient: return .gradient(parseGradient())
-    case .shape: return .shape(parseShape())
-    case .component: return parseComponent().map(Statement.component)
-    case .importKeyword: return parseImport().map(Statement.importFile)
-    default: return parseBlockStatement(allowingPathCommands: false)
-    }
+    let key = currentKey
+    if isWord(.gradient, key: key) { return .gradient(parseGradient()) }
+    if isWord(.shape, key: key) { return .shape(parseShape()) }
+    if isWord(.component, key: key) { return parseComponent().map(Statement.component) }
+    if isWord(.importKeyword, key: key) { return parseImport().map(Statement.importFile) }
+    return parseBlockStatement(allowingPathCommands: false, key: key)
   }
 }
