@@ -123,7 +123,7 @@ enum FuzzHarness {
     let source = SourceFile(name: name, bytes: bytes)
     let settings = settings(from: bytes)
     let requested = settings.render
-    let compilation = Pencil.compile(source, dumpSyntax: true)
+    let compilation = Pencil.compile(source, dumpSyntax: true, importer: nil, limits: .fuzzing)
     failures += checkDiagnostics(compilation.diagnostics, in: source, phase: "compile")
     let hasErrors = compilation.diagnostics.contains { $0.severity == .error }
     if hasErrors != (compilation.scene == nil) {

@@ -38,6 +38,13 @@ public enum Pencil {
   public static func compile(
     _ source: SourceFile, dumpSyntax: Bool = false, importer: (any ImportLoader)? = nil
   ) -> Compilation {
+    compile(source, dumpSyntax: dumpSyntax, importer: importer, limits: .standard)
+  }
+
+  /// With other expansion limits (the fuzzer's).
+  static func compile(
+    _ source: SourceFile, dumpSyntax: Bool, importer: (any ImportLoader)?, limits: ExpansionBudget.Limits
+  ) -> Compilation {
     var diagnostics = DiagnosticList()
     guard source.bytes.count <= SourceFile.maximumSize else {
       let diagnostic = Diagnostic(
@@ -55,7 +62,7 @@ public enum Pencil {
     // Each statement is checked as soon as it is parsed and its syntax
     // tree dropped (see CheckSession); only --emit ast keeps them all.
     var session = CheckSession(
-      source: source, diagnostics: DiagnosticList(), imports: ImportContext(loader: importer))
+      source: source, diagnostics: DiagnosticList(), imports: ImportContext(loader: importer), limits: limits)
     var statements: [Statement] = []
     Parser.parse(source, diagnostics: &diagnostics) { statement in
       if dumpSyntax { statements.append(statement) }

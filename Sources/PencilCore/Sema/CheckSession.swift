@@ -28,8 +28,12 @@ struct CheckSession {
   private var importing = false
   private var warnedAboutElements = false
 
-  init(source: SourceFile, diagnostics: DiagnosticList, imports: ImportContext = ImportContext(loader: nil)) {
+  init(
+    source: SourceFile, diagnostics: DiagnosticList, imports: ImportContext = ImportContext(loader: nil),
+    limits: ExpansionBudget.Limits = .standard
+  ) {
     checker = Checker(bytes: source.bytes, diagnostics: diagnostics)
+    checker.budget.limits = limits
     checker.diagnostics.source = source
     checker.imports = imports
     if imports.chain.isEmpty { imports.chain = [(source, nil)] }

@@ -8,6 +8,19 @@ struct ExpansionBudget {
   static let maximumNesting = 64
   static let maximumPathCommands = 10_000
 
+  /// The limits in force. The fuzzer compiles with smaller element and
+  /// iteration limits (`fuzzing`): each of its inputs must run in seconds
+  /// under AddressSanitizer, and what it explores is the same.
+  struct Limits {
+    var elements = ExpansionBudget.maximumElements
+    var iterations = ExpansionBudget.maximumIterations
+
+    static let standard = Limits()
+    static let fuzzing = Limits(elements: 20_000, iterations: 20_000)
+  }
+
+  var limits = Limits.standard
+
   /// Elements generated so far: those made inside a loop or a user
   /// component's body, each time one is made. Elements written out are
   /// bounded by the size of the file (a v1 scene of a million written
@@ -30,11 +43,11 @@ extension Checker {
     guard !checkingAlone, budget.generating > 0 else { return true }
     guard !budget.exhausted else { return false }
     budget.elements += count
-    guard budget.elements <= ExpansionBudget.maximumElements else {
+    guard budget.elements <= budget.limits.elements else {
       budget.exhausted = true
       report(
         LanguageCodes.tooManyElements, range,
-        "this expands the file past \(ExpansionBudget.maximumElements) elements; expansion stops here")
+        "this expands the file past \(budget.limits.elements) elements; expansion stops here")
       return false
     }
     return true
@@ -45,11 +58,11 @@ extension Checker {
     guard !checkingAlone else { return true }
     guard !budget.exhausted else { return false }
     budget.iterations += count
-    guard budget.iterations <= ExpansionBudget.maximumIterations else {
+    guard budget.iterations <= budget.limits.iterations else {
       budget.exhausted = true
       report(
         LanguageCodes.tooManyIterations, range,
-        "this loop takes the file past \(ExpansionBudget.maximumIterations) loop iterations in all (it runs \(count) times); expansion stops here"
+        "this loop takes the file past \(budget.limits.iterations) loop iterations in all (it runs \(count) times); expansion stops here"
       )
       return false
     }
