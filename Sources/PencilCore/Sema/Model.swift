@@ -149,7 +149,9 @@ struct TextElement: Equatable {
 }
 
 struct ElementModel: Equatable {
-  enum Content: Equatable {
+  /// Indirect: a model is copied as it is passed around (into arrays, out of
+  /// them, through layout), and a boxed payload copies as one reference.
+  indirect enum Content: Equatable {
     case shape(ShapeElement)
     case group(GroupElement)
     case deferred(DeferredElement)
