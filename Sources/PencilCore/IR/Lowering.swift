@@ -7,9 +7,14 @@ struct Lowering {
   /// Resolved stops by gradient and base colour: a scene uses a few
   /// colours many times, and the stops do not depend on the frame.
   private var stopCache: [(gradient: GradientModel, color: Color, stops: [GradientStopIR])] = []
-  /// The last gradient paint made: the parts of a component (a pencil's
-  /// tip and body) often share a fill and a frame.
-  private var lastPaint: (fill: Fill, frame: Rect, paint: Paint)?
+  /// The last gradient paint made, and what it was made of: the parts of a
+  /// component (a pencil's tip and body) often share a fill and a frame.
+  /// Separate fields, compared in place: copying a tuple of them costs
+  /// more than the comparison saves.
+  private var lastPaint: Paint?
+  private var lastGradient: GradientModel?
+  private var lastColor = Color.black
+  private var lastFrame = Rect(x: 0, y: 0, width: 0, height: 0)
 
   static func lower(_ model: SceneModel, diagnostics: inout DiagnosticList) -> Scene {
     var lowering = Lowering(diagnostics: diagnostics)
@@ -157,12 +162,14 @@ struct Lowering {
   /// and body of one pencil share one band.
   private mutating func paint(_ fill: Fill, frame: Rect) -> Paint {
     guard let gradient = fill.gradient else { return .solid(IRColor(fill.color)) }
-    if let last = lastPaint, last.frame == frame, last.fill.gradient === gradient, last.fill.color == fill.color {
-      return last.paint
+    if lastGradient === gradient, lastFrame == frame, lastColor == fill.color, let lastPaint { return lastPaint }
+    var stops: [GradientStopIR] = []
+    var index = 0
+    while index < stopCache.count, !(stopCache[index].gradient === gradient && stopCache[index].color == fill.color) {
+      index += 1
     }
-    let stops: [GradientStopIR]
-    if let cached = stopCache.first(where: { $0.gradient === gradient && $0.color == fill.color }) {
-      stops = cached.stops
+    if index < stopCache.count {
+      stops = stopCache[index].stops
     } else {
       stops = Lowering.stops(of: gradient, over: fill.color)
       if stopCache.count == 32 { stopCache.removeFirst() }
@@ -171,7 +178,7 @@ struct Lowering {
     let paint = Paint.linearGradient(
       LinearGradientIR(start: frame.point(atUnit: gradient.start), end: frame.point(atUnit: gradient.end), stops: stops)
     )
-    lastPaint = (fill, frame, paint)
+    (lastPaint, lastGradient, lastColor, lastFrame) = (paint, gradient, fill.color, frame)
     return paint
   }
 
