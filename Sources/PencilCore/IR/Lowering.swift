@@ -68,6 +68,8 @@ struct Lowering {
     /// The file of the elements being lowered, when not the compiled file.
     var file: String?
     var callSites: [CallSite] = []
+    /// `file` and `callSites` boxed once for all the items of a use.
+    var expansion: ItemExpansion?
 
     func range(_ element: ElementModel) -> SourceRange { source ?? element.range }
   }
@@ -91,6 +93,7 @@ struct Lowering {
       } else {
         inner.callSites.append(CallSite(range: group.callSite, file: group.callSiteFile?.name))
         inner.file = group.bodyFile?.name
+        inner.expansion = ItemExpansion.make(file: inner.file, callSites: inner.callSites)
       }
       for index in group.children.indices {
         // A part that fills the frame (the prelude pencil's three): no
@@ -133,13 +136,13 @@ struct Lowering {
         .path(
           PathItem(
             unitOutline: unit, in: frame, paint: paint, fillRule: shape.fillRule, opacity: shape.opacity,
-            sourceRange: source, sourceFile: origin.file, callSites: origin.callSites)))
+            sourceRange: source, expansion: origin.expansion)))
     } else {
       items.append(
         .path(
           PathItem(
             segments: shape.outline.segments(in: frame), paint: paint, fillRule: shape.fillRule,
-            opacity: shape.opacity, sourceRange: source, sourceFile: origin.file, callSites: origin.callSites)))
+            opacity: shape.opacity, sourceRange: source, expansion: origin.expansion)))
     }
   }
 

@@ -61,12 +61,23 @@ public struct PathItem: Equatable, Sendable {
   public var opacity: Double
   /// Where in the source the item came from.
   public var sourceRange: SourceRange
+  /// Where a component's item came from, beyond `sourceRange`; nil for
+  /// items outside components, so they stay as small as they were.
+  private var expansion: ItemExpansion?
+
   /// The file `sourceRange` is in, when not the compiled file (a
   /// component from an imported file).
-  public var sourceFile: String?
+  public var sourceFile: String? {
+    get { expansion?.file }
+    set { expansion = ItemExpansion.make(file: newValue, callSites: callSites) }
+  }
+
   /// The uses of the components the item was expanded from, outermost
   /// first; empty outside components.
-  public var callSites: [CallSite] = []
+  public var callSites: [CallSite] {
+    get { expansion?.callSites ?? [] }
+    set { expansion = ItemExpansion.make(file: sourceFile, callSites: newValue) }
+  }
 
   /// A path in user space (absolute coordinates in points).
   public init(
@@ -78,14 +89,26 @@ public struct PathItem: Equatable, Sendable {
       sourceFile: sourceFile, callSites: callSites)
   }
 
-  /// A unit-square outline fitted to `frame`; the outline array is shared, not copied.
+  /// A unit-square outline fitted to `frame`; the outline array is shared,
+  /// not copied, and so is the expansion box of the items of one use.
   init(
     unitOutline: [PathSegment], in frame: Rect, paint: Paint, fillRule: FillRule, opacity: Double,
-    sourceRange: SourceRange, sourceFile: String? = nil, callSites: [CallSite] = []
+    sourceRange: SourceRange, expansion: ItemExpansion?
   ) {
     self.init(
       outline: unitOutline, frame: frame, paint: paint, fillRule: fillRule, opacity: opacity, sourceRange: sourceRange,
-      sourceFile: sourceFile, callSites: callSites)
+      sourceFile: nil, callSites: [])
+    self.expansion = expansion
+  }
+
+  init(
+    segments: [PathSegment], paint: Paint, fillRule: FillRule, opacity: Double, sourceRange: SourceRange,
+    expansion: ItemExpansion?
+  ) {
+    self.init(
+      outline: segments, frame: nil, paint: paint, fillRule: fillRule, opacity: opacity, sourceRange: sourceRange,
+      sourceFile: nil, callSites: [])
+    self.expansion = expansion
   }
 
   private init(
@@ -98,8 +121,7 @@ public struct PathItem: Equatable, Sendable {
     self.fillRule = fillRule
     self.opacity = opacity
     self.sourceRange = sourceRange
-    self.sourceFile = sourceFile
-    self.callSites = callSites
+    expansion = ItemExpansion.make(file: sourceFile, callSites: callSites)
   }
 
   /// The segments in user space, as a new array; setting them replaces the outline.
@@ -169,6 +191,22 @@ public struct TextItem: Equatable, Sendable {
     return Rect(
       x: x, y: position.y - 0.8 * fontSize, width: width,
       height: fontSize + lineHeight * Double(lines.count - 1))
+  }
+}
+
+/// The file and the component uses of an item from a component, kept in
+/// one shared box: every item of one use shares it.
+final class ItemExpansion: Sendable {
+  let file: String?
+  let callSites: [CallSite]
+
+  init(file: String?, callSites: [CallSite]) {
+    self.file = file
+    self.callSites = callSites
+  }
+
+  static func make(file: String?, callSites: [CallSite]) -> ItemExpansion? {
+    file == nil && callSites.isEmpty ? nil : ItemExpansion(file: file, callSites: callSites)
   }
 }
 

@@ -55,6 +55,8 @@ struct Checker {
   /// Uses made during layout (see DeferredUse), given the final checker
   /// by `CheckSession.finish`.
   var deferredUses = DeferredUses()
+  /// Reused by `expand` for the arguments of each use.
+  var argumentScratch: [Computed] = []
   /// Set while a component's body is checked on its own, with unknown
   /// parameters: nothing is produced, only problems found.
   var checkingAlone = false

@@ -53,29 +53,25 @@ extension Checker {
   mutating func expand(
     _ component: ComponentDefinition, _ values: AttributeValues, size: Point?, at statement: ElementStatement
   ) -> [ElementModel]? {
-    // Look the use up without building anything: most uses repeat one.
+    // The arguments in a scratch array the checker keeps (no allocation per
+    // use), then looked up: most uses repeat an earlier one.
+    argumentScratch.removeAll(keepingCapacity: true)
+    for name in component.parameterNames {
+      argumentScratch.append(values[name].map(Computed.init(checked:)) ?? .unknown)
+    }
     let keySize = component.readsFrameSize ? size : nil
     var print = ExpansionKey.seed
-    for name in component.parameterNames {
-      (values[name].map(Computed.init(checked:)) ?? .unknown).fingerprint(into: &print)
-    }
+    for argument in argumentScratch { argument.fingerprint(into: &print) }
     ExpansionKey.mix(size: keySize, into: &print)
-    for entry in component.cache[print] ?? [] where entry.size == keySize {
-      var same = true
-      for (index, name) in component.parameterNames.enumerated()
-      where entry.arguments[index] != (values[name].map(Computed.init(checked:)) ?? .unknown) {
-        same = false
-        break
+    if let entries = component.cache[print] {
+      for entry in entries where entry.size == keySize && entry.arguments == argumentScratch {
+        // The body's elements are generated ones, wherever the use stands.
+        budget.generating += 1
+        defer { budget.generating -= 1 }
+        return spendElements(entry.elements, at: statement.range) ? entry.children : nil
       }
-      guard same else { continue }
-      // The body's elements are generated ones, wherever the use stands.
-      budget.generating += 1
-      defer { budget.generating -= 1 }
-      return spendElements(entry.elements, at: statement.range) ? entry.children : nil
     }
-    var arguments: [Computed] = []
-    arguments.reserveCapacity(component.parameterNames.count)
-    for name in component.parameterNames { arguments.append(values[name].map(Computed.init(checked:)) ?? .unknown) }
+    let arguments = argumentScratch
     guard budget.nesting < ExpansionBudget.maximumNesting else {
       report(
         LanguageCodes.componentsTooDeep, statement.kind.range,
