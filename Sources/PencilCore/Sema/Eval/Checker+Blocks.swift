@@ -43,7 +43,7 @@ extension Checker {
     }
     if let existing = sameScopeBinding(statement.name.key) {
       diagnostics.append(
-        Diagnostic(LanguageCodes.redeclared, statement.name.range, "'\(statement.name.name)' is already declared here")
+        Diagnostic(LanguageCodes.redeclared, statement.name.range, "'\(statement.name.name)' is already declared in this block; a name is declared once")
           .withNote("first declared here", at: existing.declaration))
       return
     }
