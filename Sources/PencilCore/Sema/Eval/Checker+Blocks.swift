@@ -43,8 +43,11 @@ extension Checker {
     }
     if let existing = sameScopeBinding(statement.name.key) {
       diagnostics.append(
-        Diagnostic(LanguageCodes.redeclared, statement.name.range, "'\(statement.name.name)' is already declared in this block; a name is declared once")
-          .withNote("first declared here", at: existing.declaration))
+        Diagnostic(
+          LanguageCodes.redeclared, statement.name.range,
+          "'\(statement.name.name)' is already declared in this block; a name is declared once"
+        )
+        .withNote("first declared here", at: existing.declaration))
       return
     }
     let value = evaluate(statement.value) ?? .unknown
