@@ -98,9 +98,12 @@ for _ in 0..<runs {
 }
 
 let megabytes = Double(bytes.count) / 1_000_000
+/// A measured ratio as a whole number: a phase too fast to time would
+/// divide by zero, so anything not finite prints as 0 instead of trapping.
+func whole(_ value: Double) -> Int { value.isFinite && abs(value) < 1e15 ? Int(value) : 0 }
 func milliseconds(_ phase: String) -> String {
   let value = (best[phase] ?? 0) * 1000
-  return String(Int(value)) + "." + String(Int(value * 10) % 10) + " ms"
+  return String(whole(value)) + "." + String(whole(value * 10) % 10) + " ms"
 }
 let kind = loop ? (distinctHues ? "from a loop, each its own hue" : "from a loop") : "written out"
 print("scene: \(pencils) pencils \(kind), \(bytes.count) bytes of source, \(outputSize) bytes of SVG")
@@ -113,8 +116,8 @@ if loop {
   // Expansion happens while checking: its rate is the scene's elements
   // over that phase, and over the whole compile to SVG.
   let elements = Double(pencils)
-  func rate(_ seconds: Double?) -> String { String(Int(elements / (seconds ?? 1) / 1000)) + "k elements/s" }
+  func rate(_ seconds: Double?) -> String { String(whole(elements / (seconds ?? 1) / 1000)) + "k elements/s" }
   print("expansion: \(rate(best["parse and check"])); whole compile to SVG: \(rate(best["total"]))")
 } else {
-  print("throughput: \(Int(throughput * 10) / 10).\(Int(throughput * 10) % 10) MB/s of source to SVG")
+  print("throughput: \(whole(throughput * 10) / 10).\(whole(throughput * 10) % 10) MB/s of source to SVG")
 }

@@ -65,10 +65,8 @@ struct Lowering {
   /// it was expanded from, outermost first.
   private struct Origin {
     var source: SourceRange?
-    /// The file of the elements being lowered, when not the compiled file.
-    var file: String?
-    var callSites: [CallSite] = []
-    /// `file` and `callSites` boxed once for all the items of a use.
+    /// The file of the elements being lowered (when not the compiled file)
+    /// and the uses they come through, boxed once for all the items of a use.
     var expansion: ItemExpansion?
 
     func range(_ element: ElementModel) -> SourceRange { source ?? element.range }
@@ -91,9 +89,9 @@ struct Lowering {
       if group.isPrelude {
         if inner.source == nil { inner.source = group.callSite }
       } else {
-        inner.callSites.append(CallSite(range: group.callSite, file: group.callSiteFile?.name))
-        inner.file = group.bodyFile?.name
-        inner.expansion = ItemExpansion.make(file: inner.file, callSites: inner.callSites)
+        let use = CallSite(range: group.callSite, file: group.callSiteFile?.name)
+        inner.expansion = ItemExpansion(
+          file: group.bodyFile?.name, callSites: (origin.expansion?.callSites ?? []) + [use])
       }
       for index in group.children.indices {
         // A part that fills the frame (the prelude pencil's three): no
@@ -119,11 +117,10 @@ struct Lowering {
         lower(child, in: childFrame, origin: origin)
       }
     case .text(let text):
-      var item = TextItem(
+      let item = TextItem(
         text: text.text, position: text.position, fontSize: text.fontSize, bold: text.bold,
-        alignment: text.alignment, color: IRColor(text.color), sourceRange: origin.range(element))
-      item.callSites = origin.callSites
-      item.sourceFile = origin.file
+        alignment: text.alignment, color: IRColor(text.color), sourceRange: origin.range(element),
+        expansion: origin.expansion)
       items.append(.text(item))
     }
   }
@@ -135,13 +132,13 @@ struct Lowering {
       items.append(
         .path(
           PathItem(
-            unitOutline: unit, in: frame, paint: paint, fillRule: shape.fillRule, opacity: shape.opacity,
+            outline: unit, frame: frame, paint: paint, fillRule: shape.fillRule, opacity: shape.opacity,
             sourceRange: source, expansion: origin.expansion)))
     } else {
       items.append(
         .path(
           PathItem(
-            segments: shape.outline.segments(in: frame), paint: paint, fillRule: shape.fillRule,
+            outline: shape.outline.segments(in: frame), frame: nil, paint: paint, fillRule: shape.fillRule,
             opacity: shape.opacity, sourceRange: source, expansion: origin.expansion)))
     }
   }

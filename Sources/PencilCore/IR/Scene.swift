@@ -86,34 +86,15 @@ public struct PathItem: Equatable, Sendable {
   ) {
     self.init(
       outline: segments, frame: nil, paint: paint, fillRule: fillRule, opacity: opacity, sourceRange: sourceRange,
-      sourceFile: sourceFile, callSites: callSites)
+      expansion: ItemExpansion.make(file: sourceFile, callSites: callSites))
   }
 
-  /// A unit-square outline fitted to `frame`; the outline array is shared,
-  /// not copied, and so is the expansion box of the items of one use.
+  /// A unit-square outline fitted to `frame` (nil: `outline` is in user
+  /// space); the outline array is shared, not copied, and so is the
+  /// expansion box of the items of one use.
   init(
-    unitOutline: [PathSegment], in frame: Rect, paint: Paint, fillRule: FillRule, opacity: Double,
-    sourceRange: SourceRange, expansion: ItemExpansion?
-  ) {
-    self.init(
-      outline: unitOutline, frame: frame, paint: paint, fillRule: fillRule, opacity: opacity, sourceRange: sourceRange,
-      sourceFile: nil, callSites: [])
-    self.expansion = expansion
-  }
-
-  init(
-    segments: [PathSegment], paint: Paint, fillRule: FillRule, opacity: Double, sourceRange: SourceRange,
-    expansion: ItemExpansion?
-  ) {
-    self.init(
-      outline: segments, frame: nil, paint: paint, fillRule: fillRule, opacity: opacity, sourceRange: sourceRange,
-      sourceFile: nil, callSites: [])
-    self.expansion = expansion
-  }
-
-  private init(
     outline: [PathSegment], frame: Rect?, paint: Paint, fillRule: FillRule, opacity: Double, sourceRange: SourceRange,
-    sourceFile: String?, callSites: [CallSite]
+    expansion: ItemExpansion?
   ) {
     self.outline = outline
     self.frame = frame
@@ -121,7 +102,7 @@ public struct PathItem: Equatable, Sendable {
     self.fillRule = fillRule
     self.opacity = opacity
     self.sourceRange = sourceRange
-    expansion = ItemExpansion.make(file: sourceFile, callSites: callSites)
+    self.expansion = expansion
   }
 
   /// The segments in user space, as a new array; setting them replaces the outline.
@@ -165,9 +146,11 @@ public struct TextItem: Equatable, Sendable {
   public var color: IRColor
   public var sourceRange: SourceRange
   /// As for paths: the file of `sourceRange` and the uses of the
-  /// components the text came from.
-  public var sourceFile: String?
-  public var callSites: [CallSite] = []
+  /// components the text came from, in one box shared by a use's items.
+  var expansion: ItemExpansion? = nil
+
+  public var sourceFile: String? { expansion?.file }
+  public var callSites: [CallSite] { expansion?.callSites ?? [] }
 
   /// The text split at `\n`; each line's baseline is `lineHeight` below
   /// the one before.
@@ -196,9 +179,13 @@ public struct TextItem: Equatable, Sendable {
 
 /// The file and the component uses of an item from a component, kept in
 /// one shared box: every item of one use shares it.
-final class ItemExpansion: Sendable {
+final class ItemExpansion: Sendable, Equatable {
   let file: String?
   let callSites: [CallSite]
+
+  static func == (a: ItemExpansion, b: ItemExpansion) -> Bool {
+    a === b || (a.file == b.file && a.callSites == b.callSites)
+  }
 
   init(file: String?, callSites: [CallSite]) {
     self.file = file

@@ -7,102 +7,98 @@ extension Parser {
   /// or (in a shape's body) a path command.
   mutating func parseBlockStatement(allowingPathCommands: Bool, key known: UInt64? = nil) -> Statement? {
     let key = known ?? currentKey
-    if isWord(.letKeyword, key: key) { return parseLet().map(Statement.letBinding) }
+    if isWord(.letKeyword, key: key) { return recovering { .letBinding(try $0.parseLet()) } }
     if isWord(.forKeyword, key: key) {
-      return parseFor(allowingPathCommands: allowingPathCommands).map(Statement.forLoop)
+      return recovering { .forLoop(try $0.parseFor(allowingPathCommands: allowingPathCommands)) }
     }
     if isWord(.ifKeyword, key: key) {
-      return parseIf(allowingPathCommands: allowingPathCommands).map(Statement.conditional)
+      return recovering { .conditional(try $0.parseIf(allowingPathCommands: allowingPathCommands)) }
     }
     guard allowingPathCommands else { return .element(parseElement()) }
     return parsePathCommandStatement()
   }
 
-  /// `let NAME = VALUE`.
-  private mutating func parseLet() -> LetStatement? {
-    let keyword = current.range
-    advance()
+  /// A statement parsed by `parse`, or nil after a syntax error (reported),
+  /// having skipped to the statement's end.
+  mutating func recovering(_ parse: (inout Parser) throws -> Statement) -> Statement? {
     do {
-      let name = try expectIdentifier("a name after 'let'")
-      guard current.kind == .equals else {
-        var diagnostic = Diagnostic(
-          ParserCodes.expectedToken, current.range, "expected '=' after 'let \(name.name)', found \(foundDescription)")
-        if current.kind == .colon {
-          diagnostic.message += "; names take the type of their value, so no type is written"
-        }
-        throw fail(diagnostic)
-      }
-      advance()
-      skipNewlines()
-      let value = try parseValue(for: name.name)
-      let statement = LetStatement(name: name, value: value, range: SourceRange(keyword.start, previousEnd))
-      try expectStatementEnd("let")
-      return statement
+      return try parse(&self)
     } catch {
       synchronize()
       return nil
     }
+  }
+
+  /// `let NAME = VALUE`.
+  private mutating func parseLet() throws -> LetStatement {
+    let keyword = current.range
+    advance()
+    let name = try expectIdentifier("a name after 'let'")
+    guard current.kind == .equals else {
+      var diagnostic = Diagnostic(
+        ParserCodes.expectedToken, current.range, "expected '=' after 'let \(name.name)', found \(foundDescription)")
+      if current.kind == .colon {
+        diagnostic.message += "; names take the type of their value, so no type is written"
+      }
+      throw fail(diagnostic)
+    }
+    advance()
+    skipNewlines()
+    let value = try parseValue(for: name.name)
+    let statement = LetStatement(name: name, value: value, range: SourceRange(keyword.start, previousEnd))
+    try expectStatementEnd("let")
+    return statement
   }
 
   /// `for NAME[, INDEX] in SEQUENCE { … }`.
-  private mutating func parseFor(allowingPathCommands: Bool) -> ForStatement? {
+  private mutating func parseFor(allowingPathCommands: Bool) throws -> ForStatement {
     let keyword = current.range
     advance()
-    do {
-      let variable = try expectIdentifier("a loop variable after 'for'")
-      var index: Identifier? = nil
-      if current.kind == .comma {
-        advance()
-        index = try expectIdentifier("an index name after ','")
-      }
-      guard isWord(.inKeyword) else {
-        throw fail(ParserCodes.expectedToken, "expected 'in' after the loop variable, found \(foundDescription)")
-      }
+    let variable = try expectIdentifier("a loop variable after 'for'")
+    var index: Identifier? = nil
+    if current.kind == .comma {
       advance()
-      let sequence = try parseValue(for: "for")
-      let body = try parseBlock(allowingPathCommands: allowingPathCommands).statements
-      let statement = ForStatement(
-        variable: variable, index: index, sequence: sequence, body: body,
-        range: SourceRange(keyword.start, previousEnd))
-      try expectStatementEnd("for")
-      return statement
-    } catch {
-      synchronize()
-      return nil
+      index = try expectIdentifier("an index name after ','")
     }
+    guard isWord(.inKeyword) else {
+      throw fail(ParserCodes.expectedToken, "expected 'in' after the loop variable, found \(foundDescription)")
+    }
+    advance()
+    let sequence = try parseValue(for: "for")
+    let body = try parseBlock(allowingPathCommands: allowingPathCommands).statements
+    let statement = ForStatement(
+      variable: variable, index: index, sequence: sequence, body: body,
+      range: SourceRange(keyword.start, previousEnd))
+    try expectStatementEnd("for")
+    return statement
   }
 
   /// `if COND { … } [else if COND { … }]… [else { … }]`.
-  private mutating func parseIf(allowingPathCommands: Bool) -> IfStatement? {
+  private mutating func parseIf(allowingPathCommands: Bool) throws -> IfStatement {
     let keyword = current.range
     var branches: [ConditionalBranch] = []
     var elseBody: [Statement]? = nil
-    do {
-      while true {
-        let start = current.range.start
-        advance()  // `if`
-        let condition = try parseValue(for: "if")
-        let body = try parseBlock(allowingPathCommands: allowingPathCommands).statements
-        branches.append(ConditionalBranch(condition: condition, body: body, range: SourceRange(start, previousEnd)))
-        // `else` may start the next line, as Swift allows.
-        if current.kind == .newline, peekKind() == .identifier, text(lookahead) == "else" { advance() }
-        guard isWord(.elseKeyword) else { break }
-        advance()
-        if isWord(.ifKeyword) { continue }
-        guard current.kind == .leftBrace else {
-          throw fail(ParserCodes.expectedToken, "expected '{' or 'if' after 'else', found \(foundDescription)")
-        }
-        elseBody = try parseBlock(allowingPathCommands: allowingPathCommands).statements
-        break
+    while true {
+      let start = current.range.start
+      advance()  // `if`
+      let condition = try parseValue(for: "if")
+      let body = try parseBlock(allowingPathCommands: allowingPathCommands).statements
+      branches.append(ConditionalBranch(condition: condition, body: body, range: SourceRange(start, previousEnd)))
+      // `else` may start the next line, as Swift allows.
+      if current.kind == .newline, peekKind() == .identifier, text(lookahead) == "else" { advance() }
+      guard isWord(.elseKeyword) else { break }
+      advance()
+      if isWord(.ifKeyword) { continue }
+      guard current.kind == .leftBrace else {
+        throw fail(ParserCodes.expectedToken, "expected '{' or 'if' after 'else', found \(foundDescription)")
       }
-      let statement = IfStatement(
-        branches: branches, elseBody: elseBody, range: SourceRange(keyword.start, previousEnd))
-      try expectStatementEnd("if")
-      return statement
-    } catch {
-      synchronize()
-      return nil
+      elseBody = try parseBlock(allowingPathCommands: allowingPathCommands).statements
+      break
     }
+    let statement = IfStatement(
+      branches: branches, elseBody: elseBody, range: SourceRange(keyword.start, previousEnd))
+    try expectStatementEnd("if")
+    return statement
   }
 
   /// `{ statement; statement … }` from the current `{` to its `}`.
@@ -144,23 +140,18 @@ extension Parser {
   }
 
   /// `import "path"`.
-  mutating func parseImport() -> ImportStatement? {
+  mutating func parseImport() throws -> ImportStatement {
     let keyword = current.range
     advance()
-    do {
-      guard current.kind == .string, current.second == 0 else {
-        throw fail(
-          ParserCodes.expectedToken, "expected the path of a file in quotes after 'import', found \(foundDescription)")
-      }
-      let path = string(current)
-      let pathRange = current.range
-      advance()
-      let statement = ImportStatement(path: path, pathRange: pathRange, range: SourceRange(keyword.start, previousEnd))
-      try expectStatementEnd("import")
-      return statement
-    } catch {
-      synchronize()
-      return nil
+    guard current.kind == .string, current.second == 0 else {
+      throw fail(
+        ParserCodes.expectedToken, "expected the path of a file in quotes after 'import', found \(foundDescription)")
     }
+    let path = string(current)
+    let pathRange = current.range
+    advance()
+    let statement = ImportStatement(path: path, pathRange: pathRange, range: SourceRange(keyword.start, previousEnd))
+    try expectStatementEnd("import")
+    return statement
   }
 }

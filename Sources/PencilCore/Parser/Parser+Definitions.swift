@@ -82,14 +82,8 @@ extension Parser {
       name: Identifier(name: "", range: SourceRange(previousEnd, previousEnd)), body: [], range: keyword)
     do {
       shape.name = try expectIdentifier("a shape name after 'shape'")
-      if current.kind == .leftParen { shape.parameters = try parseParameters() }
-      guard current.kind == .leftBrace else {
-        throw fail(ParserCodes.expectedToken, "expected '{' to start the shape's path, found \(foundDescription)")
-      }
-      let flawedBefore = flawedTokens
-      let errorsBefore = diagnostics.errorCount
-      shape.body = try parseBlock(allowingPathCommands: true).statements
-      shape.recovered = flawedTokens > flawedBefore || diagnostics.errorCount > errorsBefore
+      (shape.parameters, shape.body, shape.recovered) = try parseParametersAndBody(
+        "the shape's path", allowingPathCommands: true)
       shape.range = SourceRange(keyword.start, previousEnd)
       try expectStatementEnd("shape")
     } catch {
@@ -109,21 +103,10 @@ extension Parser {
       range: keyword)
     do {
       component.name = try expectIdentifier("a component name after 'component'")
-      var hasParameters = false
-      if current.kind == .leftParen {
-        component.parameters = try parseParameters()
-        hasParameters = true
-      }
-      guard current.kind == .leftBrace else {
-        throw fail(
-          ParserCodes.expectedToken,
-          hasParameters
-            ? "expected '{' on the same line to start the component's body, found \(foundDescription)"
-            : "expected '(' and the parameters, or '{' to start the component's body, found \(foundDescription)")
-      }
-      let errorsBefore = diagnostics.errorCount
-      component.body = try parseBlock(allowingPathCommands: false).statements
-      component.recovered = diagnostics.errorCount > errorsBefore
+      let parameters: [Parameter]?
+      (parameters, component.body, component.recovered) = try parseParametersAndBody(
+        "the component's body", allowingPathCommands: false)
+      component.parameters = parameters ?? []
       component.range = SourceRange(keyword.start, previousEnd)
       try expectStatementEnd("component")
     } catch {
@@ -132,6 +115,26 @@ extension Parser {
       synchronize()
     }
     return component
+  }
+
+  /// `[(PARAMETERS)] { … }` after a shape's or a component's name: the
+  /// parameters (nil without parentheses), the body, and whether anything
+  /// in it was reported (a broken body is not used as it stands).
+  private mutating func parseParametersAndBody(_ body: String, allowingPathCommands: Bool) throws -> (
+    parameters: [Parameter]?, body: [Statement], recovered: Bool
+  ) {
+    let parameters = current.kind == .leftParen ? try parseParameters() : nil
+    guard current.kind == .leftBrace else {
+      throw fail(
+        ParserCodes.expectedToken,
+        parameters == nil
+          ? "expected '(' and the parameters, or '{' to start \(body), found \(foundDescription)"
+          : "expected '{' on the same line to start \(body), found \(foundDescription)")
+    }
+    let flawedBefore = flawedTokens
+    let errorsBefore = diagnostics.errorCount
+    let statements = try parseBlock(allowingPathCommands: allowingPathCommands).statements
+    return (parameters, statements, flawedTokens > flawedBefore || diagnostics.errorCount > errorsBefore)
   }
 
   /// `(name: Type = default, …)`; newlines are allowed inside.
@@ -201,13 +204,10 @@ extension Parser {
 
   /// A path command in a shape's body, to the end of its line.
   mutating func parsePathCommandStatement() -> Statement? {
-    do {
-      let command = try parseCommand()
-      try expectStatementEnd("path command")
+    recovering { parser in
+      let command = try parser.parseCommand()
+      try parser.expectStatementEnd("path command")
       return .pathCommand(command)
-    } catch {
-      synchronize()
-      return nil
     }
   }
 
@@ -250,13 +250,6 @@ extension Parser {
       throw fail(ParserCodes.expectedToken, "expected a position X,Y \(context), found \(foundDescription)")
     }
     let x = try parseValue(for: "x")
-    try expectPositionComma()
-    guard startsNumber else {
-      throw fail(ParserCodes.expectedToken, "expected the y of the position after ',', found \(foundDescription)")
-    }
-    let y = try parseValue(for: "y")
-    let range = SourceRange(x.range.start, y.range.end)
-    if case .number(let xValue, _) = x, case .number(let yValue, _) = y { return .point(x: xValue, y: yValue, range) }
-    return .pair(x, y, .point, range)
+    return Parser.pair(x, try parseSecondCoordinate(for: "y"), .point)
   }
 }

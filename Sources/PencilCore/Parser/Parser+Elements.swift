@@ -129,21 +129,13 @@ extension Parser {
     // `at p` with a Point: one expression, when the clause ends there.
     if clauseEnds { return x }
     if current.kind == .minus { throw reportSign() }
-    try expectPositionComma()
-    guard startsNumber else {
-      throw fail(ParserCodes.expectedToken, "expected the y of the position after ',', found \(foundDescription)")
-    }
-    let y = try parseValue(for: "at")
-    let range = SourceRange(x.range.start, y.range.end)
-    if case .number(let xValue, _) = x, case .number(let yValue, _) = y { return .point(x: xValue, y: yValue, range) }
-    return .pair(x, y, .point, range)
+    return Parser.pair(x, try parseSecondCoordinate(for: "at"), .point)
   }
 
   /// `size W x H` with spaces, each part an expression (`100x400` without
   /// spaces is one token); two number literals make a `.size`.
   private mutating func parseSpacedSize() throws -> Expr {
     let width = try parseValue(for: "size")
-    // `size s` with a Size: one expression.
     // `size s` with a Size: one expression, when the clause ends there.
     if clauseEnds { return width }
     guard current.kind == .identifier, text(current) == "x" || text(current) == "X" else {
@@ -155,10 +147,7 @@ extension Parser {
     guard startsNumber else {
       throw fail(ParserCodes.expectedToken, "expected the height of the size after 'x', found \(foundDescription)")
     }
-    let height = try parseValue(for: "size")
-    let range = SourceRange(width.range.start, height.range.end)
-    if case .number(let w, _) = width, case .number(let h, _) = height { return .size(width: w, height: h, range) }
-    return .pair(width, height, .size, range)
+    return Parser.pair(width, try parseValue(for: "size"), .size)
   }
 
   /// Whether the clause ends at the current token: the end of the

@@ -15,6 +15,25 @@ extension Parser {
     advance()
   }
 
+  /// `, Y` after the x of a position: the comma (with its fix), then the y.
+  mutating func parseSecondCoordinate(for what: String) throws -> Expr {
+    try expectPositionComma()
+    guard startsNumber else {
+      throw fail(ParserCodes.expectedToken, "expected the y of the position after ',', found \(foundDescription)")
+    }
+    return try parseValue(for: what)
+  }
+
+  /// Two parts of a position or a size: literals when both are numbers, as
+  /// version 1 wrote them (`at 3,4`, `size 3x4`), otherwise a `.pair`.
+  static func pair(_ first: Expr, _ second: Expr, _ kind: PairKind) -> Expr {
+    let range = SourceRange(first.range.start, second.range.end)
+    guard case .number(let a, _) = first, case .number(let b, _) = second else {
+      return .pair(first, second, kind, range)
+    }
+    return kind == .point ? .point(x: a, y: b, range) : .size(width: a, height: b, range)
+  }
+
   /// A value: operators over postfix values (see `parsePostfix`), with
   /// `BinaryOperator`'s precedence.
   mutating func parseValue(for attribute: String) throws -> Expr {

@@ -263,7 +263,7 @@ struct Parser {
     if isWord(.gradient, key: key) { return .gradient(parseGradient()) }
     if isWord(.shape, key: key) { return .shape(parseShape()) }
     if isWord(.component, key: key) { return parseComponent().map(Statement.component) }
-    if isWord(.importKeyword, key: key) { return parseImport().map(Statement.importFile) }
+    if isWord(.importKeyword, key: key) { return recovering { .importFile(try $0.parseImport()) } }
     return parseBlockStatement(allowingPathCommands: false, key: key)
   }
 }

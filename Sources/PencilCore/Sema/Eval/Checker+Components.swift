@@ -130,7 +130,7 @@ extension Checker {
     let definition = ComponentDefinition(statement, types: types, visibleLets: fileLets.count)
     // Its syntax error is reported; its uses are not "unknown elements".
     definition.broken = statement.recovered
-    definition.laterDefaults = Checker.defaultsUsingLaterParameters(statement.parameters)
+    definition.laterDefaults = Set(Checker.defaultsUsingLaterParameters(statement.parameters).map(\.index))
     definition.lets = lets
     definition.file = file
     components[name.key] = definition
@@ -138,32 +138,32 @@ extension Checker {
     elementNameIndex = nil
   }
 
-  /// The parameters whose default reads a parameter declared after them.
-  static func defaultsUsingLaterParameters(_ parameters: [Parameter]) -> Set<Int> {
-    var found: Set<Int> = []
+  /// Each default that reads a parameter declared after its own: the
+  /// parameter's index and the later one it reads.
+  static func defaultsUsingLaterParameters(_ parameters: [Parameter]) -> [(index: Int, later: Parameter)] {
+    var found: [(index: Int, later: Parameter)] = []
     for (index, parameter) in parameters.enumerated() {
       guard let value = parameter.defaultValue else { continue }
-      let later = Set(parameters[(index + 1)...].map(\.name.key))
-      SyntaxWalk.names(in: value) { name in if later.contains(name) { found.insert(index) } }
+      let later = parameters[(index + 1)...]
+      SyntaxWalk.names(in: value) { name in
+        if let target = later.first(where: { $0.name.key == name }) { found.append((index, target)) }
+      }
     }
     return found
   }
 
-  /// The declared types (nil where unknown, reported); repeated names reported.
+  /// The declared types (nil where unknown, reported); repeated names and
+  /// defaults reading later parameters (E0239) reported.
   mutating func checkParameters(_ parameters: [Parameter]) -> [DeclaredType?] {
     var seen: [Name: SourceRange] = [:]
-    for index in Checker.defaultsUsingLaterParameters(parameters).sorted() {
+    for (index, later) in Checker.defaultsUsingLaterParameters(parameters) {
       let parameter = parameters[index]
-      guard let value = parameter.defaultValue else { continue }
-      let later = parameters[(index + 1)...]
-      SyntaxWalk.names(in: value) { name in
-        guard let target = later.first(where: { $0.name.key == name }) else { return }
-        diagnostics.append(
-          Diagnostic(
-            LanguageCodes.laterParameter, value.range,
-            "the default of '\(parameter.name.name)' uses '\(name.text)', a parameter declared after it"
-          ).withNote("'\(name.text)' is declared here; move it before '\(parameter.name.name)'", at: target.name.range))
-      }
+      diagnostics.append(
+        Diagnostic(
+          LanguageCodes.laterParameter, parameter.defaultValue?.range ?? parameter.range,
+          "the default of '\(parameter.name.name)' uses '\(later.name.name)', a parameter declared after it"
+        ).withNote(
+          "'\(later.name.name)' is declared here; move it before '\(parameter.name.name)'", at: later.name.range))
     }
     return parameters.map { parameter in
       if let first = seen[parameter.name.key] {

@@ -110,11 +110,10 @@ extension Checker {
 
   private mutating func reportUnknownName(_ identifier: Identifier) {
     unresolvedNames += 1
-    if deferringUnresolved || !diagnostics.accepts(.error) {
-      if !deferringUnresolved { report(SemaCodes.unknownName, identifier.range, "unknown name '\(identifier.name)'") }
-      return
-    }
+    if deferringUnresolved { return }
     var diagnostic = Diagnostic(SemaCodes.unknownName, identifier.range, "unknown name '\(identifier.name)'")
+    // Past the error limit the diagnostic is dropped: spend nothing on it.
+    guard diagnostics.accepts(.error) else { return diagnostics.append(diagnostic) }
     let visible =
       locals.map(\.name.text) + fileLets[..<min(fileLets.count, visibleFileLets)].map(\.name.text)
       + ["true", "false", "pi", "none"]
@@ -221,8 +220,11 @@ extension Checker {
       report(SemaCodes.invalidRange, side, "the bounds of a range are whole numbers, found \(formatNumber(value))")
       return nil
     }
-    let low = Int(lower)
-    let high = Int(upper) + (closed ? 1 : 0)
+    // Whole and within ±1e9, as every computed number is: the clamp never
+    // bites, it only keeps the conversion from trapping.
+    let largest = Int(Lexer.largestNumber)
+    let low = clampedInt(lower, -largest, largest)
+    let high = clampedInt(upper, -largest, largest) + (closed ? 1 : 0)
     // As in Swift: 5..<5 is empty, 5..<4 and 5...4 are errors.
     guard upper >= lower else {
       report(
@@ -249,7 +251,7 @@ extension Checker {
       )
       return nil
     }
-    return list.item(Int(position))
+    return list.item(clampedInt(position, 0, count - 1))
   }
 
   private mutating func interpolate(_ parts: [InterpolationPart]) -> Computed? {

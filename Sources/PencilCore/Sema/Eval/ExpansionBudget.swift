@@ -40,30 +40,32 @@ struct ExpansionBudget {
 extension Checker {
   /// Counts `count` elements; false (reported once) past the limit.
   mutating func spendElements(_ count: Int, at range: SourceRange) -> Bool {
-    guard !checkingAlone, budget.generating > 0 else { return true }
-    guard !budget.exhausted else { return false }
-    budget.elements += count
-    guard budget.elements <= budget.limits.elements else {
-      budget.exhausted = true
-      report(
-        LanguageCodes.tooManyElements, range,
-        "this expands the file past \(budget.limits.elements) elements; expansion stops here")
-      return false
+    guard budget.generating > 0 else { return true }
+    return spend(count, on: \.elements, limit: budget.limits.elements, LanguageCodes.tooManyElements, at: range) {
+      "this expands the file past \($0) elements; expansion stops here"
     }
-    return true
   }
 
   /// Counts a loop's iterations before it runs; false (reported) past the limit.
   mutating func spendIterations(_ count: Int, at range: SourceRange) -> Bool {
+    spend(count, on: \.iterations, limit: budget.limits.iterations, LanguageCodes.tooManyIterations, at: range) {
+      "this loop takes the file past \($0) loop iterations in all (it runs \(count) times); expansion stops here"
+    }
+  }
+
+  /// Adds `count` to a counter of the budget; the first time it passes
+  /// `limit`, reports (`message` gets the limit) and stops all further
+  /// expansion. A component checked alone spends nothing.
+  private mutating func spend(
+    _ count: Int, on counter: WritableKeyPath<ExpansionBudget, Int>, limit: Int, _ code: DiagnosticCode,
+    at range: SourceRange, _ message: (Int) -> String
+  ) -> Bool {
     guard !checkingAlone else { return true }
     guard !budget.exhausted else { return false }
-    budget.iterations += count
-    guard budget.iterations <= budget.limits.iterations else {
+    budget[keyPath: counter] += count
+    guard budget[keyPath: counter] <= limit else {
       budget.exhausted = true
-      report(
-        LanguageCodes.tooManyIterations, range,
-        "this loop takes the file past \(budget.limits.iterations) loop iterations in all (it runs \(count) times); expansion stops here"
-      )
+      report(code, range, message(limit))
       return false
     }
     return true
