@@ -72,8 +72,11 @@ struct Driver {
       return
     }
     let source = SourceFile(name: input == "-" ? options.stdinFilename : input, bytes: bytes)
+    // Only an SVG picture can carry both appearances.
+    let adapts = options.emit == nil && !options.check && options.backend?.name == "svg"
     let compilation = Pencil.compile(
-      source, dumpSyntax: options.emit == .ast, importer: FileImportLoader(anonymousInput: "<stdin>"))
+      source, dumpSyntax: options.emit == .ast, importer: FileImportLoader(anonymousInput: "<stdin>"),
+      appearance: options.appearance ?? (adapts ? nil : .light))
     report(compilation.diagnostics, in: source)
     if let dump = compilation.astDump {
       write(Array(dump.utf8), for: input, fileExtension: "ast")

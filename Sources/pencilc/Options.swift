@@ -20,6 +20,8 @@ struct Options {
   var backend: (any Backend)?
   var columnsGiven = false
   var colorChoice = ColorChoice.auto
+  /// nil: SVG adapts to the viewer's appearance, the others are light.
+  var appearance: Appearance?
 
   enum ColorChoice: String {
     case auto, always, never
@@ -56,6 +58,9 @@ extension Options {
       --scale N                Pixels per point for raster output (default 1; 2 for HiDPI).
       --ppm-plain              Write plain-text PPM (P3) instead of binary (P6).
       --text-as-paths          SVG: draw text as outlines in the built-in font.
+      --appearance light|dark  The appearance system colours and colour sets take
+                               (default: light; an SVG without this flag follows the
+                               viewer's light or dark mode).
       --columns N              ASCII: width in characters (default 80, or the terminal's
                                width when smaller).
       --cell-aspect R          ASCII: character cell height / width (default 2).
@@ -122,6 +127,12 @@ extension Options {
         }
         options.render.scale = scale
       case "--ppm-plain": options.render.plainPPM = true
+      case "--appearance":
+        let word = try flagValue()
+        guard let appearance = Appearance(rawValue: word) else {
+          throw UsageError(message: "--appearance takes light or dark, not '\(word)'")
+        }
+        options.appearance = appearance
       case "--text-as-paths": options.render.textAsPaths = true
       case "--columns":
         let word = try flagValue()

@@ -2,7 +2,10 @@ import XCTest
 
 @testable import PencilCore
 
-/// Pins the IR and the SVG of every sample and every golden scene.
+/// Pins the IR and the SVG of every sample and every golden scene, and a
+/// scene whose colours depend on the appearance in both: its `.svg` is the
+/// adaptive one the CLI writes by default, its `.png` light and its
+/// `.dark.png` and `.dark.svg` dark.
 /// `PENCIL_RECORD=1 swift test` rewrites the expected files.
 final class GoldenTests: XCTestCase {
   static var scenes: [URL] {
@@ -14,9 +17,9 @@ final class GoldenTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(Self.scenes.count, 10)
     for url in Self.scenes {
       let name = url.deletingPathExtension().lastPathComponent
-      let compilation = Pencil.compile(
-        SourceFile(name: url.lastPathComponent, bytes: Array(try Data(contentsOf: url))),
-        importer: FolderLoader(folder: url.deletingLastPathComponent()))
+      let source = SourceFile(name: url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))
+      let importer = FolderLoader(folder: url.deletingLastPathComponent())
+      let compilation = Pencil.compile(source, importer: importer, appearance: nil)
       XCTAssertEqual(compilation.diagnostics.filter { $0.severity == .error }.map(\.message), [], name)
       guard let scene = compilation.scene else {
         XCTFail("\(name) did not compile")
@@ -34,6 +37,17 @@ final class GoldenTests: XCTestCase {
           assertGolden(String(decoding: bytes, as: UTF8.self), file)
         }
       }
+      let darkFiles = ["dark.png", "dark.svg"].map { Repository.golden.appendingPathComponent("\(name).\($0)") }
+      guard scene.dark != nil else {
+        for file in darkFiles {
+          XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), "\(name) does not adapt")
+        }
+        continue
+      }
+      let dark = try XCTUnwrap(Pencil.compile(source, importer: importer, appearance: .dark).scene, name)
+      XCTAssertNil(dark.dark)
+      if let png = render(dark, "png", name: name) { assertGoldenBytes(png, darkFiles[0]) }
+      if let svg = render(dark, "svg", name: name) { assertGolden(String(decoding: svg, as: UTF8.self), darkFiles[1]) }
     }
   }
 

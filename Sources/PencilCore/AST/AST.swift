@@ -51,6 +51,9 @@ enum Expr: Equatable {
   indirect case index(Expr, Expr, SourceRange)
   /// `"text \(expression) text"`.
   case interpolated([InterpolationPart], SourceRange)
+  /// The value of `color NAME light=A dark=B` (both the same for
+  /// `color NAME = A`): the compilation's appearance picks one.
+  indirect case colorSet(light: Expr, dark: Expr, SourceRange)
   case invalid(SourceRange)
 
   var range: SourceRange {
@@ -58,7 +61,7 @@ enum Expr: Equatable {
     case .number(_, let r), .size(_, _, let r), .point(_, _, let r), .string(_, let r), .hexColor(_, let r),
       .dotName(_, let r), .call(_, _, let r), .member(_, _, _, let r), .binary(_, _, _, let r), .negate(_, let r),
       .not(_, let r), .pair(_, _, _, let r), .list(_, let r), .index(_, _, let r), .interpolated(_, let r),
-      .invalid(let r):
+      .colorSet(_, _, let r), .invalid(let r):
       r
     case .name(let identifier): identifier.range
     }

@@ -114,6 +114,9 @@ enum ASTPrinter {
       return "\"" + inner.joined() + "\""
     case .pair(let first, let second, let kind, _):
       return "\(self.expression(first))\(kind == .point ? ", " : " x ")\(self.expression(second))"
+    case .colorSet(let light, let dark, _):
+      return light == dark
+        ? "color(\(self.expression(light)))" : "color(light: \(self.expression(light)), dark: \(self.expression(dark)))"
     case .invalid: return "<invalid>"
     }
   }

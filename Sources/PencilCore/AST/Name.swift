@@ -75,5 +75,10 @@ extension Name {
   static let elseKeyword = Name("else")
   static let inKeyword = Name("in")
   static let width = Name("width")
+  static let spacer = Name("spacer")
+  static let alignment = Name("alignment")
+  static let minLength = Name("minLength")
+  static let lineLimit = Name("lineLimit")
+  static let appearance = Name("appearance")
   static let height = Name("height")
 }

@@ -34,7 +34,8 @@ enum SyntaxWalk {
     case .member(let base, _, let arguments, _):
       names(in: base, visit)
       for argument in arguments ?? [] { names(in: argument, visit) }
-    case .binary(_, let left, let right, _), .pair(let left, let right, _, _), .index(let left, let right, _):
+    case .binary(_, let left, let right, _), .pair(let left, let right, _, _), .index(let left, let right, _),
+      .colorSet(let left, let right, _):
       names(in: left, visit)
       names(in: right, visit)
     case .negate(let operand, _), .not(let operand, _):

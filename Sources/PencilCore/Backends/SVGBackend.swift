@@ -52,6 +52,8 @@ struct SVGWriter {
   /// Recently written gradients: a pencil's tip and body share one.
   private var recentGradients: [(gradient: LinearGradientIR, id: Int)] = []
   private let textAsPaths: Bool
+  /// Set for a scene with colours per appearance (see SVGAppearance).
+  var appearanceClasses: AppearanceClasses?
 
   init(out: ByteWriter, textAsPaths: Bool) {
     self.out = out
@@ -72,6 +74,11 @@ struct SVGWriter {
     out.write("\" viewBox=\"")
     numbers(box.x, box.y, box.width, box.height)
     out.write("\">\n")
+    if let dark = scene.dark {
+      let classes = AppearanceClasses(light: scene, dark: dark)
+      appearanceStyle(classes)
+      appearanceClasses = classes
+    }
     if let background = scene.background {
       out.write("<rect x=\"")
       out.write(box.x)
@@ -83,13 +90,16 @@ struct SVGWriter {
       out.write(box.height)
       out.write("\"")
       fill(background, opacity: 1)
+      appearanceClass(.fill, background, scene.dark?.background)
       out.write("/>\n")
     }
-    for item in scene.items {
-      switch item {
-      case .path(let path): self.path(path)
-      case .text(let text) where textAsPaths: outlinedText(text)
-      case .text(let text): self.text(text)
+    let darkItems = scene.dark?.items
+    for index in scene.items.indices {
+      let dark = darkItems.flatMap { index < $0.count ? $0[index] : nil }
+      switch scene.items[index] {
+      case .path(let path): self.path(path, dark: dark)
+      case .text(let text) where textAsPaths: outlinedText(text, dark: dark)
+      case .text(let text): self.text(text, dark: dark)
       }
     }
     out.write("</svg>\n")
@@ -126,10 +136,14 @@ struct SVGWriter {
     }
   }
 
-  private mutating func path(_ item: PathItem) {
+  private mutating func path(_ item: PathItem, dark: DisplayItem?) {
+    var darkPaint: Paint? = nil
+    if case .path(let darkPath)? = dark { darkPaint = darkPath.paint }
     var gradientID: Int? = nil
     if case .linearGradient(let gradient) = item.paint {
-      gradientID = define(gradient)
+      var darkGradient: LinearGradientIR? = nil
+      if case .linearGradient(let other)? = darkPaint, other != gradient { darkGradient = other }
+      gradientID = define(gradient, dark: darkGradient)
     }
     out.write("<path d=\"")
     let (outline, map) = item.outlineAndMap
@@ -142,6 +156,7 @@ struct SVGWriter {
     switch item.paint {
     case .solid(let solid):
       fill(solid, opacity: item.opacity)
+      if case .solid(let darkSolid)? = darkPaint { appearanceClass(.fill, solid, darkSolid, opacity: item.opacity) }
     case .linearGradient:
       out.write(" fill=\"url(#g")
       out.write(gradientID ?? 0)
@@ -185,11 +200,15 @@ struct SVGWriter {
   }
 
   /// Writes the gradient unless an identical one was just written.
-  private mutating func define(_ gradient: LinearGradientIR) -> Int {
-    if let known = recentGradients.first(where: { $0.gradient == gradient }) { return known.id }
+  /// A gradient whose stops differ in the dark appearance (`dark`) is
+  /// never shared: another with the same light stops may differ in dark.
+  private mutating func define(_ gradient: LinearGradientIR, dark: LinearGradientIR? = nil) -> Int {
+    if dark == nil, let known = recentGradients.first(where: { $0.gradient == gradient }) { return known.id }
     gradientCount += 1
-    recentGradients.append((gradient, gradientCount))
-    if recentGradients.count > 4 { recentGradients.removeFirst() }
+    if dark == nil {
+      recentGradients.append((gradient, gradientCount))
+      if recentGradients.count > 4 { recentGradients.removeFirst() }
+    }
     out.write("<linearGradient id=\"g")
     out.write(gradientCount)
     out.write("\" gradientUnits=\"userSpaceOnUse\" x1=\"")
@@ -201,7 +220,7 @@ struct SVGWriter {
     out.write("\" y2=\"")
     out.write(gradient.end.y)
     out.write("\">")
-    for stop in gradient.stops {
+    for (index, stop) in gradient.stops.enumerated() {
       out.write("<stop offset=\"")
       out.write(stop.offset)
       out.write("\" stop-color=\"")
@@ -212,13 +231,14 @@ struct SVGWriter {
         out.write(stop.color.alpha)
         out.write("\"")
       }
+      if let dark, index < dark.stops.count { appearanceClass(.stop, stop.color, dark.stops[index].color) }
       out.write("/>")
     }
     out.write("</linearGradient>\n")
     return gradientCount
   }
 
-  private mutating func text(_ item: TextItem) {
+  private mutating func text(_ item: TextItem, dark: DisplayItem?) {
     out.write("<text x=\"")
     out.write(item.position.x)
     out.write("\" y=\"")
@@ -235,8 +255,10 @@ struct SVGWriter {
     case .trailing: out.write(" text-anchor=\"end\"")
     }
     fill(item.color, opacity: 1)
-    out.write(" xml:space=\"preserve\">")
+    if case .text(let darkText)? = dark { appearanceClass(.fill, item.color, darkText.color) }
     let lines = item.lines
+    if lines.count == 1 { textLength(of: lines[0], item.fontSize) }
+    out.write(" xml:space=\"preserve\">")
     if lines.count == 1 {
       out.writeEscaped(lines[0])
     } else {
@@ -245,11 +267,24 @@ struct SVGWriter {
         out.write(item.position.x)
         out.write("\" y=\"")
         out.write(item.position.y + Double(index) * item.lineHeight)
-        out.write("\">")
+        out.write("\"")
+        textLength(of: line, item.fontSize)
+        out.write(">")
         out.writeEscaped(line)
         out.write("</tspan>")
       }
     }
     out.write("</text>\n")
+  }
+
+  /// Holds the viewer's font to the width layout measured with the
+  /// built-in font, so a background sized to the text fits it in every
+  /// viewer (resvg, rsvg-convert and browsers honour `textLength`).
+  private mutating func textLength(of line: String, _ fontSize: Double) {
+    let width = TextMetrics.width(of: line[...], size: fontSize)
+    guard width > 0 else { return }
+    out.write(" textLength=\"")
+    out.write(width)
+    out.write("\" lengthAdjust=\"spacingAndGlyphs\"")
   }
 }

@@ -14,9 +14,10 @@ struct GlyphKey: Hashable {
 /// glyph's whole outline (a megabyte of text was over 500 MB of SVG).
 /// The definitions carry no fill, so they take the colour of the group.
 extension SVGWriter {
-  mutating func outlinedText(_ item: TextItem) {
+  mutating func outlinedText(_ item: TextItem, dark: DisplayItem?) {
     out.write("<g")
     fill(item.color, opacity: 1)
+    if case .text(let darkText)? = dark { appearanceClass(.fill, item.color, darkText.color) }
     out.write(">\n")
     StrokeFont.forEachGlyph(in: item) { glyph, id, origin in
       guard !glyph.strokes.isEmpty else { return }

@@ -35,22 +35,59 @@ public enum Pencil {
   /// unless `dumpSyntax` asks for it as text.
   /// `importer` reads the files `import` names; without one, an `import`
   /// is an error.
+  ///
+  /// `appearance` picks the values of colours that have one per appearance
+  /// (`.systemBackground`, `color NAME light=… dark=…`). nil asks for a
+  /// picture that adapts: the scene is in light, with its dark colours in
+  /// `Scene.dark` when any colour depends on the appearance. A canvas's
+  /// `appearance=` fixes it for its scene, whatever is asked.
   public static func compile(
-    _ source: SourceFile, dumpSyntax: Bool = false, importer: (any ImportLoader)? = nil
+    _ source: SourceFile, dumpSyntax: Bool = false, importer: (any ImportLoader)? = nil,
+    appearance: Appearance? = .light
   ) -> Compilation {
-    compile(source, dumpSyntax: dumpSyntax, importer: importer, limits: .standard)
+    compile(source, dumpSyntax: dumpSyntax, importer: importer, limits: .standard, appearance: appearance)
   }
 
   /// With other expansion limits (the fuzzer's).
   static func compile(
-    _ source: SourceFile, dumpSyntax: Bool, importer: (any ImportLoader)?, limits: ExpansionBudget.Limits
+    _ source: SourceFile, dumpSyntax: Bool, importer: (any ImportLoader)?, limits: ExpansionBudget.Limits,
+    appearance: Appearance? = .light
   ) -> Compilation {
+    let first = compileOnce(
+      source, dumpSyntax: dumpSyntax, importer: importer, limits: limits, appearance: appearance ?? .light)
+    // Checking found what the picture depends on: compile again only when
+    // the canvas fixes another appearance, or for an adaptive picture's dark colours.
+    if let fixed = first.canvasAppearance, fixed != (appearance ?? .light), first.dependsOnAppearance {
+      return compileOnce(source, dumpSyntax: dumpSyntax, importer: importer, limits: limits, appearance: fixed)
+        .compilation
+    }
+    guard appearance == nil, first.canvasAppearance == nil, first.dependsOnAppearance,
+      let light = first.compilation.scene
+    else { return first.compilation }
+    let dark = compileOnce(source, dumpSyntax: false, importer: importer, limits: limits, appearance: .dark)
+    guard let darkScene = dark.compilation.scene, darkScene.items.count == light.items.count else {
+      return first.compilation
+    }
+    var adaptive = light
+    adaptive.dark = AppearanceVariant(background: darkScene.background, items: darkScene.items)
+    let compilation = first.compilation
+    return Compilation(
+      source: compilation.source, diagnostics: compilation.diagnostics, scene: adaptive,
+      timings: compilation.timings
+        + dark.compilation.timings.map { PhaseTiming(phase: $0.phase + " (dark)", seconds: $0.seconds) },
+      astDump: compilation.astDump)
+  }
+
+  private static func compileOnce(
+    _ source: SourceFile, dumpSyntax: Bool, importer: (any ImportLoader)?, limits: ExpansionBudget.Limits,
+    appearance: Appearance
+  ) -> (compilation: Compilation, dependsOnAppearance: Bool, canvasAppearance: Appearance?) {
     var diagnostics = DiagnosticList()
     guard source.bytes.count <= SourceFile.maximumSize else {
       let diagnostic = Diagnostic(
         DriverCodes.inputTooLarge, SourceRange(0, 0),
         "the input is \(source.bytes.count) bytes; pencilc compiles at most \(SourceFile.maximumSize) bytes (128 MiB)")
-      return Compilation(source: source, diagnostics: [diagnostic], scene: nil, timings: [], astDump: nil)
+      return (Compilation(source: source, diagnostics: [diagnostic], scene: nil, timings: [], astDump: nil), false, nil)
     }
     var timings: [PhaseTiming] = []
     var clock = monotonicSeconds()
@@ -61,8 +98,9 @@ public enum Pencil {
     }
     // Each statement is checked as soon as it is parsed and its syntax
     // tree dropped (see CheckSession); only --emit ast keeps them all.
-    var session = CheckSession(
-      source: source, diagnostics: DiagnosticList(), imports: ImportContext(loader: importer), limits: limits)
+    let context = ImportContext(loader: importer)
+    context.appearance = appearance
+    var session = CheckSession(source: source, diagnostics: DiagnosticList(), imports: context, limits: limits)
     var statements: [Statement] = []
     Parser.parse(source, diagnostics: &diagnostics) { statement in
       if dumpSyntax { statements.append(statement) }
@@ -81,8 +119,9 @@ public enum Pencil {
       if diagnostics.hasErrors { scene = nil }
     }
     lap("lower")
-    return Compilation(
+    let compilation = Compilation(
       source: source, diagnostics: diagnostics.sortedWithSummary(), scene: scene, timings: timings, astDump: astDump)
+    return (compilation, context.dependsOnAppearance, model.canvas?.appearance)
   }
 
   /// Renders a compiled scene with a backend. Backend diagnostics (such as

@@ -20,5 +20,15 @@ enum LayoutCodes {
         hstack at 0,0 size 80x50 spacing=10 { rect size 30x10; rect size 30x10 }  // ok
     """)
 
-  static let all = [outsideCanvas, stackOverflow]
+  static let textOverflow = DiagnosticCode(
+    "W0011", .warning, "text wider than its frame",
+    """
+    Text wraps at spaces to fit the width it is given (`width=`, or what a
+    stack offers). A word wider than that is broken between letters, and
+    the message says how wide the word is and how wide the frame.
+
+        text "Supercalifragilistic" width=40   // warning: the word is 161 points wide
+    """)
+
+  static let all = [outsideCanvas, stackOverflow, textOverflow]
 }

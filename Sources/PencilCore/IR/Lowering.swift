@@ -18,6 +18,10 @@ struct Lowering {
 
   static func lower(_ model: SceneModel, diagnostics: inout DiagnosticList) -> Scene {
     var lowering = Lowering(diagnostics: diagnostics)
+    // Layout repeats a component's body and a loop's elements: each
+    // problem it finds is reported once per place in the source.
+    let deduplicating = lowering.diagnostics.deduplicating
+    lowering.diagnostics.deduplicating = true
     var elementItems: [(source: SourceRange, items: Range<Int>)] = []
     elementItems.reserveCapacity(model.elements.count)
     // Exactly: growing by doubling would hold the old and the new array at
@@ -28,7 +32,11 @@ struct Lowering {
       let first = lowering.items.count
       let placement = model.elements[index].placement
       let origin = placement.origin ?? Point(0, 0)
-      let size = placement.size ?? Point(0, 0)
+      // A stack, text or component use without a size hugs its content.
+      var size = placement.size ?? Point(0, 0)
+      if placement.size == nil || model.elements[index].modifiers != nil {
+        size = Layout.size(of: model.elements[index], .ideal)
+      }
       lowering.lower(model.elements[index], in: Rect(x: origin.x, y: origin.y, width: size.x, height: size.y))
       elementItems.append((model.elements[index].range, first..<lowering.items.count))
     }
@@ -39,6 +47,7 @@ struct Lowering {
     } else {
       viewport = Lowering.contentBounds(lowering.items[...])
     }
+    lowering.diagnostics.deduplicating = deduplicating
     diagnostics = lowering.diagnostics
     return Scene(
       viewport: viewport, background: model.canvas?.background.map(IRColor.init), canvasRange: model.canvas?.range,
@@ -50,10 +59,11 @@ struct Lowering {
   private static func itemCount(_ elements: [ElementModel]) -> Int {
     var count = 0
     for index in elements.indices {
+      if elements[index].modifiers?.background != nil { count += 1 }
       switch elements[index].content {
       case .shape, .text: count += 1
       case .group(let group): count += itemCount(group.children)
-      case .deferred: break  // its items are counted when it is made
+      case .deferred, .spacer: break  // a deferred use's items are counted when it is made
       case .stack(let stack): count += itemCount(stack.children)
       }
     }
@@ -63,7 +73,7 @@ struct Lowering {
   /// Where an item came from: the element's range (or, inside the
   /// prelude, the use of its component) and the uses of the components
   /// it was expanded from, outermost first.
-  private struct Origin {
+  struct Origin {
     var source: SourceRange?
     /// The file of the elements being lowered (when not the compiled file)
     /// and the uses they come through, boxed once for all the items of a use.
@@ -72,7 +82,15 @@ struct Lowering {
     func range(_ element: ElementModel) -> SourceRange { source ?? element.range }
   }
 
-  private mutating func lower(_ element: ElementModel, in frame: Rect, origin: Origin = Origin()) {
+  private mutating func lower(_ element: ElementModel, in outer: Rect, origin: Origin = Origin()) {
+    var frame = outer
+    if let modifiers = element.modifiers {
+      if case .text(let text) = element.content, let anchor = text.position {
+        let placed = placeAnchoredText(text, at: anchor, modifiers, range: origin.range(element), origin)
+        return appendText(placed, source: origin.range(element), origin)
+      }
+      frame = applyModifiers(modifiers, frame: outer, source: origin.range(element), origin)
+    }
     switch element.content {
     case .shape(let shape):
       appendShape(shape, in: frame, source: origin.range(element), origin)
@@ -103,12 +121,12 @@ struct Lowering {
           continue
         }
         let child = group.children[index]
-        guard case .text(var text) = child.content else {
+        guard case .text(var text) = child.content, let position = text.position else {
           lower(child, in: Lowering.frame(of: child, in: frame), origin: inner)
           continue
         }
         var placed = child
-        text.position = Point(frame.x + text.position.x, frame.y + text.position.y)
+        text.position = Point(frame.x + position.x, frame.y + position.y)
         placed.content = .text(text)
         lower(placed, in: frame, origin: inner)
       }
@@ -117,16 +135,23 @@ struct Lowering {
         lower(child, in: childFrame, origin: origin)
       }
     case .text(let text):
-      let item = TextItem(
-        text: text.text, position: text.position, fontSize: text.fontSize, bold: text.bold,
-        alignment: text.alignment, color: IRColor(text.color), sourceRange: origin.range(element),
-        expansion: origin.expansion)
-      items.append(.text(item))
+      let placed = text.position == nil ? placeText(text, in: frame, range: element.range) : text
+      appendText(placed, source: origin.range(element), origin)
+    case .spacer:
+      break
     }
   }
 
+  private mutating func appendText(_ text: TextElement, source: SourceRange, _ origin: Origin) {
+    items.append(
+      .text(
+        TextItem(
+          text: text.text, position: text.position ?? Point(0, 0), fontSize: text.fontSize, bold: text.bold,
+          alignment: text.alignment, color: IRColor(text.color), sourceRange: source, expansion: origin.expansion)))
+  }
+
   /// A shape's path item, fitted to `frame`.
-  private mutating func appendShape(_ shape: ShapeElement, in frame: Rect, source: SourceRange, _ origin: Origin) {
+  mutating func appendShape(_ shape: ShapeElement, in frame: Rect, source: SourceRange, _ origin: Origin) {
     let paint = paint(shape.fill, frame: frame)
     if let unit = shape.outline.sharedUnitSegments {
       items.append(
@@ -141,21 +166,6 @@ struct Lowering {
             outline: shape.outline.segments(in: frame), frame: nil, paint: paint, fillRule: shape.fillRule,
             opacity: shape.opacity, sourceRange: source, expansion: origin.expansion)))
     }
-  }
-
-  /// A child's frame in its component's frame: `at` is relative to the
-  /// frame's top-left; without `at` it is centred, and without `size` it
-  /// fills the frame (exactly: the prelude's pencil parts keep the very
-  /// frame of the use, so their numbers are those of the frame).
-  private static func frame(of child: ElementModel, in frame: Rect) -> Rect {
-    let size = child.placement.size
-    if let origin = child.placement.origin {
-      return Rect(
-        x: frame.x + origin.x, y: frame.y + origin.y, width: size?.x ?? frame.width, height: size?.y ?? frame.height)
-    }
-    guard let size else { return frame }
-    return Rect(
-      x: frame.x + (frame.width - size.x) / 2, y: frame.y + (frame.height - size.y) / 2, width: size.x, height: size.y)
   }
 
   /// A gradient spans the element's frame, as SwiftUI's does, so the tip
@@ -212,7 +222,7 @@ struct Lowering {
   private static func bounds(of item: DisplayItem) -> Rect? {
     switch item {
     case .path(let path): boundingBox(of: path.userSpaceSegments)
-    case .text(let text): text.estimatedBounds
+    case .text(let text): text.bounds
     }
   }
 

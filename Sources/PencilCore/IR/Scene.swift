@@ -2,7 +2,7 @@
 /// resolved. Backends see only this.
 
 /// An sRGB colour quantized to 8 bits per channel, with straight alpha.
-public struct IRColor: Equatable, Sendable {
+public struct IRColor: Hashable, Sendable {
   public var red: UInt8
   public var green: UInt8
   public var blue: UInt8
@@ -159,12 +159,12 @@ public struct TextItem: Equatable, Sendable {
   /// 1.2 em, the usual default line spacing.
   public var lineHeight: Double { fontSize * 1.2 }
 
-  /// An estimate for layout checks and the automatic canvas, since the
-  /// real font is the viewer's: 0.6 em per character, ascent 0.8 em,
-  /// descent 0.2 em.
-  var estimatedBounds: Rect {
-    let lines = self.lines
-    let width = 0.6 * fontSize * Double(lines.map(\.count).max() ?? 0)
+  /// The measured box (the built-in font's advances, which the SVG's
+  /// `textLength` holds every viewer's font to), for the canvas checks
+  /// and the automatic canvas: as wide as the widest line, 1.2 em per
+  /// line, the first baseline 0.9 em below the top.
+  var bounds: Rect {
+    let width = TextMetrics.width(of: text, size: fontSize)
     let x: Double
     switch alignment {
     case .leading: x = position.x
@@ -172,8 +172,8 @@ public struct TextItem: Equatable, Sendable {
     case .trailing: x = position.x - width
     }
     return Rect(
-      x: x, y: position.y - 0.8 * fontSize, width: width,
-      height: fontSize + lineHeight * Double(lines.count - 1))
+      x: x, y: position.y - TextMetrics.baselineOffset * fontSize, width: width,
+      height: TextMetrics.height(lines: lines.count, size: fontSize))
   }
 }
 
@@ -220,5 +220,16 @@ public struct Scene: Equatable, Sendable {
   /// The `canvas` statement, if there is one.
   public var canvasRange: SourceRange?
   /// In paint order.
+  public var items: [DisplayItem]
+  /// The same picture in the dark appearance, item for item, when its
+  /// colours depend on the appearance and none was fixed: a backend that
+  /// can adapt (SVG) writes both; the others draw `items`.
+  public var dark: AppearanceVariant? = nil
+}
+
+/// A scene's colours in another appearance: the same items, laid out the
+/// same, painted differently.
+public struct AppearanceVariant: Equatable, Sendable {
+  public var background: IRColor?
   public var items: [DisplayItem]
 }

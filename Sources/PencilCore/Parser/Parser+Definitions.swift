@@ -252,4 +252,44 @@ extension Parser {
     let x = try parseValue(for: "x")
     return Parser.pair(x, try parseSecondCoordinate(for: "y"), .point)
   }
+
+  /// `color NAME light=A dark=B`, an asset catalog's colour set, or
+  /// `color NAME = A`: a file-level name for a colour, checked like a `let`.
+  mutating func parseColorSet() throws -> LetStatement {
+    let keyword = current.range
+    advance()
+    let name = try expectIdentifier("a colour name after 'color'")
+    if current.kind == .equals {
+      advance()
+      let value = try parseValue(for: name.name)
+      let range = SourceRange(keyword.start, previousEnd)
+      try expectStatementEnd("color")
+      return LetStatement(name: name, value: .colorSet(light: value, dark: value, value.range), range: range)
+    }
+    var light: Expr? = nil
+    var dark: Expr? = nil
+    while current.kind == .identifier, isIdentifier("light") || isIdentifier("dark"), peekKind() == .equals {
+      let isLight = isIdentifier("light")
+      let part = current.range
+      advance()
+      advance()
+      let value = try parseValue(for: isLight ? "light" : "dark")
+      if (isLight ? light : dark) != nil {
+        throw fail(ParserCodes.expectedToken, "'\(isLight ? "light" : "dark")' is given twice", at: part)
+      }
+      if isLight { light = value } else { dark = value }
+    }
+    guard let light, let dark else {
+      let missing = light == nil ? "light" : "dark"
+      throw fail(
+        Diagnostic(
+          ParserCodes.expectedToken, current.range,
+          "expected '\(missing)=COLOUR' in 'color \(name.name)': a colour set has a light and a dark value, or is written 'color \(name.name) = COLOUR', found \(foundDescription)"
+        ).withFix(
+          "add the \(missing) value", replacing: SourceRange(previousEnd, previousEnd), with: " \(missing)=.gray"))
+    }
+    let range = SourceRange(keyword.start, previousEnd)
+    try expectStatementEnd("color")
+    return LetStatement(name: name, value: .colorSet(light: light, dark: dark, range), range: range)
+  }
 }

@@ -67,6 +67,7 @@ extension Parser {
   }
 
   private mutating func parseClause(of kind: String) throws -> Attribute {
+    if peekKind() == .dot, lookahead.start == current.end { return try parseDottedClause() }
     let name = identifier
     let next = peekKind()
     if next != .equals, name.key == .at {
@@ -118,6 +119,30 @@ extension Parser {
     advance()
     let value = try parseValue(for: name.name)
     return Attribute(name: name, value: value)
+  }
+
+  /// `padding.top=N`: a modifier's attribute with a part, one name with a
+  /// dot in it, written without spaces.
+  private mutating func parseDottedClause() throws -> Attribute {
+    let start = current.range.start
+    advance()
+    let dotEnd = current.range.end
+    advance()
+    guard current.kind == .identifier, current.range.start == dotEnd else {
+      throw fail(ParserCodes.expectedToken, "expected a name right after '.', found \(foundDescription)")
+    }
+    let end = current.range.end
+    let name = Identifier(
+      name: String(decoding: bytes[start..<end], as: UTF8.self), range: SourceRange(start, end))
+    guard peekKind() == .equals else {
+      throw fail(
+        Diagnostic(ParserCodes.expectedToken, name.range, "expected '=' after '\(name.name)'")
+          .withFix(
+            "write '\(name.name)=' to give the attribute a value", replacing: SourceRange(end, end), with: "="))
+    }
+    advance()
+    advance()
+    return Attribute(name: name, value: try parseValue(for: name.name))
   }
 
   /// `at X, Y`, each part an expression; two number literals make a `.point`.

@@ -254,7 +254,7 @@ struct Parser {
       _ = fail(
         Diagnostic(
           ParserCodes.expectedStatement, current.range,
-          "expected a statement (canvas, gradient, shape, component, let, for, if, text or an element), found \(foundDescription)"
+          "expected a statement (canvas, gradient, shape, component, color, let, for, if, text or an element), found \(foundDescription)"
         ))
       synchronize()
       return nil
@@ -264,6 +264,9 @@ struct Parser {
     if isWord(.shape, key: key) { return .shape(parseShape()) }
     if isWord(.component, key: key) { return parseComponent().map(Statement.component) }
     if isWord(.importKeyword, key: key) { return recovering { .importFile(try $0.parseImport()) } }
+    if isWord(.color, key: key), peekKind() == .identifier {
+      return recovering { .letBinding(try $0.parseColorSet()) }
+    }
     return parseBlockStatement(allowingPathCommands: false, key: key)
   }
 }

@@ -12,6 +12,10 @@ enum ValueKind: Equatable {
   case keyword([String])
   /// A SwiftUI text style name or a point size.
   case font
+  /// A colour, or a gradient's name (`background=`).
+  case paint
+  /// A length in points, or `fill` (`width=`, `height=`).
+  case length
 }
 
 struct AttributeSpec: Equatable {
@@ -33,6 +37,17 @@ struct AttributeSpec: Equatable {
   static let gradient = AttributeSpec("gradient", .gradient)
   static let fillRule = AttributeSpec("fillrule", .keyword(["nonzero", "evenodd"]))
   static let spacing = AttributeSpec("spacing", .number(minimum: 0, maximum: nil))
+
+  /// SwiftUI's modifiers, which every element takes (see `Modifiers`).
+  static let modifiers: [AttributeSpec] =
+    [
+      "padding", "padding.top", "padding.bottom", "padding.leading", "padding.trailing", "padding.horizontal",
+      "padding.vertical",
+    ].map { AttributeSpec($0, .number(minimum: 0, maximum: nil)) }
+    + [
+      AttributeSpec("background", .paint), AttributeSpec("cornerRadius", .number(minimum: 0, maximum: nil)),
+      AttributeSpec("width", .length), AttributeSpec("height", .length),
+    ]
 }
 
 /// A checked attribute value.
@@ -98,6 +113,44 @@ struct AttributeValues {
     return nil
   }
 
+  /// The modifiers given, or nil when there are none; `excluding` names a
+  /// component's parameters, which are not modifiers.
+  func modifiers(excluding parameters: [Name] = []) -> Modifiers? {
+    var found: Modifiers? = nil
+    func make() -> Modifiers {
+      if let found { return found }
+      let made = Modifiers()
+      found = made
+      return made
+    }
+    for (key, value) in zip(keys, values) where !parameters.contains(key) {
+      switch (key.text, value) {
+      case ("padding", .number(let n)): make().padding = EdgeInsets(top: n, leading: n, bottom: n, trailing: n)
+      default: break
+      }
+    }
+    // Per edge after the whole: `padding=10 padding.top=0` keeps the top at 0.
+    for (key, value) in zip(keys, values) where !parameters.contains(key) {
+      switch (key.text, value) {
+      case ("padding.top", .number(let n)): make().padding.top = n
+      case ("padding.bottom", .number(let n)): make().padding.bottom = n
+      case ("padding.leading", .number(let n)): make().padding.leading = n
+      case ("padding.trailing", .number(let n)): make().padding.trailing = n
+      case ("padding.horizontal", .number(let n)): (make().padding.leading, make().padding.trailing) = (n, n)
+      case ("padding.vertical", .number(let n)): (make().padding.top, make().padding.bottom) = (n, n)
+      case ("background", .color(let color)): make().background = Fill(color: color, gradient: nil)
+      case ("background", .gradient(let gradient)): make().background = Fill(color: .black, gradient: gradient)
+      case ("cornerRadius", .number(let n)): make().cornerRadius = n
+      case ("width", .number(let n)): make().width = .fixed(n)
+      case ("width", .keyword): make().width = .fill
+      case ("height", .number(let n)): make().height = .fixed(n)
+      case ("height", .keyword): make().height = .fill
+      default: break
+      }
+    }
+    return found
+  }
+
   var placement: Placement {
     var placement = Placement()
     if case .point(let origin) = self[.at] { placement.origin = origin }
@@ -108,17 +161,31 @@ struct AttributeValues {
 
 /// Element kinds other than shapes, and the attributes of each.
 enum ElementKinds {
-  static let shapeAttributes: [AttributeSpec] = [.position, .size, .fill, .gradient, .opacity, .fillRule]
+  static let shapeAttributes: [AttributeSpec] =
+    [.position, .size, .fill, .gradient, .opacity, .fillRule] + AttributeSpec.modifiers
   static let pencil: [AttributeSpec] = [
     .position, .size, .color, .gradient, AttributeSpec("timber", .color), .opacity,
   ]
-  static let hstack: [AttributeSpec] = [.position, .size, .spacing]
-  static let zstack: [AttributeSpec] = [.position, .size]
-  static let text: [AttributeSpec] = [
-    .position, AttributeSpec("font", .font), AttributeSpec("align", .keyword(["leading", "center", "trailing"])),
-    .color, .opacity,
+  static let vstack: [AttributeSpec] =
+    [.position, .size, .spacing, AttributeSpec("alignment", .keyword(["leading", "center", "trailing"]))]
+    + AttributeSpec.modifiers
+  static let hstack: [AttributeSpec] =
+    [
+      .position, .size, .spacing,
+      AttributeSpec("alignment", .keyword(["top", "center", "bottom", "firstTextBaseline"])),
+    ]
+    + AttributeSpec.modifiers
+  static let zstack: [AttributeSpec] =
+    [.position, .size, AttributeSpec("alignment", .keyword(directions.map(\.name)))] + AttributeSpec.modifiers
+  static let text: [AttributeSpec] =
+    [
+      .position, AttributeSpec("font", .font), AttributeSpec("align", .keyword(["leading", "center", "trailing"])),
+      .color, .opacity, AttributeSpec("lineLimit", .number(minimum: 1, maximum: 10_000)),
+    ] + AttributeSpec.modifiers
+  static let spacer: [AttributeSpec] = [AttributeSpec("minLength", .number(minimum: 0, maximum: nil))]
+  static let canvas: [AttributeSpec] = [
+    .size, AttributeSpec("background", .color), AttributeSpec("appearance", .keyword(["light", "dark"])),
   ]
-  static let canvas: [AttributeSpec] = [.size, AttributeSpec("background", .color)]
 
   /// SwiftUI's text styles at the default Dynamic Type size.
   static let fontStyles: [(name: String, size: Double, bold: Bool)] = [
@@ -134,5 +201,5 @@ enum ElementKinds {
     ("topTrailing", Point(1, 0)), ("bottomLeading", Point(0, 1)), ("bottomTrailing", Point(1, 1)),
   ]
 
-  static let nonShapeKinds = ["pencil", "hstack", "vstack", "zstack", "text", "canvas"]
+  static let nonShapeKinds = ["pencil", "hstack", "vstack", "zstack", "text", "spacer", "canvas"]
 }

@@ -1,4 +1,29 @@
 extension Checker {
+  /// A system colour in the compilation's appearance; one that adapts
+  /// makes the picture depend on the appearance.
+  func resolve(_ entry: SystemColors.Entry) -> Color {
+    guard entry.adapts else { return entry.light }
+    imports.dependsOnAppearance = true
+    return imports.appearance == .dark ? entry.dark : entry.light
+  }
+
+  /// Text without `color=` is SwiftUI's `.primary`, the label colour. It
+  /// alone does not make a picture adapt (black text on a fixed white
+  /// canvas stays so), but it follows the appearance the picture is in.
+  var defaultTextColor: Color {
+    imports.appearance == .dark ? Color(red: 1, green: 1, blue: 1) : .black
+  }
+
+  /// `color NAME light=A dark=B`: both are checked, the compilation's
+  /// appearance picks one.
+  mutating func evaluateColorSet(light: Expr, dark: Expr) -> Computed? {
+    let lightColor = resolveColor(light, for: "light")
+    let darkColor = light == dark ? lightColor : resolveColor(dark, for: "dark")
+    guard let lightColor, let darkColor else { return nil }
+    if lightColor != darkColor { imports.dependsOnAppearance = true }
+    return .color(imports.appearance == .dark ? darkColor : lightColor)
+  }
+
   /// A colour for `attribute`; reports and returns nil when the value is
   /// not one (nil too for a value not known yet).
   mutating func resolveColor(_ expression: Expr, for attribute: String = "stop") -> Color? {
@@ -33,7 +58,7 @@ extension Checker {
     if dotted, CSSColors.rgba(named: name) != nil {
       diagnostic.message += "; Apple system colours do not include it, but CSS does"
       diagnostic = diagnostic.withFix("use the CSS colour '\(name)'", replacing: range, with: name)
-    } else if !dotted, SystemColors.rgba(named: name) != nil {
+    } else if !dotted, SystemColors.entry(named: name) != nil {
       diagnostic.message += "; Apple system colours start with a dot"
       diagnostic = diagnostic.withFix("use the system colour '.\(name)'", replacing: range, with: "." + name)
     } else if !dotted, gradientStatements[name] != nil {

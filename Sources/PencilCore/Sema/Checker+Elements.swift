@@ -3,9 +3,11 @@ extension Checker {
   private mutating func attributeSpecs(for kindName: Name) -> (specs: [AttributeSpec], shape: (any ShapeKind)?)? {
     let kind = kindName.text
     switch kindName {
-    case .hstack, .vstack: return (ElementKinds.hstack, nil)
+    case .hstack: return (ElementKinds.hstack, nil)
+    case .vstack: return (ElementKinds.vstack, nil)
     case .zstack: return (ElementKinds.zstack, nil)
     case .text: return (ElementKinds.text, nil)
+    case .spacer: return (ElementKinds.spacer, nil)
     default:
       if let builtin = ShapeKinds.builtins.first(where: { $0.key == kindName }) {
         return (ElementKinds.shapeAttributes + builtin.extraAttributes, builtin)
@@ -32,13 +34,6 @@ extension Checker {
       return nil
     }
     let inStack = context == .stack
-    if kindName == .text, inStack {
-      diagnostics.append(
-        Diagnostic(
-          SemaCodes.textInStack, statement.kind.range,
-          "text cannot be placed inside a stack; put it at the top level with 'at X,Y'"))
-      return nil
-    }
     let isStack = kindName == .hstack || kindName == .vstack || kindName == .zstack
     if kindName != .text { rejectLabelAndChildren(statement, allowChildren: isStack) }
     let values = checkAttributes(statement.attributes, specs, of: kind)
@@ -50,19 +45,37 @@ extension Checker {
         )
         .withFix("remove the position", replacing: removalRange(position.range), with: ""))
     }
-    if context == .file, kindName != .text { requireSize(statement) }
+    // Stacks and text are as big as their content (SwiftUI's hugging);
+    // a shape takes the size it is offered, and at the top level none is.
+    if context == .file, kindName != .text, kindName != .spacer, !isStack { requireSize(statement) }
     let placement = values.placement
+    checkFrameConflicts(statement, values)
+    checkBackground(statement, values)
     let content: ElementModel.Content
     switch kindName {
     case .hstack, .vstack, .zstack:
       var children: [ElementModel] = []
       inScope { checker in checker.run(statement.children ?? [], in: .stack, into: &children) }
-      content = .stack(
-        StackElement(
-          axis: kindName == .hstack ? .h : kindName == .vstack ? .v : .z, spacing: values.number(.spacing) ?? 8,
-          children: children))
+      let axis: StackAxis = kindName == .hstack ? .h : kindName == .vstack ? .v : .z
+      var stack = StackElement(axis: axis, spacing: values.number(.spacing) ?? 8, children: children)
+      if let alignment = values.keyword(.alignment) {
+        stack.alignsBaselines = alignment == "firstTextBaseline"
+        let unit = ElementKinds.directions.first { $0.name == alignment }?.point ?? Point(0.5, 0)
+        stack.alignment = axis == .v ? Point(unit.x, 0.5) : axis == .h ? Point(0.5, unit.y) : unit
+      }
+      content = .stack(stack)
+    case .spacer:
+      if context == .file {
+        diagnostics.append(
+          Diagnostic(
+            InterfaceCodes.spacerOutsideStack, statement.kind.range,
+            "a spacer takes the room left in a stack; at the top level there is none"
+          ).withFix("remove the spacer", replacing: removalRange(statement.range), with: ""))
+        return nil
+      }
+      content = .spacer(minLength: values.number(.minLength) ?? 8)
     case .text:
-      guard let text = checkText(statement, values) else { return nil }
+      guard let text = checkText(statement, values, in: context) else { return nil }
       content = .text(text)
     default:
       guard let shapeKind, let outline = outline(of: shapeKind, values, statement) else { return nil }
@@ -74,7 +87,31 @@ extension Checker {
           opacity: values.number(.opacity) ?? 1))
     }
     guard spendElements(1, at: statement.range) else { return nil }
-    return ElementModel(content: content, placement: placement, range: statement.range)
+    return ElementModel(content: content, placement: placement, range: statement.range, modifiers: values.modifiers())
+  }
+
+  /// E0242: an hsb gradient's stops are relative to a fill a background lacks.
+  mutating func checkBackground(_ statement: ElementStatement, _ values: AttributeValues) {
+    guard let gradient = values.gradient(.background), gradient.space == .hsb,
+      let attribute = statement.attributes.first(where: { $0.name.key == .background })
+    else { return }
+    diagnostics.append(
+      Diagnostic(
+        InterfaceCodes.relativeBackground, attribute.value.range,
+        "'\(gradient.name)' is an hsb gradient, whose stops are relative to the colour it fills; a background needs an rgb gradient or a colour"
+      ))
+  }
+
+  /// `size` sets both lengths, so `width=` or `height=` beside it is one too many.
+  mutating func checkFrameConflicts(_ statement: ElementStatement, _ values: AttributeValues) {
+    guard values.placement.size != nil else { return }
+    for attribute in statement.attributes where attribute.name.key == .width || attribute.name.key == .height {
+      diagnostics.append(
+        Diagnostic(
+          InterfaceCodes.sizeAndFrame, attribute.range,
+          "'size' already sets the \(attribute.name.name); give either 'size WxH' or 'width=' and 'height='"
+        ).withFix("remove '\(attribute.name.name)='", replacing: removalRange(attribute.range), with: ""))
+    }
   }
 
   /// At the top level every element but text needs a size.
@@ -91,7 +128,9 @@ extension Checker {
       .withFix("add a size", replacing: insertion, with: " size \(suggested)"))
   }
 
-  private mutating func checkText(_ statement: ElementStatement, _ values: AttributeValues) -> TextElement? {
+  private mutating func checkText(_ statement: ElementStatement, _ values: AttributeValues, in context: ElementContext)
+    -> TextElement?
+  {
     guard let label = statement.label else {
       if !statement.recovered {
         diagnostics.append(
@@ -103,7 +142,8 @@ extension Checker {
       return nil
     }
     guard case .string(let string)? = resolve(label, as: .string, for: "text") else { return nil }
-    guard let position = values.placement.origin else {
+    let position = values.placement.origin
+    if position == nil, context == .file {
       if !statement.recovered, !statement.attributes.contains(where: { $0.name.name == "at" }) {
         diagnostics.append(
           Diagnostic(SemaCodes.missingClause, statement.kind.range, "text needs a position: 'at X,Y' on its baseline"))
@@ -116,10 +156,11 @@ extension Checker {
       size = fontSize
       bold = isBold
     }
-    let color = (values.color(.color) ?? .black).withOpacity(values.number(.opacity) ?? 1)
+    let color = (values.color(.color) ?? defaultTextColor).withOpacity(values.number(.opacity) ?? 1)
     return TextElement(
       text: string, position: position, fontSize: size, bold: bold,
-      alignment: TextAlignment(rawValue: values.keyword(.align) ?? "leading") ?? .leading, color: color)
+      alignment: TextAlignment(rawValue: values.keyword(.align) ?? "leading") ?? .leading, color: color,
+      lineLimit: values.number(.lineLimit).map { Int($0.rounded(.down)) })
   }
 
   mutating func rejectLabelAndChildren(_ statement: ElementStatement, allowChildren: Bool = false) {

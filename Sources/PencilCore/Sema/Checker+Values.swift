@@ -30,14 +30,16 @@ extension Checker {
   }
 
   private mutating func reportUnknownAttribute(_ name: Identifier, _ specs: [AttributeSpec], of kind: String) {
-    let accepted = specs.map(\.name)
+    // The modifiers every element takes are suggested, not listed.
+    let accepted = specs.lazy.filter { !AttributeSpec.modifiers.contains($0) }.map(\.name)
+    let suggestible = specs.map(\.name)
     var diagnostic = Diagnostic(
       SemaCodes.unknownAttribute, name.range,
       "'\(kind)' has no attribute '\(name.name)'; it takes \(accepted.joined(separator: ", "))")
     // fill and color are easy to swap: shapes are filled, pencils and text
     // coloured. A misspelling of the other word points to the right one.
-    let swaps = ["color": "fill", "fill": "color"].filter { accepted.contains($0.value) }
-    let guess = Suggestions.closest(to: name.name, among: accepted + swaps.keys.sorted())
+    let swaps = ["color": "fill", "fill": "color"].filter { suggestible.contains($0.value) }
+    let guess = Suggestions.closest(to: name.name, among: suggestible + swaps.keys.sorted())
     if let suggestion = guess.map({ swaps[$0] ?? $0 }) {
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: name.range, with: suggestion)
     }
@@ -80,6 +82,18 @@ extension Checker {
       return .font(size: style.size, bold: style.bold)
     case .gradient:
       return resolveGradient(expression, for: attribute)
+    case .paint:
+      if case .name(let identifier) = expression, binding(identifier.key) == nil,
+        gradientStatements[identifier.name] != nil
+      {
+        return resolveGradient(expression, for: attribute)
+      }
+      return resolve(expression, as: .color, for: attribute)
+    case .length:
+      if case .name(let identifier) = expression, identifier.name == "fill", binding(identifier.key) == nil {
+        return .keyword("fill")
+      }
+      return resolve(expression, as: .number(minimum: 0, maximum: nil, positive: true), for: attribute)
     default:
       break
     }
@@ -138,7 +152,8 @@ extension Checker {
     switch (type, kind) {
     case (.optional(let wrapped), _): fits(wrapped, kind)
     case (.number, .number), (.number, .font), (.color, .color), (.string, .string), (.string, .keyword),
-      (.bool, .bool), (.point, .point), (.size, .size), (.gradient, .gradient):
+      (.bool, .bool), (.point, .point), (.size, .size), (.gradient, .gradient), (.color, .paint),
+      (.gradient, .paint), (.number, .length):
       true
     case (.list(let item), .list(let wanted)): fits(item, wanted)
     default: false
@@ -168,6 +183,8 @@ extension Checker {
     case .bool: "a Bool (true or false)"
     case .string: "a string"
     case .list(let item): "a list of \(describe(item))"
+    case .paint: "a colour or a gradient name"
+    case .length: "a length or 'fill'"
     }
   }
 

@@ -166,7 +166,9 @@ struct Checker {
       }
       return
     }
-    canvas = CanvasModel(size: size, background: values.color(.background), range: statement.range)
+    canvas = CanvasModel(
+      size: size, background: values.color(.background), range: statement.range,
+      appearance: values.keyword(.appearance).flatMap(Appearance.init(rawValue:)))
   }
 
   /// A range to delete, widened over the spaces before it so the line stays tidy.

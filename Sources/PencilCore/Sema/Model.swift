@@ -137,15 +137,60 @@ struct StackElement: Equatable {
   var axis: StackAxis
   var spacing: Double
   var children: [ElementModel]
+  /// Where children sit across the axis (a zstack: in both directions),
+  /// as a unit point: (0.5, 0.5) centres them.
+  var alignment = Point(0.5, 0.5)
+  /// An hstack's `alignment=firstTextBaseline`.
+  var alignsBaselines = false
 }
 
 struct TextElement: Equatable {
   var text: String
-  var position: Point
+  /// The anchor on the first line's baseline, for text placed with `at`;
+  /// nil for text that layout places (in a stack or a component's body).
+  var position: Point?
   var fontSize: Double
   var bold: Bool
   var alignment: TextAlignment
   var color: Color
+  /// At most this many lines once wrapped (`lineLimit=`).
+  var lineLimit: Int? = nil
+}
+
+/// SwiftUI's `.frame(width:)` and `.frame(maxWidth: .infinity)`.
+enum FrameLength: Equatable {
+  case fixed(Double)
+  case fill
+}
+
+/// Space around an element's content, in points.
+struct EdgeInsets: Equatable {
+  var top = 0.0
+  var leading = 0.0
+  var bottom = 0.0
+  var trailing = 0.0
+
+  var horizontal: Double { leading + trailing }
+  var vertical: Double { top + bottom }
+}
+
+/// The modifiers of one element, applied around its content in this
+/// order: the frame (`width`, `height`) sizes the content, `padding` adds
+/// space around the frame, `background` (with `cornerRadius`) fills the
+/// padded box. A class: most elements have none, and a model holding nil
+/// stays as small as it was.
+final class Modifiers: Equatable {
+  var width: FrameLength?
+  var height: FrameLength?
+  var padding = EdgeInsets()
+  var background: Fill?
+  var cornerRadius = 0.0
+
+  static func == (a: Modifiers, b: Modifiers) -> Bool {
+    a === b
+      || (a.width == b.width && a.height == b.height && a.padding == b.padding && a.background == b.background
+        && a.cornerRadius == b.cornerRadius)
+  }
 }
 
 struct ElementModel: Equatable {
@@ -157,17 +202,22 @@ struct ElementModel: Equatable {
     case deferred(DeferredElement)
     case stack(StackElement)
     case text(TextElement)
+    /// Flexible space along a stack's axis, at least `minLength` long.
+    case spacer(minLength: Double)
   }
 
   var content: Content
   var placement: Placement
   var range: SourceRange
+  var modifiers: Modifiers? = nil
 }
 
 struct CanvasModel: Equatable {
   var size: Point
   var background: Color?
   var range: SourceRange
+  /// `appearance=`: the scene is always drawn in this appearance.
+  var appearance: Appearance? = nil
 }
 
 struct SceneModel: Equatable {

@@ -198,15 +198,8 @@ enum SemaCodes {
         rect at 0,0 size 50x50 { ellipse }                     // error
         zstack at 0,0 size 50x50 { rect fill=red; ellipse }    // ok
     """)
-  static let textInStack = DiagnosticCode(
-    "E0223", .error, "text inside a stack",
-    """
-    Text is placed with `at X,Y` at the top level of the file, never inside
-    a stack.
-
-        vstack at 0,0 size 100x100 { text "Title" }   // error
-        text "Title" at 50,20 align=center            // ok
-    """)
+  // E0223 (text inside a stack) is retired: text is a stack child since
+  // layout v3. The code is not reused.
 
   static let divisionByZero = DiagnosticCode(
     "E0224", .error, "division by zero",
@@ -252,7 +245,7 @@ enum SemaCodes {
     repeatedAttribute, wrongValueKind, valueOutOfRange, positionInStack, secondCanvas,
     missingClause, unknownDirection, unknownFont, unknownKeyword, wrongArgumentCount,
     unknownFunction, unknownColorSpace, stopMismatch, emptyGradient, malformedPath,
-    redefinesBuiltin, unexpectedChildren, textInStack, unusedGradient, unusedShape,
+    redefinesBuiltin, unexpectedChildren, unusedGradient, unusedShape,
     decreasingOffsets, divisionByZero,
   ]
 }

@@ -125,11 +125,16 @@ struct CellGrid {
       let row = clampedInt(((y - viewport.y) / cellHeight).rounded(.down), -1, rows)
       let scalars = Array(line.unicodeScalars)
       let anchor = (text.position.x - viewport.x) / cellWidth
-      let start: Int
+      var start: Int
       switch text.alignment {
       case .leading: start = clampedInt(anchor.rounded(), -limit, limit)
       case .center: start = clampedInt((anchor - Double(scalars.count) / 2).rounded(), -limit, limit)
       case .trailing: start = clampedInt(anchor.rounded(), -limit, limit) - scalars.count
+      }
+      // A cell may be narrower than a glyph: a run that would be cut at an
+      // edge of the grid is moved inside it when it fits.
+      if scalars.count <= columns, start < columns, start + scalars.count > 0 {
+        start = min(max(start, 0), columns - scalars.count)
       }
       guard row >= 0, row < rows else { continue }
       for (offset, scalar) in scalars.enumerated() {

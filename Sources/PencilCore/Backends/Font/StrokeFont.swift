@@ -62,11 +62,7 @@ enum StrokeFont {
   }
 
   /// The width of a line of text in points.
-  static func width(of line: Substring, size: Double) -> Double {
-    let unit = size / GlyphData.unitsPerEm
-    let advance = line.unicodeScalars.reduce(0.0) { $0 + (glyph(for: $1) ?? replacement).advance }
-    return advance * unit
-  }
+  static func width(of line: Substring, size: Double) -> Double { TextMetrics.width(of: line, size: size) }
 
   /// One outline per stroke, for renderers that combine strokes themselves.
   static func strokeOutlines(of text: TextItem) -> [[PathSegment]] {

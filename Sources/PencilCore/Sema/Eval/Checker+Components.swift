@@ -39,12 +39,14 @@ final class ComponentDefinition {
   ) {
     self.statement = statement
     parameters = Array(zip(statement.parameters, types))
+    let parameterNames = statement.parameters.map(\.name.key)
+    // Every use takes the modifiers, except where a parameter has the name.
     specs =
       [.position, .size]
       + zip(statement.parameters, types).map {
         AttributeSpec($0.name.name, $1?.valueKind ?? .number(minimum: nil, maximum: nil))
-      }
-    parameterNames = statement.parameters.map(\.name.key)
+      } + AttributeSpec.modifiers.filter { !parameterNames.contains($0.key) }
+    self.parameterNames = parameterNames
     required = statement.parameters.indices.filter { statement.parameters[$0].defaultValue == nil }
     self.visibleLets = visibleLets
     readsFrameSize = ComponentDefinition.readsFrameSize(statement.body)
@@ -212,7 +214,11 @@ extension Checker {
         )
         .withFix("remove the position", replacing: removalRange(position.range), with: ""))
     }
-    if context == .file { requireSize(statement) }
+    // A use hugs its body, as a custom SwiftUI view does, unless the body
+    // takes its size from the frame (the prelude's pencil, `width`).
+    if context == .file, component.isPrelude || component.readsFrameSize { requireSize(statement) }
+    checkFrameConflicts(statement, values)
+    checkBackground(statement, values)
     var missing: [(parameter: Parameter, type: DeclaredType?)] = []
     for index in component.required {
       let name = component.parameterNames[index]
@@ -249,7 +255,8 @@ extension Checker {
       guard spendElements(1, at: statement.range) else { return nil }
       let use = DeferredUse(component: component, values: values, statement: statement, shared: deferredUses)
       return ElementModel(
-        content: .deferred(DeferredElement(content: use)), placement: placement, range: statement.range)
+        content: .deferred(DeferredElement(content: use)), placement: placement, range: statement.range,
+        modifiers: values.modifiers(excluding: component.parameterNames))
     }
     // The use is an element (the prelude's pencil is one, as it was
     // built in), and a user component's body adds its own.
@@ -261,7 +268,7 @@ extension Checker {
         GroupElement(
           children: children, callSite: statement.range, callSiteFile: diagnostics.file, bodyFile: component.file,
           isPrelude: component.isPrelude)),
-      placement: placement, range: statement.range)
+      placement: placement, range: statement.range, modifiers: values.modifiers(excluding: component.parameterNames))
   }
 
   static func placeholder(_ type: DeclaredType?) -> String {

@@ -14,7 +14,7 @@ extension Checker {
     case .hexColor(let rgba, _): return rgba.map { .color(Color(rgba: $0)) }
     case .name(let identifier): return evaluateName(identifier, expecting: kind)
     case .dotName(let identifier, let range):
-      if let rgba = SystemColors.rgba(named: identifier.name) { return .color(Color(rgba: rgba)) }
+      if let entry = SystemColors.entry(named: identifier.name) { return .color(resolve(entry)) }
       reportUnknownColor(identifier, replacing: range, dotted: true)
       return nil
     case .call(let function, let arguments, let range):
@@ -58,6 +58,8 @@ extension Checker {
       return evaluateIndex(base, index, range)
     case .interpolated(let parts, _):
       return interpolate(parts)
+    case .colorSet(let light, let dark, _):
+      return evaluateColorSet(light: light, dark: dark)
     case .invalid:
       return nil
     }

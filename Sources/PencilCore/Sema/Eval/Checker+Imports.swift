@@ -20,6 +20,10 @@ public struct ImportFailure: Error, Sendable {
 /// already imported (a file imported twice is checked once).
 final class ImportContext {
   let loader: (any ImportLoader)?
+  /// The appearance colour sets resolve to, and whether any colour met
+  /// in the compilation (in any of its files) has a value per appearance.
+  var appearance = Appearance.light
+  var dependsOnAppearance = false
   /// From the compiled file down to the file being checked, each with the
   /// range of the `import` that brought it in (in the file before it).
   var chain: [(file: SourceFile, importedAt: SourceRange?)] = []

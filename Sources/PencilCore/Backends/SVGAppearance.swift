@@ -1,0 +1,97 @@
+/// An SVG that follows the viewer's light or dark mode: every colour that
+/// differs between the two appearances keeps its light value as the
+/// presentation attribute (what a renderer without CSS media queries
+/// draws) and gets a class, whose rule in a `<style>` sets the light value
+/// and, inside `@media (prefers-color-scheme: dark)`, the dark one. A CSS
+/// rule overrides a presentation attribute, so browsers follow the mode.
+struct AppearanceClasses {
+  enum Property {
+    case fill
+    case stop
+  }
+
+  struct Key: Hashable {
+    var property: Property
+    var light: IRColor
+    var dark: IRColor
+    /// The item's own opacity, multiplied into `fill-opacity`.
+    var opacity: Double
+  }
+
+  private var ids: [Key: Int] = [:]
+  private(set) var keys: [Key] = []
+
+  /// The classes the scene needs, numbered in the order they are first met.
+  init(light scene: Scene, dark: AppearanceVariant) {
+    if let light = scene.background, let dark = dark.background { add(.fill, light, dark, 1) }
+    for index in scene.items.indices where index < dark.items.count {
+      switch (scene.items[index], dark.items[index]) {
+      case (.path(let light), .path(let dark)):
+        switch (light.paint, dark.paint) {
+        case (.solid(let a), .solid(let b)): add(.fill, a, b, light.opacity)
+        case (.linearGradient(let a), .linearGradient(let b)) where a.stops.count == b.stops.count:
+          for (x, y) in zip(a.stops, b.stops) { add(.stop, x.color, y.color, 1) }
+        default: break
+        }
+      case (.text(let light), .text(let dark)): add(.fill, light.color, dark.color, 1)
+      default: break
+      }
+    }
+  }
+
+  private mutating func add(_ property: Property, _ light: IRColor, _ dark: IRColor, _ opacity: Double) {
+    guard light != dark else { return }
+    let key = Key(property: property, light: light, dark: dark, opacity: opacity)
+    guard ids[key] == nil else { return }
+    keys.append(key)
+    ids[key] = keys.count
+  }
+
+  /// The class of a colour, or nil when it is the same in both appearances.
+  func id(_ property: Property, _ light: IRColor, _ dark: IRColor?, opacity: Double = 1) -> Int? {
+    guard let dark, light != dark else { return nil }
+    return ids[Key(property: property, light: light, dark: dark, opacity: opacity)]
+  }
+}
+
+extension SVGWriter {
+  /// The `<style>` with each class's light rule, then the dark ones.
+  mutating func appearanceStyle(_ classes: AppearanceClasses) {
+    guard !classes.keys.isEmpty else { return }
+    out.write("<style>\n")
+    for (index, key) in classes.keys.enumerated() { rule(index + 1, key, key.light) }
+    out.write("@media (prefers-color-scheme: dark){\n")
+    for (index, key) in classes.keys.enumerated() { rule(index + 1, key, key.dark) }
+    out.write("}\n</style>\n")
+  }
+
+  private mutating func rule(_ id: Int, _ key: AppearanceClasses.Key, _ color: IRColor) {
+    let property: StaticString = key.property == .fill ? "fill" : "stop-color"
+    let opacityProperty: StaticString = key.property == .fill ? "fill-opacity" : "stop-opacity"
+    out.write(".a")
+    out.write(id)
+    out.write("{")
+    out.write(property)
+    out.write(":")
+    out.writeHex(color)
+    // Written in both rules when either is translucent, so the dark rule
+    // replaces the light one's opacity too.
+    if key.light.alpha * key.opacity < 1 || key.dark.alpha * key.opacity < 1 {
+      out.write(";")
+      out.write(opacityProperty)
+      out.write(":")
+      out.write(color.alpha * key.opacity)
+    }
+    out.write("}\n")
+  }
+
+  /// ` class="aN"` for a colour that differs in the dark appearance.
+  mutating func appearanceClass(
+    _ property: AppearanceClasses.Property, _ light: IRColor, _ dark: IRColor?, opacity: Double = 1
+  ) {
+    guard let id = appearanceClasses?.id(property, light, dark, opacity: opacity) else { return }
+    out.write(" class=\"a")
+    out.write(id)
+    out.write("\"")
+  }
+}

@@ -1,0 +1,116 @@
+/// How much room text takes, from the built-in font's advances: layout
+/// measures text with the same numbers the raster backends draw it with.
+/// Lines are 1.2 em apart; a line's box has its baseline 0.9 em below its
+/// top (an ascent of 0.8 em plus half of the 0.2 em of leading).
+enum TextMetrics {
+  static let lineSpacing = 1.2
+  static let baselineOffset = 0.9
+
+  /// Advances in font units, for printable ASCII (index: code point − 32).
+  private static let advances: [Double] = {
+    var table = [Double](repeating: GlyphData.replacement.0, count: 95)
+    for (character, advance, _) in GlyphData.glyphs {
+      guard let value = character.asciiValue, value >= 32, value < 127 else { continue }
+      table[Int(value) - 32] = advance
+    }
+    return table
+  }()
+
+  /// The advance of one scalar in font units (a tab is a space; what the
+  /// font lacks is drawn as its replacement box).
+  static func advance(of scalar: Unicode.Scalar) -> Double {
+    if scalar == "\t" { return advances[0] }
+    guard scalar.value >= 32, scalar.value < 127 else { return GlyphData.replacement.0 }
+    return advances[Int(scalar.value) - 32]
+  }
+
+  /// The width of a line of text in points.
+  static func width(of line: Substring, size: Double) -> Double {
+    var units = 0.0
+    for scalar in line.unicodeScalars { units += advance(of: scalar) }
+    return units * (size / GlyphData.unitsPerEm)
+  }
+
+  /// The widest of the text's lines (split at `\n`).
+  static func width(of text: String, size: Double) -> Double {
+    var widest = 0.0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      widest = max(widest, width(of: line, size: size))
+    }
+    return widest
+  }
+
+  /// The height of `lines` lines: each line's box is 1.2 em.
+  static func height(lines: Int, size: Double) -> Double { Double(lines) * lineSpacing * size }
+
+  /// The text broken into lines no wider than `width`: at `\n`, then at
+  /// spaces, and inside a word only when the word alone is too wide (the
+  /// widest such word is returned, for a warning). With `lineLimit`, the
+  /// last line kept ends in "..." when lines were dropped.
+  static func wrap(_ text: String, width: Double, size: Double, lineLimit: Int? = nil)
+    -> (lines: [String], widestBrokenWord: Double?)
+  {
+    let unit = size / GlyphData.unitsPerEm
+    let limit = width / unit + 1e-9
+    let space = advance(of: " ")
+    var lines: [String] = []
+    var broken: Double? = nil
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var line = ""
+      var lineUnits = 0.0
+      for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+        var wordUnits = 0.0
+        for scalar in word.unicodeScalars { wordUnits += advance(of: scalar) }
+        let needed = line.isEmpty ? wordUnits : lineUnits + space + wordUnits
+        if needed <= limit || (line.isEmpty && wordUnits <= limit) {
+          if !line.isEmpty {
+            line += " "
+            lineUnits += space
+          }
+          line += word
+          lineUnits += wordUnits
+          continue
+        }
+        if !line.isEmpty {
+          lines.append(line)
+          (line, lineUnits) = ("", 0)
+        }
+        if wordUnits <= limit {
+          (line, lineUnits) = (String(word), wordUnits)
+          continue
+        }
+        // A word wider than the line: broken between letters.
+        broken = max(broken ?? 0, wordUnits * unit)
+        for scalar in word.unicodeScalars {
+          let glyph = advance(of: scalar)
+          if !line.isEmpty, lineUnits + glyph > limit {
+            lines.append(line)
+            (line, lineUnits) = ("", 0)
+          }
+          line.unicodeScalars.append(scalar)
+          lineUnits += glyph
+        }
+      }
+      lines.append(line)
+    }
+    if let lineLimit, lines.count > lineLimit {
+      lines.removeSubrange(lineLimit...)
+      lines[lineLimit - 1] = truncated(lines[lineLimit - 1], toFit: limit)
+    }
+    return (lines, broken)
+  }
+
+  /// The line with "..." at its end, dropping letters until it fits.
+  private static func truncated(_ line: String, toFit limit: Double) -> String {
+    let dots = 3 * advance(of: ".")
+    var scalars = Array(line.unicodeScalars)
+    var units = scalars.reduce(0.0) { $0 + advance(of: $1) }
+    while !scalars.isEmpty, units + dots > limit {
+      units -= advance(of: scalars.removeLast())
+    }
+    while scalars.last == " " { scalars.removeLast() }
+    var result = String(String.UnicodeScalarView(scalars))
+    result += "..."
+    return result
+  }
+}

@@ -1,0 +1,110 @@
+/// Stacks, after SwiftUI's HStack, VStack and ZStack.
+extension Layout {
+  /// What each child of a stack takes when the stack is offered `proposal`.
+  /// Along the axis the children that give way least are offered room
+  /// first, each an equal part of what is left; the spacing comes off
+  /// first. Across the axis each is offered the stack's length.
+  static func childSizes(_ stack: StackElement, _ proposal: Proposal) -> [Point] {
+    let children = stack.children
+    if stack.axis == .z {
+      return children.indices.map { size(of: children[$0], proposal) }
+    }
+    let horizontal = stack.axis == .h
+    let cross = proposal.length(!horizontal)
+    func offer(_ main: Double?) -> Proposal {
+      horizontal ? Proposal(width: main, height: cross) : Proposal(width: cross, height: main)
+    }
+    func answer(_ index: Int, _ main: Double?) -> Point {
+      guard case .spacer(let minLength) = children[index].content, children[index].modifiers == nil else {
+        return size(of: children[index], offer(main))
+      }
+      // A spacer is as long as it is offered (at least minLength), and thin across.
+      let length = max(minLength, main ?? minLength)
+      return horizontal ? Point(length, 0) : Point(0, length)
+    }
+    guard let available = proposal.length(horizontal) else {
+      return children.indices.map { answer($0, nil) }
+    }
+    var sizes = [Point](repeating: Point(0, 0), count: children.count)
+    var flexible: [(index: Int, flexibility: Double)] = []
+    // Fixed children take their length whatever they are offered.
+    var fixed = 0.0
+    for index in children.indices {
+      let flexibility = flexibility(of: children[index], horizontal: horizontal)
+      if flexibility > 0 {
+        flexible.append((index, flexibility))
+        continue
+      }
+      sizes[index] = answer(index, available)
+      fixed += horizontal ? sizes[index].x : sizes[index].y
+    }
+    var remaining = available - fixed - stack.spacing * Double(children.count - 1)
+    flexible.sort { ($0.flexibility, $0.index) < ($1.flexibility, $1.index) }
+    var left = flexible.count
+    // Children that take all they are offered share what is left equally
+    // (the same number for each, not a running division).
+    var share: Double? = nil
+    for (index, flexibility) in flexible {
+      let part: Double
+      if flexibility == .infinity {
+        if share == nil { share = max(0, remaining / Double(left)) }
+        part = share ?? 0
+      } else {
+        part = max(0, remaining / Double(left))
+      }
+      sizes[index] = answer(index, part)
+      let taken = horizontal ? sizes[index].x : sizes[index].y
+      remaining -= taken
+      left -= 1
+      if taken != part { share = nil }
+    }
+    return sizes
+  }
+
+  /// A stack hugs its children: as long as they are with the spacing,
+  /// as thick as the thickest.
+  static func stackSize(_ stack: StackElement, _ proposal: Proposal) -> Point {
+    let sizes = childSizes(stack, proposal)
+    guard !sizes.isEmpty else { return Point(0, 0) }
+    var total = Point(0, 0)
+    for size in sizes {
+      switch stack.axis {
+      case .z: total = Point(max(total.x, size.x), max(total.y, size.y))
+      case .h: total = Point(total.x + size.x, max(total.y, size.y))
+      case .v: total = Point(max(total.x, size.x), total.y + size.y)
+      }
+    }
+    let spacing = stack.spacing * Double(sizes.count - 1)
+    switch stack.axis {
+    case .z: break
+    case .h: total.x += spacing
+    case .v: total.y += spacing
+    }
+    return total
+  }
+
+  /// The distance from an element's top to its first line of text's
+  /// baseline, in a frame of `size`; nil when it has no text.
+  static func firstBaseline(of element: ElementModel, size: Point) -> Double? {
+    let padding = element.modifiers?.padding ?? EdgeInsets()
+    let inner = Point(max(0, size.x - padding.horizontal), max(0, size.y - padding.vertical))
+    switch element.content {
+    case .text(let text):
+      let measured = textSize(text, Proposal(width: inner.x, height: inner.y)).size
+      return padding.top + (inner.y - measured.y) / 2 + TextMetrics.baselineOffset * text.fontSize
+    case .stack(let stack) where stack.axis != .z:
+      let sizes = childSizes(stack, Proposal(width: inner.x, height: inner.y))
+      for index in stack.children.indices {
+        if let baseline = firstBaseline(of: stack.children[index], size: sizes[index]) {
+          guard stack.axis == .v else { return padding.top + baseline }
+          var above = 0.0
+          for earlier in 0..<index { above += sizes[earlier].y + stack.spacing }
+          return padding.top + above + baseline
+        }
+      }
+      return nil
+    default:
+      return nil
+    }
+  }
+}

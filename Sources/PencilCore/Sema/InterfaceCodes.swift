@@ -1,0 +1,44 @@
+/// Codes of layout for interfaces (spacers, modifiers) and of
+/// appearances (E0240–E0243).
+enum InterfaceCodes {
+  static let spacerOutsideStack = DiagnosticCode(
+    "E0240", .error, "spacer outside a stack",
+    """
+    A spacer takes the room a stack has left along its axis. At the top
+    level of the file there is no stack, so there is no room to take.
+
+        spacer                                         // error
+        hstack at 0,0 size 200x40 { spacer; text "Save" }   // ok: "Save" at the trailing edge
+    """)
+  static let sizeAndFrame = DiagnosticCode(
+    "E0241", .error, "size given twice",
+    """
+    `size WxH` sets an element's width and height; `width=` and `height=`
+    set one of them (or make it fill the room offered with `fill`). Give
+    one or the other.
+
+        rect size 40x40 width=fill        // error
+        rect width=fill height=40         // ok
+    """)
+  static let relativeBackground = DiagnosticCode(
+    "E0242", .error, "hsb gradient as a background",
+    """
+    An hsb gradient's stops are relative to the colour of the element it
+    fills, and a background fills nothing but itself. Use an rgb gradient,
+    whose stops are colours, or a colour.
+
+        gradient shine hsb leading to trailing { stop s=1 b=0.4; stop b=1 }
+        text "Save" background=shine      // error
+        text "Save" background=.blue      // ok
+    """)
+  static let textTooLong = DiagnosticCode(
+    "E0243", .error, "text too long to lay out",
+    """
+    Text is measured and wrapped glyph by glyph; one text element holds at
+    most 100,000 characters, so that wrapping it stays quick. Split it.
+
+        text "…200,000 characters…" width=300   // error
+    """)
+
+  static let all = [spacerOutsideStack, sizeAndFrame, relativeBackground, textTooLong]
+}
