@@ -138,7 +138,7 @@ def resvg_render(resvg, svg):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    parser.add_argument("scenes", nargs="*", default=[os.path.join(root, "samples", "edit-practice.pencil")])
+    parser.add_argument("scenes", nargs="*", default=[os.path.join(root, "samples", name) for name in ("edit-practice.pencil", "rainbow-pencils.pencil")])
     parser.add_argument("--pencilc", default=os.path.join(root, ".build", "debug", "pencilc"))
     parser.add_argument("--require", action="store_true", help="fail instead of skipping")
     parser.add_argument("--embed", choices=("img", "inline", "page"), default="img", help="how the SVG is shown")

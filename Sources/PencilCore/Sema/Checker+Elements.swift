@@ -114,6 +114,9 @@ extension Checker {
     }
   }
 
+  /// The most characters of one text element that layout measures.
+  static let maximumLaidOutText = 100_000
+
   /// At the top level every element but text needs a size.
   mutating func requireSize(_ statement: ElementStatement) {
     guard !statement.recovered, !statement.attributes.contains(where: { $0.name.key == .size }) else { return }
@@ -143,6 +146,18 @@ extension Checker {
     }
     guard case .string(let string)? = resolve(label, as: .string, for: "text") else { return nil }
     let position = values.placement.origin
+    // Text that layout measures and may wrap has a length limit.
+    let laidOut = position == nil || values[.width] != nil || values[.lineLimit] != nil
+    if laidOut, string.utf8.count > Checker.maximumLaidOutText,
+      string.unicodeScalars.count > Checker.maximumLaidOutText
+    {
+      diagnostics.append(
+        Diagnostic(
+          InterfaceCodes.textTooLong, label.range,
+          "this text has \(string.unicodeScalars.count) characters; text that layout measures and wraps holds at most \(Checker.maximumLaidOutText)"
+        ))
+      return nil
+    }
     if position == nil, context == .file {
       if !statement.recovered, !statement.attributes.contains(where: { $0.name.name == "at" }) {
         diagnostics.append(
