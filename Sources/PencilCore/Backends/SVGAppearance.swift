@@ -18,8 +18,12 @@ struct AppearanceClasses {
     var opacity: Double
   }
 
-  private var ids: [Key: Int] = [:]
   private(set) var keys: [Key] = []
+  /// By key, once there are too many to search: a scene has a handful of
+  /// adaptive colours, met on every item, and comparing a few keys costs
+  /// less than hashing one.
+  private var ids: [Key: Int] = [:]
+  private static let searchLimit = 32
 
   /// The classes the scene needs, numbered in the order they are first met.
   init(light scene: Scene, dark: AppearanceVariant) {
@@ -42,15 +46,26 @@ struct AppearanceClasses {
   private mutating func add(_ property: Property, _ light: IRColor, _ dark: IRColor, _ opacity: Double) {
     guard light != dark else { return }
     let key = Key(property: property, light: light, dark: dark, opacity: opacity)
-    guard ids[key] == nil else { return }
+    guard find(key) == nil else { return }
     keys.append(key)
-    ids[key] = keys.count
+    if keys.count > Self.searchLimit {
+      if ids.isEmpty {
+        for (index, known) in keys.enumerated() { ids[known] = index + 1 }
+      } else {
+        ids[key] = keys.count
+      }
+    }
+  }
+
+  private func find(_ key: Key) -> Int? {
+    guard ids.isEmpty else { return ids[key] }
+    return keys.firstIndex(of: key).map { $0 + 1 }
   }
 
   /// The class of a colour, or nil when it is the same in both appearances.
   func id(_ property: Property, _ light: IRColor, _ dark: IRColor?, opacity: Double = 1) -> Int? {
     guard let dark, light != dark else { return nil }
-    return ids[Key(property: property, light: light, dark: dark, opacity: opacity)]
+    return find(Key(property: property, light: light, dark: dark, opacity: opacity))
   }
 }
 

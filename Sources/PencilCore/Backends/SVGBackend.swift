@@ -50,7 +50,7 @@ struct SVGWriter {
   var glyphDefinitions: [GlyphKey: Int] = [:]
   private var gradientCount = 0
   /// Recently written gradients: a pencil's tip and body share one.
-  private var recentGradients: [(gradient: LinearGradientIR, id: Int)] = []
+  private var recentGradients: [(gradient: LinearGradientIR, dark: LinearGradientIR?, id: Int)] = []
   private let textAsPaths: Bool
   /// Set for a scene with colours per appearance (see SVGAppearance).
   var appearanceClasses: AppearanceClasses?
@@ -199,16 +199,13 @@ struct SVGWriter {
     }
   }
 
-  /// Writes the gradient unless an identical one was just written.
-  /// A gradient whose stops differ in the dark appearance (`dark`) is
-  /// never shared: another with the same light stops may differ in dark.
+  /// Writes the gradient unless an identical one was just written; with
+  /// `dark`, its stops in the dark appearance, the pair must match.
   private mutating func define(_ gradient: LinearGradientIR, dark: LinearGradientIR? = nil) -> Int {
-    if dark == nil, let known = recentGradients.first(where: { $0.gradient == gradient }) { return known.id }
+    if let known = recentGradients.first(where: { $0.gradient == gradient && $0.dark == dark }) { return known.id }
     gradientCount += 1
-    if dark == nil {
-      recentGradients.append((gradient, gradientCount))
-      if recentGradients.count > 4 { recentGradients.removeFirst() }
-    }
+    recentGradients.append((gradient, dark, gradientCount))
+    if recentGradients.count > 4 { recentGradients.removeFirst() }
     out.write("<linearGradient id=\"g")
     out.write(gradientCount)
     out.write("\" gradientUnits=\"userSpaceOnUse\" x1=\"")

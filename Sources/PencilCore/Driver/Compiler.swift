@@ -53,19 +53,32 @@ public enum Pencil {
     _ source: SourceFile, dumpSyntax: Bool, importer: (any ImportLoader)?, limits: ExpansionBudget.Limits,
     appearance: Appearance? = .light
   ) -> Compilation {
+    // For an adaptive picture, the dark one is compiled on a second thread
+    // from the moment checking the light one meets the first colour with a
+    // value per appearance (from its own copy of the source, whose
+    // position caches are not shared); it is dropped if the light one
+    // turns out to have errors or a canvas that fixes the appearance.
+    var darkWork: BackgroundWork<Checked>? = nil
+    let startDark = {
+      let copy = SourceFile(name: source.name, bytes: source.bytes)
+      darkWork = BackgroundWork {
+        compileOnce(copy, dumpSyntax: false, importer: importer, limits: limits, appearance: .dark)
+      }
+    }
     let first = compileOnce(
-      source, dumpSyntax: dumpSyntax, importer: importer, limits: limits, appearance: appearance ?? .light)
+      source, dumpSyntax: dumpSyntax, importer: importer, limits: limits, appearance: appearance ?? .light,
+      onFirstAppearanceDependency: appearance == nil ? startDark : nil)
+    let darkResult = darkWork?.join()
     // Checking found what the picture depends on: compile again only when
     // the canvas fixes another appearance, or for an adaptive picture's dark colours.
     if let fixed = first.canvasAppearance, fixed != (appearance ?? .light), first.dependsOnAppearance {
-      return compileOnce(source, dumpSyntax: dumpSyntax, importer: importer, limits: limits, appearance: fixed)
-        .compilation
+      return compileOnce(
+        source, dumpSyntax: dumpSyntax, importer: importer, limits: limits, appearance: fixed
+      ).compilation
     }
-    guard appearance == nil, first.canvasAppearance == nil, first.dependsOnAppearance,
-      let light = first.compilation.scene
-    else { return first.compilation }
-    let dark = compileOnce(source, dumpSyntax: false, importer: importer, limits: limits, appearance: .dark)
-    guard let darkScene = dark.compilation.scene, darkScene.items.count == light.items.count else {
+    guard first.canvasAppearance == nil, let dark = darkResult, let light = first.compilation.scene,
+      let darkScene = dark.compilation.scene, darkScene.items.count == light.items.count
+    else {
       return first.compilation
     }
     var adaptive = light
@@ -78,16 +91,25 @@ public enum Pencil {
       astDump: compilation.astDump)
   }
 
+  /// One compilation in one appearance, and what its checking found.
+  private struct Checked {
+    var compilation: Compilation
+    var dependsOnAppearance = false
+    var canvasAppearance: Appearance? = nil
+    var hasErrors = false
+  }
+
   private static func compileOnce(
     _ source: SourceFile, dumpSyntax: Bool, importer: (any ImportLoader)?, limits: ExpansionBudget.Limits,
-    appearance: Appearance
-  ) -> (compilation: Compilation, dependsOnAppearance: Bool, canvasAppearance: Appearance?) {
+    appearance: Appearance, onFirstAppearanceDependency: (() -> Void)? = nil
+  ) -> Checked {
     var diagnostics = DiagnosticList()
     guard source.bytes.count <= SourceFile.maximumSize else {
       let diagnostic = Diagnostic(
         DriverCodes.inputTooLarge, SourceRange(0, 0),
         "the input is \(source.bytes.count) bytes; pencilc compiles at most \(SourceFile.maximumSize) bytes (128 MiB)")
-      return (Compilation(source: source, diagnostics: [diagnostic], scene: nil, timings: [], astDump: nil), false, nil)
+      return Checked(
+        compilation: Compilation(source: source, diagnostics: [diagnostic], scene: nil, timings: [], astDump: nil))
     }
     var timings: [PhaseTiming] = []
     var clock = monotonicSeconds()
@@ -100,6 +122,7 @@ public enum Pencil {
     // tree dropped (see CheckSession); only --emit ast keeps them all.
     let context = ImportContext(loader: importer)
     context.appearance = appearance
+    context.onFirstAppearanceDependency = onFirstAppearanceDependency
     var session = CheckSession(source: source, diagnostics: DiagnosticList(), imports: context, limits: limits)
     var statements: [Statement] = []
     Parser.parse(source, diagnostics: &diagnostics) { statement in
@@ -121,7 +144,9 @@ public enum Pencil {
     lap("lower")
     let compilation = Compilation(
       source: source, diagnostics: diagnostics.sortedWithSummary(), scene: scene, timings: timings, astDump: astDump)
-    return (compilation, context.dependsOnAppearance, model.canvas?.appearance)
+    return Checked(
+      compilation: compilation, dependsOnAppearance: context.dependsOnAppearance,
+      canvasAppearance: model.canvas?.appearance, hasErrors: diagnostics.hasErrors)
   }
 
   /// Renders a compiled scene with a backend. Backend diagnostics (such as

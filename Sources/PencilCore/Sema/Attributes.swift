@@ -22,6 +22,8 @@ struct AttributeSpec: Equatable {
   var name: String
   var key: Name
   var kind: ValueKind
+  /// One of SwiftUI's modifiers, which every element takes.
+  var isModifier = false
 
   init(_ name: String, _ kind: ValueKind) {
     self.name = name
@@ -40,14 +42,18 @@ struct AttributeSpec: Equatable {
 
   /// SwiftUI's modifiers, which every element takes (see `Modifiers`).
   static let modifiers: [AttributeSpec] =
-    [
+    ([
       "padding", "padding.top", "padding.bottom", "padding.leading", "padding.trailing", "padding.horizontal",
       "padding.vertical",
     ].map { AttributeSpec($0, .number(minimum: 0, maximum: nil)) }
     + [
       AttributeSpec("background", .paint), AttributeSpec("cornerRadius", .number(minimum: 0, maximum: nil)),
       AttributeSpec("width", .length), AttributeSpec("height", .length),
-    ]
+    ]).map { spec in
+      var modifier = spec
+      modifier.isModifier = true
+      return modifier
+    }
 }
 
 /// A checked attribute value.
@@ -74,6 +80,9 @@ struct AttributeValues {
   /// first seven bytes and the length, and so a key.
   private var keys: [Name] = []
   private var values: [Value] = []
+  /// Whether a modifier was given: most elements have none, and skip the
+  /// modifiers' checks and model.
+  var hasModifiers = false
 
   init(capacity: Int = 0) {
     keys.reserveCapacity(capacity)
@@ -116,6 +125,7 @@ struct AttributeValues {
   /// The modifiers given, or nil when there are none; `excluding` names a
   /// component's parameters, which are not modifiers.
   func modifiers(excluding parameters: [Name] = []) -> Modifiers? {
+    guard hasModifiers else { return nil }
     var found: Modifiers? = nil
     func make() -> Modifiers {
       if let found { return found }

@@ -92,7 +92,7 @@ extension Checker {
 
   /// E0242: an hsb gradient's stops are relative to a fill a background lacks.
   mutating func checkBackground(_ statement: ElementStatement, _ values: AttributeValues) {
-    guard let gradient = values.gradient(.background), gradient.space == .hsb,
+    guard values.hasModifiers, let gradient = values.gradient(.background), gradient.space == .hsb,
       let attribute = statement.attributes.first(where: { $0.name.key == .background })
     else { return }
     diagnostics.append(
@@ -104,7 +104,7 @@ extension Checker {
 
   /// `size` sets both lengths, so `width=` or `height=` beside it is one too many.
   mutating func checkFrameConflicts(_ statement: ElementStatement, _ values: AttributeValues) {
-    guard values.placement.size != nil else { return }
+    guard values.hasModifiers, values.placement.size != nil else { return }
     for attribute in statement.attributes where attribute.name.key == .width || attribute.name.key == .height {
       diagnostics.append(
         Diagnostic(

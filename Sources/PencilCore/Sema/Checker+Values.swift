@@ -24,14 +24,17 @@ extension Checker {
             .withFix("remove the repeated '\(name)'", replacing: removalRange(attribute.range), with: ""))
         continue
       }
-      if let value = resolve(attributes[index].value, as: spec.kind, for: name) { values.add(key, value) }
+      if let value = resolve(attributes[index].value, as: spec.kind, for: name) {
+        values.add(key, value)
+        if spec.isModifier { values.hasModifiers = true }
+      }
     }
     return values
   }
 
   private mutating func reportUnknownAttribute(_ name: Identifier, _ specs: [AttributeSpec], of kind: String) {
     // The modifiers every element takes are suggested, not listed.
-    let accepted = specs.lazy.filter { !AttributeSpec.modifiers.contains($0) }.map(\.name)
+    let accepted = specs.lazy.filter { !$0.isModifier }.map(\.name)
     let suggestible = specs.map(\.name)
     var diagnostic = Diagnostic(
       SemaCodes.unknownAttribute, name.range,

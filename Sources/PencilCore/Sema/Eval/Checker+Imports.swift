@@ -23,7 +23,16 @@ final class ImportContext {
   /// The appearance colour sets resolve to, and whether any colour met
   /// in the compilation (in any of its files) has a value per appearance.
   var appearance = Appearance.light
-  var dependsOnAppearance = false
+  var dependsOnAppearance = false {
+    didSet {
+      guard dependsOnAppearance, !oldValue, let first = onFirstAppearanceDependency else { return }
+      onFirstAppearanceDependency = nil
+      first()
+    }
+  }
+  /// Called when the first colour with a value per appearance is met: an
+  /// adaptive compilation starts on the other appearance then.
+  var onFirstAppearanceDependency: (() -> Void)?
   /// From the compiled file down to the file being checked, each with the
   /// range of the `import` that brought it in (in the file before it).
   var chain: [(file: SourceFile, importedAt: SourceRange?)] = []
