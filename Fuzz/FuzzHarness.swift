@@ -123,7 +123,9 @@ enum FuzzHarness {
     let source = SourceFile(name: name, bytes: bytes)
     let settings = settings(from: bytes)
     let requested = settings.render
-    let compilation = Pencil.compile(source, dumpSyntax: true, importer: nil, limits: .fuzzing)
+    // Adaptive: a picture with colours per appearance is compiled in both
+    // (the dark one on a second thread) and its SVG carries both.
+    let compilation = Pencil.compile(source, dumpSyntax: true, importer: nil, limits: .fuzzing, appearance: nil)
     failures += checkDiagnostics(compilation.diagnostics, in: source, phase: "compile")
     let hasErrors = compilation.diagnostics.contains { $0.severity == .error }
     if hasErrors != (compilation.scene == nil) {

@@ -39,7 +39,8 @@ struct FormattingTests {
 /// no two attribute names share a key.
 @Test func attributeNamesHaveDistinctKeys() {
   let specs =
-    ElementKinds.shapeAttributes + ElementKinds.pencil + ElementKinds.hstack + ElementKinds.text
+    ElementKinds.shapeAttributes + ElementKinds.pencil + ElementKinds.hstack + ElementKinds.vstack
+    + ElementKinds.zstack + ElementKinds.text + ElementKinds.spacer
     + ElementKinds.canvas + Checker.hsbStopAttributes + ShapeKinds.builtins.flatMap(\.extraAttributes)
   var byKey: [UInt64: String] = [:]
   for spec in specs {

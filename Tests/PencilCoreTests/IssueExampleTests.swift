@@ -31,4 +31,40 @@ final class IssueExampleTests: XCTestCase {
     }
     XCTAssertTrue(labels.allSatisfy { $0.callSites.count == 1 })
   }
+
+  /// Issue 9's form and the article's ColorPencilSetView, exactly as
+  /// written there (Fixtures/issue9): no problem in either appearance, the
+  /// form's fields full width, the Save bar at the bottom, text adapting.
+  func testTheLayoutAndAppearanceExampleCompilesAsWritten() throws {
+    let url = Repository.fixtures.appendingPathComponent("issue9/example.pencil")
+    let source = SourceFile(name: "example.pencil", bytes: Array(try Data(contentsOf: url)))
+    for appearance in Appearance.allCases {
+      let compilation = Pencil.compile(source, appearance: appearance)
+      XCTAssertEqual(compilation.diagnostics.map(\.message), [], "\(appearance)")
+      let scene = try XCTUnwrap(compilation.scene)
+      let boxes = scene.items.compactMap { item -> Rect? in
+        guard case .path(let path) = item else { return nil }
+        return boundingBox(of: path.userSpaceSegments)
+      }
+      // Four field backgrounds, the bar, then 2 pencils of 3 parts.
+      XCTAssertEqual(boxes.count, 4 + 1 + 2 * 3)
+      for field in boxes[0..<4] {
+        XCTAssertEqual(field.x, 15, accuracy: 1e-9)
+        XCTAssertEqual(field.width, 390 - 30, accuracy: 1e-9)
+      }
+      XCTAssertEqual(boxes[4].maxY, 460, accuracy: 1e-9)
+      XCTAssertEqual(boxes[4].width, 390, accuracy: 1e-9)
+      // The pencils share the 400-point row below the title, one a half.
+      for (index, part) in boxes[5...].enumerated() {
+        let half = index < 3 ? 400.0 : 604.0
+        XCTAssertGreaterThanOrEqual(part.x, half, "part \(index)")
+        XCTAssertLessThanOrEqual(part.maxX, half + 196, "part \(index)")
+        XCTAssertGreaterThanOrEqual(part.y, 40.8, "part \(index)")
+      }
+      let label = try XCTUnwrap(
+        scene.items.compactMap { if case .text(let t) = $0, t.text == "Name" { t } else { nil } }.first)
+      XCTAssertEqual(label.color.hex, appearance == .dark ? "#ffffff" : "#000000")
+    }
+    XCTAssertNotNil(Pencil.compile(source, appearance: nil).scene?.dark)
+  }
 }

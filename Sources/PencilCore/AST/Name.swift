@@ -2,9 +2,9 @@
 /// every attribute and element name against its tables, compares integers
 /// instead of taking Swift's slow path for unequal strings.
 ///
-/// The key packs the first seven bytes and the length; names of up to
-/// seven bytes are equal exactly when their keys are, longer ones compare
-/// their text when the keys match.
+/// The key packs the first six bytes, the last one and the length; names
+/// of up to seven bytes are equal exactly when their keys are, longer ones
+/// compare their text when the keys match.
 struct Name: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
   let text: String
   let key: UInt64
@@ -23,10 +23,13 @@ struct Name: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLit
   static func key(of bytes: ArraySlice<UInt8>) -> UInt64 {
     var key: UInt64 = 0
     var shift: UInt64 = 0
-    for byte in bytes.prefix(7) {
+    for byte in bytes.prefix(6) {
       key |= UInt64(byte) << shift
       shift += 8
     }
+    // The last byte too: names that differ only at their end
+    // (padding.trailing, padding.vertical) keep distinct keys.
+    key |= UInt64(bytes.last ?? 0) << 48
     return key | UInt64(min(bytes.count, 255)) << 56
   }
 

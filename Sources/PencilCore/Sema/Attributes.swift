@@ -77,7 +77,7 @@ enum Value: Equatable {
 struct AttributeValues {
   /// Elements have a handful of attributes, so a list beats hashing.
   /// Names are compared whole: a component's parameters may share the
-  /// first seven bytes and the length, and so a key.
+  /// first six bytes, the last byte and the length, and so a key.
   private var keys: [Name] = []
   private var values: [Value] = []
   /// Whether a modifier was given: most elements have none, and skip the

@@ -78,9 +78,22 @@ extension Checker {
   mutating func reportUnusedLets() {
     var seen = Set<Int>()
     for name in declaredLets where !usedLets.contains(name.range.start) && seen.insert(name.range.start).inserted {
+      let what = isColorSet(name) ? "colour set" : "'let'"
       diagnostics.append(
-        Diagnostic(SemaCodes.unusedLet, name.range, "'\(name.name)' is never used; use it or remove its 'let'"))
+        Diagnostic(SemaCodes.unusedLet, name.range, "'\(name.name)' is never used; use it or remove its \(what)"))
     }
+  }
+
+  /// Whether the name is declared by `color NAME …` (a colour set is a
+  /// file-level name like a `let`): the word before it says.
+  private func isColorSet(_ name: Identifier) -> Bool {
+    var end = min(name.range.start, bytes.count)
+    while end > 0, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+    return end >= 5 && bytes[(end - 5)..<end].elementsEqual("color".utf8) && (end == 5 || !isWordByte(bytes[end - 6]))
+  }
+
+  private func isWordByte(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "_") || (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 122)
   }
 
   /// Runs `body` in a new block scope.
