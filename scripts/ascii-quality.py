@@ -8,7 +8,8 @@ correlation. Bar: >= 0.9 on every sample at 80 columns.
 Text elements are written by the ASCII backend as their own characters and
 drawn by the raster backends with the stroke font, so the two cannot be
 compared cell by cell: both sides are rendered from a copy of each sample
-with its `text` statements removed. Darkness is 1 - luminance (Rec. 709
+whose `text` statements are made invisible (opacity=0: laid out as before,
+so the backgrounds and padding around text stay, but drawn by neither). Darkness is 1 - luminance (Rec. 709
 weights) over white, as the backend computes it.
 
 Usage: scripts/ascii-quality.py [--pencilc PATH] [--columns N]
@@ -38,11 +39,18 @@ def darkness_table(root):
     return table
 
 
+def invisible(line):
+    """A text statement's line with opacity=0 (before any comment)."""
+    code, comment = (line.split("//", 1) + [""])[:2] if "//" in line else (line.rstrip("\n"), "")
+    code = re.sub(r"\s+opacity=\S+", "", code.rstrip("\n"))
+    return code.rstrip() + " opacity=0" + (" //" + comment if comment else "\n")
+
+
 def strip_text(scene, copy):
     os.makedirs(os.path.dirname(copy), exist_ok=True)
     with open(scene) as source, open(copy, "w") as target:
         for line in source:
-            target.write("\n" if line.lstrip().startswith("text ") else line)
+            target.write(invisible(line) if line.lstrip().startswith("text ") else line)
 
 
 def without_text(scene, work):

@@ -41,7 +41,8 @@ struct ASCIIBackend: Backend {
       diagnostics: &ignored, drawText: false)
     var grid = CellGrid(columns: columns, rows: rows)
     grid.fill(from: canvas, charset: options.charset, invert: options.invert, color: options.color)
-    for case .text(let text) in scene.items {
+    // Invisible text (opacity 0, `.clear`) is not written either.
+    for case .text(let text) in scene.items where text.color.alpha > 0 {
       grid.write(
         text, viewport: box, cellWidth: cellWidth, cellHeight: box.height / Double(rows), charset: options.charset,
         diagnostics: &diagnostics)
