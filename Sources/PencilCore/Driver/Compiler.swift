@@ -39,7 +39,8 @@ public enum Pencil {
   /// `appearance` picks the values of colours that have one per appearance
   /// (`.systemBackground`, `color NAME light=… dark=…`). nil asks for a
   /// picture that adapts: the scene is in light, with its dark colours in
-  /// `Scene.dark` when any colour depends on the appearance. A canvas's
+  /// `Scene.dark` when any colour depends on the appearance (compiled on a
+  /// second thread, which may call `importer` too). A canvas's
   /// `appearance=` fixes it for its scene, whatever is asked.
   public static func compile(
     _ source: SourceFile, dumpSyntax: Bool = false, importer: (any ImportLoader)? = nil,
