@@ -90,14 +90,45 @@ final class AppearanceTests: XCTestCase {
   }
 
   func testAScenesWithoutAppearanceColoursIsAsBefore() throws {
-    // Default text is the label colour, but alone it does not adapt.
     let source = "canvas 40x40 background=white\nrect size 4x4 fill=#ff0000\ntext \"Hi\" at 2,20"
     let adaptive = try XCTUnwrap(compile(source, nil).scene)
     XCTAssertNil(adaptive.dark)
     XCTAssertEqual(svg(adaptive), svg(try XCTUnwrap(compile(source, .light).scene)))
-    let dark = try XCTUnwrap(compile(source, .dark).scene)
-    guard case .text(let text)? = dark.items.last else { return XCTFail("no text") }
-    XCTAssertEqual(text.color.hex, "#ffffff")
+  }
+
+  /// Text without `color=` is the label colour where the background
+  /// adapts or there is none; on a fixed background it stays readable.
+  func testDefaultTextFollowsTheBackground() throws {
+    func textColor(_ source: String, _ appearance: Appearance) -> String? {
+      guard case .text(let text)? = compile(source, appearance).scene?.items.last else { return nil }
+      return text.color.hex
+    }
+    let fixedWhite = "canvas 40x40 background=white\nrect size 4x4 fill=.red\ntext \"Hi\" at 2,20"
+    XCTAssertEqual(textColor(fixedWhite, .dark), "#000000")
+    // `.red` adapts, the title on the fixed white canvas does not.
+    let written = svg(try XCTUnwrap(compile(fixedWhite, nil).scene))
+    XCTAssertTrue(written.contains("<style>"), written)
+    let textLine = try XCTUnwrap(written.split(separator: "\n").first { $0.hasPrefix("<text") })
+    XCTAssertFalse(textLine.contains("class="), String(textLine))
+    let adaptive = "canvas 40x40 background=.systemBackground\ntext \"Hi\" at 2,20"
+    XCTAssertEqual(textColor(adaptive, .light), "#000000")
+    XCTAssertEqual(textColor(adaptive, .dark), "#ffffff")
+    XCTAssertEqual(textColor("text \"Hi\" at 2,20", .dark), "#ffffff")
+    // A canvas that fixes a dark appearance on a fixed dark background.
+    let fixedDark = "canvas 40x40 background=#000000 appearance=dark\ntext \"Hi\" at 2,20"
+    XCTAssertEqual(textColor(fixedDark, .light), "#ffffff")
+  }
+
+  func testPicturesThatDifferInMoreThanColourAreWrittenLightWithAWarning() throws {
+    let source = """
+      color bg light=#ffffff dark=#000000
+      canvas 100x100 background=bg
+      if bg == #000000 { rect at 0,0 size 10x10 fill=red }
+      """
+    let compilation = compile(source, nil)
+    XCTAssertEqual(compilation.diagnostics.map(\.code), [InterfaceCodes.appearancesDiffer])
+    XCTAssertNil(compilation.scene?.dark)
+    XCTAssertEqual(compile(source, .dark).diagnostics.map(\.code), [])
   }
 
   func testTheCanvasCanFixTheAppearance() throws {

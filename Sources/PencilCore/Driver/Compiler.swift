@@ -72,21 +72,29 @@ public enum Pencil {
     let darkResult = darkWork?.join()
     // Checking found what the picture depends on: compile again only when
     // the canvas fixes another appearance, or for an adaptive picture's dark colours.
-    if let fixed = first.canvasAppearance, fixed != (appearance ?? .light), first.dependsOnAppearance {
+    if let fixed = first.canvasAppearance, fixed != (appearance ?? .light) {
       return compileOnce(
         source, dumpSyntax: dumpSyntax, importer: importer, limits: limits, appearance: fixed
       ).compilation
     }
     guard first.canvasAppearance == nil, let dark = darkResult, let light = first.compilation.scene,
-      let darkScene = dark.compilation.scene, darkScene.items.count == light.items.count
+      let darkScene = dark.compilation.scene
     else {
       return first.compilation
     }
-    var adaptive = light
-    adaptive.dark = AppearanceVariant(background: darkScene.background, items: darkScene.items)
     let compilation = first.compilation
+    var adaptive = light
+    var diagnostics = compilation.diagnostics
+    if let difference = AppearanceVariant.firstDifference(light, darkScene) {
+      // Not only its colours change: the SVG cannot carry both.
+      diagnostics.insert(
+        difference, at: diagnostics.firstIndex { $0.file == nil && $0.range > difference.range } ?? diagnostics.endIndex
+      )
+    } else {
+      adaptive.dark = AppearanceVariant(background: darkScene.background, items: darkScene.items)
+    }
     return Compilation(
-      source: compilation.source, diagnostics: compilation.diagnostics, scene: adaptive,
+      source: compilation.source, diagnostics: diagnostics, scene: adaptive,
       timings: compilation.timings
         + dark.compilation.timings.map { PhaseTiming(phase: $0.phase + " (dark)", seconds: $0.seconds) },
       astDump: compilation.astDump)
@@ -137,7 +145,7 @@ public enum Pencil {
     lap("parse and check")
     var scene: Scene? = nil
     if !diagnostics.hasErrors {
-      scene = Lowering.lower(model, diagnostics: &diagnostics)
+      scene = Lowering.lower(model, diagnostics: &diagnostics, layoutBudget: limits.layoutAnswers)
       // A component laid out by a stack is made during layout (see
       // SizedContent): its problems come now, and a picture with them is none.
       if diagnostics.hasErrors { scene = nil }

@@ -58,23 +58,27 @@ enum TextMetrics {
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
       var line = ""
       var lineUnits = 0.0
+      // Whether the line has a word yet (an empty one too: leading spaces stay).
+      var started = false
       for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
         var wordUnits = 0.0
         for scalar in word.unicodeScalars { wordUnits += advance(of: scalar) }
-        let needed = line.isEmpty ? wordUnits : lineUnits + space + wordUnits
-        if needed <= limit || (line.isEmpty && wordUnits <= limit) {
-          if !line.isEmpty {
+        let needed = started ? lineUnits + space + wordUnits : wordUnits
+        if needed <= limit {
+          if started {
             line += " "
             lineUnits += space
           }
+          started = true
           line += word
           lineUnits += wordUnits
           continue
         }
-        if !line.isEmpty {
+        if started {
           lines.append(line)
           (line, lineUnits) = ("", 0)
         }
+        started = true
         if wordUnits <= limit {
           (line, lineUnits) = (String(word), wordUnits)
           continue
@@ -93,9 +97,12 @@ enum TextMetrics {
       }
       lines.append(line)
     }
-    if let lineLimit, lines.count > lineLimit {
+    // Dropped lines that are empty lose nothing: no "..." for them.
+    if let lineLimit, lines.count > lineLimit, lines[lineLimit...].contains(where: { !$0.isEmpty }) {
       lines.removeSubrange(lineLimit...)
       lines[lineLimit - 1] = truncated(lines[lineLimit - 1], toFit: limit)
+    } else if let lineLimit, lines.count > lineLimit {
+      lines.removeSubrange(lineLimit...)
     }
     return (lines, broken)
   }

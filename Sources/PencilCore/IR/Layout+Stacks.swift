@@ -4,7 +4,15 @@ extension Layout {
   /// Along the axis the children that give way least are offered room
   /// first, each an equal part of what is left; the spacing comes off
   /// first. Across the axis each is offered the stack's length.
-  static func childSizes(_ stack: StackElement, _ proposal: Proposal) -> [Point] {
+  func childSizes(_ stack: StackElement, _ proposal: Proposal) -> [Point] {
+    let key = StackKey(stack, proposal.width, proposal.height)
+    if let known = memo.childSizes[key] { return known }
+    let sizes = distribute(stack, proposal)
+    memo.childSizes[key] = sizes
+    return sizes
+  }
+
+  private func distribute(_ stack: StackElement, _ proposal: Proposal) -> [Point] {
     let children = stack.children
     if stack.axis == .z {
       return children.indices.map { size(of: children[$0], proposal) }
@@ -30,7 +38,7 @@ extension Layout {
     // Fixed children take their length whatever they are offered.
     var fixed = 0.0
     for index in children.indices {
-      let flexibility = flexibility(of: children[index], horizontal: horizontal)
+      let flexibility = children[index].flexibility(horizontal: horizontal)
       if flexibility > 0 {
         flexible.append((index, flexibility))
         continue
@@ -63,7 +71,15 @@ extension Layout {
 
   /// A stack hugs its children: as long as they are with the spacing,
   /// as thick as the thickest.
-  static func stackSize(_ stack: StackElement, _ proposal: Proposal) -> Point {
+  func stackSize(_ stack: StackElement, _ proposal: Proposal) -> Point {
+    let key = StackKey(stack, proposal.width, proposal.height)
+    if let known = memo.stackSizes[key] { return known }
+    let size = hug(stack, proposal)
+    memo.stackSizes[key] = size
+    return size
+  }
+
+  private func hug(_ stack: StackElement, _ proposal: Proposal) -> Point {
     let sizes = childSizes(stack, proposal)
     guard !sizes.isEmpty else { return Point(0, 0) }
     var total = Point(0, 0)
@@ -80,31 +96,68 @@ extension Layout {
     case .h: total.x += spacing
     case .v: total.y += spacing
     }
+    if stack.alignsBaselines, stack.axis == .h {
+      // Lined up on their baselines, children reach as far above it as
+      // the tallest ascent and as far below as the deepest descent.
+      var above = 0.0
+      var below = 0.0
+      for index in sizes.indices {
+        let baseline = firstBaseline(of: stack.children[index], size: sizes[index]) ?? sizes[index].y
+        above = max(above, baseline)
+        below = max(below, sizes[index].y - baseline)
+      }
+      total.y = above + below
+    }
     return total
   }
 
   /// The distance from an element's top to its first line of text's
-  /// baseline, in a frame of `size`; nil when it has no text.
-  static func firstBaseline(of element: ElementModel, size: Point) -> Double? {
+  /// baseline, in a frame of `size`; nil when it has no text. Children are
+  /// sized one at a time, only until the first baseline is found.
+  func firstBaseline(of element: ElementModel, size: Point) -> Double? {
     let padding = element.modifiers?.padding ?? EdgeInsets()
     let inner = Point(max(0, size.x - padding.horizontal), max(0, size.y - padding.vertical))
+    let offer = Proposal(width: inner.x, height: inner.y)
     switch element.content {
     case .text(let text):
-      let measured = textSize(text, Proposal(width: inner.x, height: inner.y)).size
+      let measured = textSize(text, offer).size
       return padding.top + (inner.y - measured.y) / 2 + TextMetrics.baselineOffset * text.fontSize
-    case .stack(let stack) where stack.axis != .z:
-      let sizes = childSizes(stack, Proposal(width: inner.x, height: inner.y))
-      for index in stack.children.indices {
-        if let baseline = firstBaseline(of: stack.children[index], size: sizes[index]) {
-          guard stack.axis == .v else { return padding.top + baseline }
-          var above = 0.0
-          for earlier in 0..<index { above += sizes[earlier].y + stack.spacing }
-          return padding.top + above + baseline
-        }
+    case .stack(let stack):
+      let key = StackKey(stack, inner.x, inner.y)
+      if let known = memo.baselines[key] { return known.map { padding.top + $0 } }
+      let baseline = stackBaseline(stack, inner: inner)
+      memo.baselines.updateValue(baseline, forKey: key)
+      return baseline.map { padding.top + $0 }
+    case .group(let group):
+      for index in group.children.indices {
+        let child = group.children[index]
+        let childSize = child.placement.size ?? self.size(of: child, offer)
+        guard let baseline = firstBaseline(of: child, size: childSize) else { continue }
+        let top = child.placement.origin?.y ?? (inner.y - childSize.y) / 2
+        return padding.top + top + baseline
       }
       return nil
     default:
       return nil
     }
+  }
+
+  /// A stack's first baseline from the top of its content (`inner`).
+  private func stackBaseline(_ stack: StackElement, inner: Point) -> Double? {
+    let offer = Proposal(width: inner.x, height: inner.y)
+    var above = 0.0
+    for index in stack.children.indices {
+      let child = stack.children[index]
+      let childSize = self.size(of: child, stack.axis == .v ? Proposal(width: inner.x, height: nil) : offer)
+      if let baseline = firstBaseline(of: child, size: childSize) {
+        switch stack.axis {
+        case .v: return above + baseline
+        case .h: return baseline
+        case .z: return Lowering.offset(inner.y - childSize.y, stack.alignment.y) + baseline
+        }
+      }
+      if stack.axis == .v { above += childSize.y + stack.spacing }
+    }
+    return nil
   }
 }

@@ -13,15 +13,67 @@ struct Proposal {
 
 /// The answers of elements to proposals; placing them is `Lowering`'s.
 /// Sizing walks models only (it makes nothing), and each level asks its
-/// children once, so a tree is sized in time linear in its size per level.
-enum Layout {
+/// children once, so a tree is sized in time linear in its size per
+/// level of nesting. Every answer is counted against a budget (E0244), so
+/// no input, however nested, makes layout run long: past it, every answer
+/// is zero and the compilation fails.
+final class Layout {
   /// A shape's ideal size when nothing is proposed: SwiftUI's 10x10.
   static let defaultShapeLength = 10.0
+  /// Answers allowed for one compilation: 30 for each of a million
+  /// elements.
+  static let standardBudget = 30_000_000
+
+  let budget: Int
+  private(set) var answers = 0
+  /// Answers already given for a stack and a proposal: a stack is asked
+  /// again by every level around it (and for baselines), and answering
+  /// from here keeps deep nesting linear.
+  var memo = Memo()
+
+  struct Memo {
+    var childSizes: [StackKey: [Point]] = [:]
+    var stackSizes: [StackKey: Point] = [:]
+    var baselines: [StackKey: Double?] = [:]
+  }
+
+  /// A stack, by the storage of its children (a stack's children are never
+  /// changed once it is made, and equal stacks share it only when they
+  /// are copies) and its own settings, with a proposal. Storage can be
+  /// reused once freed, so the memo is emptied whenever models may have
+  /// been freed: after each top-level element and each use made during
+  /// layout (see `Lowering`).
+  struct StackKey: Hashable {
+    let children: UnsafeRawPointer?
+    let count: Int
+    let axis: StackAxis
+    let spacing: Double
+    let alignment: Point
+    let baselines: Bool
+    let width: Double?
+    let height: Double?
+
+    init(_ stack: StackElement, _ width: Double?, _ height: Double?) {
+      children = stack.children.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+      count = stack.children.count
+      axis = stack.axis
+      spacing = stack.spacing
+      alignment = stack.alignment
+      baselines = stack.alignsBaselines
+      self.width = width
+      self.height = height
+    }
+  }
+  var exhausted: Bool { answers > budget }
+
+  init(budget: Int = Layout.standardBudget) { self.budget = budget }
 
   /// The size the element takes for `proposal`, its modifiers included:
   /// the frame (`size`, `width`, `height`) sizes the content, and padding
   /// goes around the frame.
-  static func size(of element: ElementModel, _ proposal: Proposal) -> Point {
+  func size(of element: ElementModel, _ proposal: Proposal) -> Point {
+    answers += 1
+    guard answers <= budget else { return Point(0, 0) }
     guard let modifiers = element.modifiers else {
       if let size = element.placement.size { return size }
       return contentSize(of: element, proposal)
@@ -41,7 +93,7 @@ enum Layout {
 
   /// A frame's length: fixed, or all that is offered for `fill` (the
   /// content's own when nothing is); nil when the content decides.
-  private static func frameLength(_ size: Double?, _ length: FrameLength?, offered: Double?) -> Double? {
+  private func frameLength(_ size: Double?, _ length: FrameLength?, offered: Double?) -> Double? {
     if let size { return size }
     switch length {
     case .fixed(let value): return value
@@ -51,11 +103,11 @@ enum Layout {
   }
 
   /// The size of the content alone, inside the modifiers.
-  static func contentSize(of element: ElementModel, _ proposal: Proposal) -> Point {
+  func contentSize(of element: ElementModel, _ proposal: Proposal) -> Point {
     if let size = element.placement.size { return size }
     switch element.content {
     case .shape, .deferred:
-      return Point(proposal.width ?? defaultShapeLength, proposal.height ?? defaultShapeLength)
+      return Point(proposal.width ?? Layout.defaultShapeLength, proposal.height ?? Layout.defaultShapeLength)
     case .spacer(let minLength):
       return Point(proposal.width ?? minLength, proposal.height ?? minLength)
     case .text(let text):
@@ -68,9 +120,14 @@ enum Layout {
   }
 
   /// Text answers its measured size, wrapped to a width smaller than its
-  /// ideal one; the lines are returned too, for placing.
-  static func textSize(_ text: TextElement, _ proposal: Proposal) -> (size: Point, lines: [String], broken: Double?) {
-    let ideal = TextMetrics.width(of: text.text, size: text.fontSize)
+  /// ideal one; the lines are returned too, for placing (nil: the text's
+  /// own lines).
+  func textSize(_ text: TextElement, _ proposal: Proposal) -> (size: Point, lines: [String]?, broken: Double?) {
+    let ideal = text.idealWidth
+    // Text that fits on its lines answers from its stored measure.
+    if text.lineLimit == nil, proposal.width.map({ $0 >= ideal * (1 - 1e-12) }) ?? true {
+      return (Point(ideal, TextMetrics.height(lines: text.lineCount, size: text.fontSize)), nil, nil)
+    }
     var lines: [String]
     var broken: Double? = nil
     if let width = proposal.width, width < ideal * (1 - 1e-12) || text.lineLimit != nil {
@@ -89,7 +146,7 @@ enum Layout {
   /// A component's body lays out as a zstack whose children may be
   /// placed with `at` (relative to its top-left): it is as big as what
   /// its children take.
-  static func groupSize(_ children: [ElementModel], _ proposal: Proposal) -> Point {
+  func groupSize(_ children: [ElementModel], _ proposal: Proposal) -> Point {
     guard !children.isEmpty else { return Point(proposal.width ?? 0, proposal.height ?? 0) }
     var extent = Point(0, 0)
     for index in children.indices {
@@ -98,42 +155,5 @@ enum Layout {
       extent = Point(max(extent.x, origin.x + size.x), max(extent.y, origin.y + size.y))
     }
     return extent
-  }
-
-  /// How much an element's length along one axis gives way to what it is
-  /// offered: 0 for a fixed length, `.infinity` for a shape or a spacer.
-  /// A stack offers room to its least flexible children first, as SwiftUI
-  /// does. Worked out from the model, not by proposing sizes, so that
-  /// nested stacks cost no more than flat ones.
-  static func flexibility(of element: ElementModel, horizontal: Bool) -> Double {
-    if element.placement.size != nil { return 0 }
-    switch horizontal ? element.modifiers?.width : element.modifiers?.height {
-    case .fixed: return 0
-    case .fill: return .infinity
-    case nil: break
-    }
-    switch element.content {
-    case .shape, .deferred, .spacer: return .infinity
-    case .text(let text):
-      return horizontal ? TextMetrics.width(of: text.text, size: text.fontSize) : 0
-    case .stack(let stack):
-      var total = 0.0
-      let alongAxis = stack.axis == (horizontal ? .h : .v)
-      for index in stack.children.indices {
-        var child = flexibility(of: stack.children[index], horizontal: horizontal)
-        // A spacer gives way along its stack's axis only.
-        if case .spacer = stack.children[index].content, stack.children[index].modifiers == nil, stack.axis != .z {
-          child = alongAxis ? .infinity : 0
-        }
-        total = alongAxis ? total + child : max(total, child)
-      }
-      return total
-    case .group(let group):
-      var most = 0.0
-      for index in group.children.indices {
-        most = max(most, flexibility(of: group.children[index], horizontal: horizontal))
-      }
-      return most
-    }
   }
 }

@@ -30,5 +30,18 @@ enum LayoutCodes {
         text "Supercalifragilistic" width=40   // warning: the word is 161 points wide
     """)
 
-  static let all = [outsideCanvas, stackOverflow, textOverflow]
+  static let layoutTooCostly = DiagnosticCode(
+    "E0244", .error, "layout too costly",
+    """
+    Layout asks each element for its size once per stack around it, and a
+    first-text-baseline hstack asks again for baselines. For one file it
+    answers at most 30,000,000 times (30 for each of a million elements),
+    so that no input makes it run long; past that the element is reported
+    and nothing is drawn. Nest fewer stacks around many children, or give
+    children a `size`.
+
+        hstack alignment=firstTextBaseline { hstack alignment=firstTextBaseline { … 60 levels … { for i in 0..<100000 { text "a" } } } }   // error
+    """)
+
+  static let all = [outsideCanvas, stackOverflow, textOverflow, layoutTooCostly]
 }

@@ -4,10 +4,12 @@ extension Lowering {
   /// The frames of a stack's children in the stack's `frame`: along the
   /// axis one after the other, spacing between, the run centred when it is
   /// shorter than the frame; across the axis by the stack's alignment.
-  mutating func layout(_ stack: StackElement, in frame: Rect, range: SourceRange) -> [(ElementModel, Rect)] {
+  mutating func layout(_ stack: StackElement, in frame: Rect, range: SourceRange, file: SourceFile?)
+    -> [(ElementModel, Rect)]
+  {
     let children = stack.children
     guard !children.isEmpty else { return [] }
-    let sizes = Layout.childSizes(stack, Proposal(width: frame.width, height: frame.height))
+    let sizes = layout.childSizes(stack, Proposal(width: frame.width, height: frame.height))
     if stack.axis == .z {
       return children.indices.map { index in
         let size = sizes[index]
@@ -26,19 +28,21 @@ extension Lowering {
     for size in sizes { used += horizontal ? size.x : size.y }
     let spacing = stack.spacing * Double(children.count - 1)
     let remaining = mainLength - used - spacing
-    if remaining < -1e-9 * max(1, mainLength) {
-      diagnostics.append(
-        Diagnostic(
-          LayoutCodes.stackOverflow, range,
-          "the \(stack.axis.rawValue)'s children need \(formatNumber(used + spacing)) points but it has \(formatNumber(mainLength))"
-        ))
+    // Past the layout budget every size is zero: nothing to warn about.
+    if remaining < -1e-9 * max(1, mainLength), !layout.exhausted {
+      var diagnostic = Diagnostic(
+        LayoutCodes.stackOverflow, range,
+        "the \(stack.axis.rawValue)'s children need \(formatNumber(used + spacing)) points but it has \(formatNumber(mainLength))"
+      )
+      diagnostic.file = file
+      diagnostics.append(diagnostic)
     }
     // Room to spare centres the run; a sliver of rounding is no room.
     var cursor = remaining > 1e-9 * max(1, mainLength) ? remaining / 2 : 0
     var baselines: [Double?] = []
     var lowest = 0.0
     if stack.alignsBaselines {
-      baselines = children.indices.map { Layout.firstBaseline(of: children[$0], size: sizes[$0]) }
+      baselines = children.indices.map { layout.firstBaseline(of: children[$0], size: sizes[$0]) }
       for index in children.indices { lowest = max(lowest, baselines[index] ?? sizes[index].y) }
     }
     var result: [(ElementModel, Rect)] = []
@@ -69,14 +73,14 @@ extension Lowering {
   /// frame's top-left; without `at` it is centred, and without `size` it
   /// takes what it answers to the frame's size (a shape: the frame, with
   /// exactly its numbers, as the prelude's pencil parts need).
-  static func frame(of child: ElementModel, in frame: Rect) -> Rect {
+  func frame(of child: ElementModel, in frame: Rect) -> Rect {
     let proposal = Proposal(width: frame.width, height: frame.height)
     if let origin = child.placement.origin {
-      let size = child.placement.size ?? Layout.size(of: child, proposal)
+      let size = child.placement.size ?? layout.size(of: child, proposal)
       return Rect(x: frame.x + origin.x, y: frame.y + origin.y, width: size.x, height: size.y)
     }
     if child.placement.size == nil, child.modifiers == nil, case .shape = child.content { return frame }
-    let size = Layout.size(of: child, proposal)
+    let size = layout.size(of: child, proposal)
     return Rect(
       x: frame.x + (frame.width - size.x) / 2, y: frame.y + (frame.height - size.y) / 2, width: size.x,
       height: size.y)
@@ -99,11 +103,11 @@ extension Lowering {
 
   /// Text placed by layout: measured (wrapped to the frame's width when
   /// narrower), centred vertically, lines aligned by `align`.
-  mutating func placeText(_ text: TextElement, in frame: Rect, range: SourceRange) -> TextElement {
-    let (size, lines, broken) = Layout.textSize(text, Proposal(width: frame.width, height: frame.height))
-    if let broken { warnBrokenWord(broken, width: frame.width, range: range) }
+  mutating func placeText(_ text: TextElement, in frame: Rect, range: SourceRange, file: SourceFile?) -> TextElement {
+    let (size, lines, broken) = layout.textSize(text, Proposal(width: frame.width, height: frame.height))
+    if let broken { warnBrokenWord(broken, width: frame.width, range: range, file: file) }
     var placed = text
-    placed.text = lines.joined(separator: "\n")
+    if let lines { placed.text = lines.joined(separator: "\n") }
     let x: Double
     switch text.alignment {
     case .leading: x = frame.x
@@ -122,8 +126,8 @@ extension Lowering {
   ) -> TextElement {
     var width: Double? = nil
     if case .fixed(let fixed) = modifiers.width { width = fixed }
-    let (size, lines, broken) = Layout.textSize(text, Proposal(width: width, height: nil))
-    if let broken, let width { warnBrokenWord(broken, width: width, range: range) }
+    let (size, lines, broken) = layout.textSize(text, Proposal(width: width, height: nil))
+    if let broken, let width { warnBrokenWord(broken, width: width, range: range, file: origin.file) }
     let boxWidth = width ?? size.x
     let left: Double
     switch text.alignment {
@@ -140,16 +144,19 @@ extension Lowering {
       height: box.height + padding.vertical)
     _ = applyModifiers(modifiers, frame: padded, source: range, origin)
     var placed = text
-    placed.text = lines.joined(separator: "\n")
+    if let lines { placed.text = lines.joined(separator: "\n") }
     placed.position = anchor
     return placed
   }
 
-  private mutating func warnBrokenWord(_ word: Double, width: Double, range: SourceRange) {
-    diagnostics.append(
-      Diagnostic(
-        LayoutCodes.textOverflow, range,
-        "a word of this text is \(formatNumber(word)) points wide but its frame is \(formatNumber(width)); it is broken between letters"
-      ))
+  private mutating func warnBrokenWord(_ word: Double, width: Double, range: SourceRange, file: SourceFile?) {
+    // Past the layout budget every frame is empty: nothing to warn about.
+    guard !layout.exhausted else { return }
+    var diagnostic = Diagnostic(
+      LayoutCodes.textOverflow, range,
+      "a word of this text is \(formatNumber(word)) points wide but its frame is \(formatNumber(width)); it is broken between letters"
+    )
+    diagnostic.file = file
+    diagnostics.append(diagnostic)
   }
 }

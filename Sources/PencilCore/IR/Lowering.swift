@@ -15,9 +15,17 @@ struct Lowering {
   private var lastGradient: GradientModel?
   private var lastColor = Color.black
   private var lastFrame = Rect(x: 0, y: 0, width: 0, height: 0)
+  /// The colour of text without `color=` (see SceneModel).
+  var defaultTextColor = Color.black
+  /// Sizes elements for layout, within a budget of answers (E0244).
+  var layout = Layout()
 
-  static func lower(_ model: SceneModel, diagnostics: inout DiagnosticList) -> Scene {
+  static func lower(
+    _ model: SceneModel, diagnostics: inout DiagnosticList, layoutBudget: Int = Layout.standardBudget
+  ) -> Scene {
     var lowering = Lowering(diagnostics: diagnostics)
+    lowering.layout = Layout(budget: layoutBudget)
+    lowering.defaultTextColor = model.defaultTextColor
     // Layout repeats a component's body and a loop's elements: each
     // problem it finds is reported once per place in the source.
     let deduplicating = lowering.diagnostics.deduplicating
@@ -35,10 +43,19 @@ struct Lowering {
       // A stack, text or component use without a size hugs its content.
       var size = placement.size ?? Point(0, 0)
       if placement.size == nil || model.elements[index].modifiers != nil {
-        size = Layout.size(of: model.elements[index], .ideal)
+        size = lowering.layout.size(of: model.elements[index], .ideal)
       }
       lowering.lower(model.elements[index], in: Rect(x: origin.x, y: origin.y, width: size.x, height: size.y))
       elementItems.append((model.elements[index].range, first..<lowering.items.count))
+      lowering.layout.memo = Layout.Memo()
+      if lowering.layout.exhausted {
+        lowering.diagnostics.append(
+          Diagnostic(
+            LayoutCodes.layoutTooCostly, model.elements[index].range,
+            "laying out this element takes more than \(lowering.layout.budget) size computations; nest fewer stacks around many children, or give them sizes"
+          ))
+        break
+      }
     }
     let viewport: Rect
     if let canvas = model.canvas {
@@ -78,6 +95,9 @@ struct Lowering {
     /// The file of the elements being lowered (when not the compiled file)
     /// and the uses they come through, boxed once for all the items of a use.
     var expansion: ItemExpansion?
+    /// The file the elements' ranges are in (nil: the compiled file), for
+    /// the problems layout finds.
+    var file: SourceFile?
 
     func range(_ element: ElementModel) -> SourceRange { source ?? element.range }
   }
@@ -102,6 +122,8 @@ struct Lowering {
           ElementModel(content: .group(group), placement: element.placement, range: element.range), in: frame,
           origin: origin)
       }
+      // The use's models are freed now: their storage may be reused.
+      layout.memo = Layout.Memo()
     case .group(let group):
       var inner = origin
       if group.isPrelude {
@@ -110,6 +132,7 @@ struct Lowering {
         let use = CallSite(range: group.callSite, file: group.callSiteFile?.name)
         inner.expansion = ItemExpansion(
           file: group.bodyFile?.name, callSites: (origin.expansion?.callSites ?? []) + [use])
+        inner.file = group.bodyFile
       }
       for index in group.children.indices {
         // A part that fills the frame (the prelude pencil's three): no
@@ -122,7 +145,7 @@ struct Lowering {
         }
         let child = group.children[index]
         guard case .text(var text) = child.content, let position = text.position else {
-          lower(child, in: Lowering.frame(of: child, in: frame), origin: inner)
+          lower(child, in: self.frame(of: child, in: frame), origin: inner)
           continue
         }
         var placed = child
@@ -131,11 +154,12 @@ struct Lowering {
         lower(placed, in: frame, origin: inner)
       }
     case .stack(let stack):
-      for (child, childFrame) in layout(stack, in: frame, range: element.range) {
+      for (child, childFrame) in layout(stack, in: frame, range: origin.range(element), file: origin.file) {
         lower(child, in: childFrame, origin: origin)
       }
     case .text(let text):
-      let placed = text.position == nil ? placeText(text, in: frame, range: element.range) : text
+      let placed =
+        text.position == nil ? placeText(text, in: frame, range: origin.range(element), file: origin.file) : text
       appendText(placed, source: origin.range(element), origin)
     case .spacer:
       break
@@ -147,7 +171,9 @@ struct Lowering {
       .text(
         TextItem(
           text: text.text, position: text.position ?? Point(0, 0), fontSize: text.fontSize, bold: text.bold,
-          alignment: text.alignment, color: IRColor(text.color), sourceRange: source, expansion: origin.expansion)))
+          alignment: text.alignment,
+          color: IRColor(text.usesDefaultColor ? defaultTextColor.withOpacity(text.opacity) : text.color),
+          sourceRange: source, expansion: origin.expansion)))
   }
 
   /// A shape's path item, fitted to `frame`.

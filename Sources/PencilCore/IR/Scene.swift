@@ -127,6 +127,16 @@ public struct PathItem: Equatable, Sendable {
 
   public var segmentCount: Int { outline.count }
 
+  /// Whether the two draw the same outline: for unit outlines, one shared
+  /// array fitted to the same frame (checked without reading it).
+  func sameOutline(as other: PathItem) -> Bool {
+    guard frame == other.frame, outline.count == other.outline.count else { return false }
+    let shared = outline.withUnsafeBufferPointer { a in
+      other.outline.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+    }
+    return shared || outline == other.outline
+  }
+
   /// Equal when they draw the same: the same segments in user space.
   public static func == (a: PathItem, b: PathItem) -> Bool {
     a.paint == b.paint && a.fillRule == b.fillRule && a.opacity == b.opacity && a.sourceRange == b.sourceRange

@@ -249,6 +249,24 @@ struct Parser {
     }
   }
 
+  /// After `color NAME`: `=`, `light=` or `dark=`, so that a component
+  /// named `color` is still used as an element.
+  private var colorSetFollows: Bool {
+    var index = Int(lookahead.end)
+    func skipSpaces() {
+      while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+    }
+    skipSpaces()
+    guard index < bytes.count else { return false }
+    if bytes[index] == UInt8(ascii: "=") { return true }
+    for word in ["light", "dark"] where bytes[index...].starts(with: word.utf8) {
+      index += word.utf8.count
+      skipSpaces()
+      return index < bytes.count && bytes[index] == UInt8(ascii: "=")
+    }
+    return false
+  }
+
   mutating func parseStatement() -> Statement? {
     guard current.kind == .identifier else {
       _ = fail(
@@ -264,7 +282,7 @@ struct Parser {
     if isWord(.shape, key: key) { return .shape(parseShape()) }
     if isWord(.component, key: key) { return parseComponent().map(Statement.component) }
     if isWord(.importKeyword, key: key) { return recovering { .importFile(try $0.parseImport()) } }
-    if isWord(.color, key: key), peekKind() == .identifier {
+    if isWord(.color, key: key), peekKind() == .identifier, colorSetFollows {
       return recovering { .letBinding(try $0.parseColorSet()) }
     }
     return parseBlockStatement(allowingPathCommands: false, key: key)

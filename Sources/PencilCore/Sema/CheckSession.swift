@@ -200,6 +200,8 @@ struct CheckSession {
       final.visibleFileLets = Int.max
       checker.deferredUses.checker = final
     }
-    return SceneModel(canvas: checker.canvas, elements: all)
+    var model = SceneModel(canvas: checker.canvas, elements: all)
+    model.defaultTextColor = SceneModel.defaultTextColor(canvas: checker.canvas, appearance: checker.imports.appearance)
+    return model
   }
 }

@@ -3,15 +3,9 @@ extension Checker {
   /// makes the picture depend on the appearance.
   func resolve(_ entry: SystemColors.Entry) -> Color {
     guard entry.adapts else { return entry.light }
+    imports.adaptiveColorsMet += 1
     imports.dependsOnAppearance = true
     return imports.appearance == .dark ? entry.dark : entry.light
-  }
-
-  /// Text without `color=` is SwiftUI's `.primary`, the label colour. It
-  /// alone does not make a picture adapt (black text on a fixed white
-  /// canvas stays so), but it follows the appearance the picture is in.
-  var defaultTextColor: Color {
-    imports.appearance == .dark ? Color(red: 1, green: 1, blue: 1) : .black
   }
 
   /// `color NAME light=A dark=B`: both are checked, the compilation's
@@ -20,7 +14,10 @@ extension Checker {
     let lightColor = resolveColor(light, for: "light")
     let darkColor = light == dark ? lightColor : resolveColor(dark, for: "dark")
     guard let lightColor, let darkColor else { return nil }
-    if lightColor != darkColor { imports.dependsOnAppearance = true }
+    if lightColor != darkColor {
+      imports.adaptiveColorsMet += 1
+      imports.dependsOnAppearance = true
+    }
     return .color(imports.appearance == .dark ? darkColor : lightColor)
   }
 

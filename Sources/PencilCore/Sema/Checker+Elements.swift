@@ -91,8 +91,9 @@ extension Checker {
   }
 
   /// E0242: an hsb gradient's stops are relative to a fill a background lacks.
-  mutating func checkBackground(_ statement: ElementStatement, _ values: AttributeValues) {
-    guard values.hasModifiers, let gradient = values.gradient(.background), gradient.space == .hsb,
+  mutating func checkBackground(_ statement: ElementStatement, _ values: AttributeValues, excluding: [Name] = []) {
+    guard values.hasModifiers, !excluding.contains(.background), let gradient = values.gradient(.background),
+      gradient.space == .hsb,
       let attribute = statement.attributes.first(where: { $0.name.key == .background })
     else { return }
     diagnostics.append(
@@ -103,9 +104,10 @@ extension Checker {
   }
 
   /// `size` sets both lengths, so `width=` or `height=` beside it is one too many.
-  mutating func checkFrameConflicts(_ statement: ElementStatement, _ values: AttributeValues) {
+  mutating func checkFrameConflicts(_ statement: ElementStatement, _ values: AttributeValues, excluding: [Name] = []) {
     guard values.hasModifiers, values.placement.size != nil else { return }
-    for attribute in statement.attributes where attribute.name.key == .width || attribute.name.key == .height {
+    for attribute in statement.attributes
+    where (attribute.name.key == .width || attribute.name.key == .height) && !excluding.contains(attribute.name.key) {
       diagnostics.append(
         Diagnostic(
           InterfaceCodes.sizeAndFrame, attribute.range,
@@ -171,11 +173,14 @@ extension Checker {
       size = fontSize
       bold = isBold
     }
-    let color = (values.color(.color) ?? defaultTextColor).withOpacity(values.number(.opacity) ?? 1)
+    let opacity = values.number(.opacity) ?? 1
+    let given = values.color(.color)
     return TextElement(
       text: string, position: position, fontSize: size, bold: bold,
-      alignment: TextAlignment(rawValue: values.keyword(.align) ?? "leading") ?? .leading, color: color,
-      lineLimit: values.number(.lineLimit).map { Int($0.rounded(.down)) })
+      alignment: TextAlignment(rawValue: values.keyword(.align) ?? "leading") ?? .leading,
+      color: (given ?? .black).withOpacity(opacity),
+      lineLimit: values.number(.lineLimit).map { Int($0.rounded(.down)) },
+      usesDefaultColor: given == nil && values[.color] == nil, opacity: opacity)
   }
 
   mutating func rejectLabelAndChildren(_ statement: ElementStatement, allowChildren: Bool = false) {

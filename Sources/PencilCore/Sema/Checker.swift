@@ -155,6 +155,7 @@ struct Checker {
       return
     }
     rejectLabelAndChildren(statement)
+    let adaptiveBefore = imports.adaptiveColorsMet
     let values = checkAttributes(statement.attributes, ElementKinds.canvas, of: "canvas")
     guard let size = values.placement.size else {
       if !statement.recovered, !statement.attributes.contains(where: { $0.name.name == "size" }) {
@@ -168,7 +169,8 @@ struct Checker {
     }
     canvas = CanvasModel(
       size: size, background: values.color(.background), range: statement.range,
-      appearance: values.keyword(.appearance).flatMap(Appearance.init(rawValue:)))
+      appearance: values.keyword(.appearance).flatMap(Appearance.init(rawValue:)),
+      backgroundAdapts: imports.adaptiveColorsMet > adaptiveBefore)
   }
 
   /// A range to delete, widened over the spaces before it so the line stays tidy.

@@ -40,5 +40,19 @@ enum InterfaceCodes {
         text "…200,000 characters…" width=300   // error
     """)
 
-  static let all = [spacerOutsideStack, sizeAndFrame, relativeBackground, textTooLong]
+  static let appearancesDiffer = DiagnosticCode(
+    "W0012", .warning, "appearances differ in more than colour",
+    """
+    An SVG that follows the viewer's light or dark mode holds one picture
+    with two sets of colours. A value computed from an adaptive colour —
+    a comparison, the colour in a string, its brightness as a length —
+    can make the two pictures differ in more than colour; then the SVG is
+    written in light only. Write each appearance with `--appearance`.
+
+        color bg light=#ffffff dark=#000000
+        canvas 100x100 background=bg
+        if bg == #000000 { rect at 0,0 size 10x10 fill=red }   // warning in an adaptive SVG
+    """)
+
+  static let all = [spacerOutsideStack, sizeAndFrame, relativeBackground, textTooLong, appearancesDiffer]
 }

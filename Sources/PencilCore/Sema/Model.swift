@@ -142,10 +142,36 @@ struct StackElement: Equatable {
   var alignment = Point(0.5, 0.5)
   /// An hstack's `alignment=firstTextBaseline`.
   var alignsBaselines = false
+  /// How much the stack gives way horizontally (x) and vertically (y),
+  /// worked out once from its children (see `ElementModel.flexibility`).
+  let flexibility: Point
+
+  init(axis: StackAxis, spacing: Double, children: [ElementModel]) {
+    self.axis = axis
+    self.spacing = spacing
+    self.children = children
+    var total = Point(0, 0)
+    for index in children.indices {
+      var child = Point(
+        children[index].flexibility(horizontal: true), children[index].flexibility(horizontal: false))
+      // A spacer gives way along its stack's axis only.
+      if case .spacer = children[index].content, children[index].modifiers == nil, axis != .z {
+        child = axis == .h ? Point(.infinity, 0) : Point(0, .infinity)
+      }
+      switch axis {
+      case .h: total = Point(total.x + child.x, max(total.y, child.y))
+      case .v: total = Point(max(total.x, child.x), total.y + child.y)
+      case .z: total = Point(max(total.x, child.x), max(total.y, child.y))
+      }
+    }
+    flexibility = total
+  }
 }
 
 struct TextElement: Equatable {
-  var text: String
+  var text: String {
+    didSet { measure() }
+  }
   /// The anchor on the first line's baseline, for text placed with `at`;
   /// nil for text that layout places (in a stack or a component's body).
   var position: Point?
@@ -155,6 +181,36 @@ struct TextElement: Equatable {
   var color: Color
   /// At most this many lines once wrapped (`lineLimit=`).
   var lineLimit: Int? = nil
+  /// No `color=`: the scene's default text colour (`SceneModel`), times
+  /// `opacity`, replaces `color` when the scene is lowered.
+  var usesDefaultColor = false
+  var opacity = 1.0
+  /// The widest line's width with the built-in font, and the number of
+  /// lines, measured once: layout asks for them at every level.
+  private(set) var idealWidth = 0.0
+  private(set) var lineCount = 1
+
+  init(
+    text: String, position: Point?, fontSize: Double, bold: Bool, alignment: TextAlignment, color: Color,
+    lineLimit: Int? = nil, usesDefaultColor: Bool = false, opacity: Double = 1
+  ) {
+    self.text = text
+    self.position = position
+    self.fontSize = fontSize
+    self.bold = bold
+    self.alignment = alignment
+    self.color = color
+    self.lineLimit = lineLimit
+    self.usesDefaultColor = usesDefaultColor
+    self.opacity = opacity
+    measure()
+  }
+
+  private mutating func measure() {
+    idealWidth = TextMetrics.width(of: text, size: fontSize)
+    lineCount = 1
+    for byte in text.utf8 where byte == UInt8(ascii: "\n") { lineCount += 1 }
+  }
 }
 
 /// SwiftUI's `.frame(width:)` and `.frame(maxWidth: .infinity)`.
@@ -218,9 +274,24 @@ struct CanvasModel: Equatable {
   var range: SourceRange
   /// `appearance=`: the scene is always drawn in this appearance.
   var appearance: Appearance? = nil
+  /// Whether the background has a value per appearance.
+  var backgroundAdapts = false
 }
 
 struct SceneModel: Equatable {
   var canvas: CanvasModel?
   var elements: [ElementModel]
+  /// The colour of text without `color=`: SwiftUI's `.primary` (the label
+  /// colour of the appearance drawn) on a background that adapts or none;
+  /// on a fixed background, black (as v1 drew), or white where the
+  /// scene is dark and the background too, so text stays readable.
+  var defaultTextColor = Color.black
+
+  static func defaultTextColor(canvas: CanvasModel?, appearance: Appearance) -> Color {
+    let white = Color(red: 1, green: 1, blue: 1)
+    guard appearance == .dark else { return .black }
+    guard let canvas, let background = canvas.background, !canvas.backgroundAdapts else { return white }
+    let luminance = 0.2126 * background.red + 0.7152 * background.green + 0.0722 * background.blue
+    return luminance < 0.5 && background.alpha > 0 ? white : .black
+  }
 }

@@ -217,8 +217,8 @@ extension Checker {
     // A use hugs its body, as a custom SwiftUI view does, unless the body
     // takes its size from the frame (the prelude's pencil, `width`).
     if context == .file, component.isPrelude || component.readsFrameSize { requireSize(statement) }
-    checkFrameConflicts(statement, values)
-    checkBackground(statement, values)
+    checkFrameConflicts(statement, values, excluding: component.parameterNames)
+    checkBackground(statement, values, excluding: component.parameterNames)
     var missing: [(parameter: Parameter, type: DeclaredType?)] = []
     for index in component.required {
       let name = component.parameterNames[index]

@@ -2,7 +2,7 @@
 /// command line resolves paths against the importing file's folder (or,
 /// for standard input, `--stdin-filename`'s folder or the working
 /// directory); tests load from memory.
-public protocol ImportLoader {
+public protocol ImportLoader: Sendable {
   /// The file `path` names, as written in an `import` in `importer`. Its
   /// `name` identifies it: two imports that reach one file must give the
   /// same name (a cycle is found by names).
@@ -23,6 +23,9 @@ final class ImportContext {
   /// The appearance colour sets resolve to, and whether any colour met
   /// in the compilation (in any of its files) has a value per appearance.
   var appearance = Appearance.light
+  /// How many colours with a value per appearance were met: a statement
+  /// that met one adapts.
+  var adaptiveColorsMet = 0
   var dependsOnAppearance = false {
     didSet {
       guard dependsOnAppearance, !oldValue, let first = onFirstAppearanceDependency else { return }

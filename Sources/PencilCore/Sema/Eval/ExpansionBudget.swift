@@ -14,9 +14,11 @@ struct ExpansionBudget {
   struct Limits {
     var elements = ExpansionBudget.maximumElements
     var iterations = ExpansionBudget.maximumIterations
+    /// Size computations layout may make (E0244; see `Layout`).
+    var layoutAnswers = Layout.standardBudget
 
     static let standard = Limits()
-    static let fuzzing = Limits(elements: 20_000, iterations: 20_000)
+    static let fuzzing = Limits(elements: 20_000, iterations: 20_000, layoutAnswers: 2_000_000)
   }
 
   var limits = Limits.standard

@@ -1,0 +1,99 @@
+import XCTest
+
+@testable import PencilCore
+
+/// Findings of the review of layout v3 and appearances, each pinned: the
+/// layout budget and linear nesting, baselines in every kind of stack,
+/// warnings in the file they are about, parameters named like modifiers,
+/// a component named `color`, and wrapping's edges.
+final class LayoutReviewTests: XCTestCase {
+  private func texts(_ scene: Scene?) -> [TextItem] {
+    (scene?.items ?? []).compactMap { if case .text(let text) = $0 { text } else { nil } }
+  }
+
+  /// 60 baseline-aligned hstacks around many texts: each stack is sized
+  /// once per proposal (the memo), so layout stays linear; and past its
+  /// budget of answers layout stops with E0244 (here a small budget).
+  func testDeepBaselineNestingIsLinearAndBounded() throws {
+    var body = "vstack { for i in 0..<300 { text \"a b\" } }"
+    for _ in 0..<60 { body = "hstack alignment=firstTextBaseline { \(body); text \"c\" }" }
+    let source = "vstack at 0,0 { \(body) }"
+    var limits = ExpansionBudget.Limits.standard
+    limits.layoutAnswers = 50_000
+    let within = Pencil.compile(
+      SourceFile(name: "deep.pencil", text: source), dumpSyntax: false, importer: nil, limits: limits)
+    XCTAssertEqual(within.diagnostics.filter { $0.severity == .error }.map(\.message), [])
+    limits.layoutAnswers = 1_000
+    let beyond = Pencil.compile(
+      SourceFile(name: "deep.pencil", text: source), dumpSyntax: false, importer: nil, limits: limits)
+    XCTAssertEqual(beyond.diagnostics.map(\.code), [LayoutCodes.layoutTooCostly])
+    XCTAssertEqual(beyond.diagnostics.first?.range.start, 0)
+    XCTAssertNil(beyond.scene)
+  }
+
+  func testABaselineAlignedHStackIsTallEnoughForItsDescenders() throws {
+    let scene = compile(
+      """
+      vstack at 0,0 spacing=0 {
+        hstack alignment=firstTextBaseline spacing=0 { rect size 10x50 fill=red; text "Ag" font=40 }
+        rect size 100x20 fill=blue
+      }
+      """
+    ).scene
+    let boxes = (scene?.items ?? []).compactMap { item -> Rect? in
+      guard case .path(let path) = item else { return nil }
+      return boundingBox(of: path.userSpaceSegments)
+    }
+    let text = try XCTUnwrap(texts(scene).first)
+    // The rect's bottom is on the baseline; the blue rect starts below the
+    // text's line box, not across its descent.
+    XCTAssertEqual(text.position.y, 50, accuracy: 1e-9)
+    XCTAssertEqual(boxes.last?.y ?? 0, 50 + (1.2 - 0.9) * 40, accuracy: 1e-9)
+  }
+
+  func testZStacksAndComponentsHaveFirstBaselines() throws {
+    let placed = texts(
+      compile(
+        """
+        component tag(s: String) { text s padding=4 }
+        hstack at 0,0 alignment=firstTextBaseline { zstack { text "a" }; text "b" font=title; tag s="c" }
+        """
+      ).scene)
+    XCTAssertEqual(placed.count, 3)
+    XCTAssertEqual(placed[0].position.y, placed[1].position.y, accuracy: 1e-9)
+    XCTAssertEqual(placed[2].position.y, placed[1].position.y, accuracy: 1e-9)
+  }
+
+  func testLayoutWarningsAreInTheFileOfTheComponent() throws {
+    let files = ["lib.pencil": "component label(s: String) {\n  vstack size 20x20 { text s }\n}\n"]
+    let compilation = Pencil.compile(
+      SourceFile(name: "main.pencil", text: "import \"lib.pencil\"\nlabel at 0,0 s=\"Supercalifragilistic\"\n"),
+      importer: MemoryImportLoader(files: files))
+    let warning = try XCTUnwrap(compilation.diagnostics.first { $0.code == LayoutCodes.textOverflow })
+    XCTAssertEqual(warning.file?.name, "lib.pencil")
+    XCTAssertEqual(warning.range, SourceRange(51, 57))
+  }
+
+  func testParametersNamedLikeModifiersAreParameters() {
+    let source = """
+      gradient shine hsb leading to trailing { stop s=1 b=0.5; stop s=1 b=1 }
+      component bar(background: Gradient, cornerRadius: Number = 1) { rect fill=.blue gradient=background opacity=cornerRadius }
+      bar at 0,0 size 100x20 background=shine cornerRadius=0.5 padding=2
+      """
+    XCTAssertEqual(compile(source).diagnostics.map(\.message), [])
+  }
+
+  func testAComponentNamedColorIsStillAnElement() {
+    let source = "component color(c: Color) { rect fill=c }\ncolor at 0,0 size 10x10 c=.red\n"
+    XCTAssertEqual(compile(source).diagnostics.map(\.message), [])
+  }
+
+  func testWrappingKeepsLeadingSpacesAndDropsEmptyLinesQuietly() {
+    let (spaced, _) = TextMetrics.wrap("  indented", width: 1000, size: 17, lineLimit: 1)
+    XCTAssertEqual(spaced, ["  indented"])
+    let (blank, _) = TextMetrics.wrap("x\n\n\n", width: 1000, size: 17, lineLimit: 1)
+    XCTAssertEqual(blank, ["x"])
+    let (cut, _) = TextMetrics.wrap("x\ny", width: 1000, size: 17, lineLimit: 1)
+    XCTAssertEqual(cut, ["x..."])
+  }
+}
