@@ -16,7 +16,7 @@ The bars (mean <= 0.5, p99 <= 8):
   * against rsvg-convert: both bars on every scene;
   * against resvg: both bars, or, where the references themselves are
     further apart than the bar, no further from resvg than Cairo is plus a
-    slack (3/255 for p99, 0.1 for the mean). resvg's 16-level edge coverage
+    slack (2/255 for p99, 0.1 for the mean). resvg's 16-level edge coverage
     differs from any exact-area rasterizer by up to 1/8 on every edge pixel,
     so a scene of many small shapes (hue-grid) is that far from it whoever
     draws it. The allowance grows continuously with the references' own
@@ -38,7 +38,7 @@ from PIL import Image
 
 MEAN_BAR = 0.5
 P99_BAR = 8.0
-SLACK = 3.0
+SLACK = 2.0
 MEAN_SLACK = 0.1
 
 
