@@ -8,6 +8,7 @@ struct AppearanceClasses {
   enum Property {
     case fill
     case stop
+    case stroke
   }
 
   struct Key: Hashable {
@@ -34,6 +35,12 @@ struct AppearanceClasses {
         switch (light.paint, dark.paint) {
         case (.solid(let a), .solid(let b)): add(.fill, a, b, light.opacity)
         case (.linearGradient(let a), .linearGradient(let b)) where a.stops.count == b.stops.count:
+          for (x, y) in zip(a.stops, b.stops) { add(.stop, x.color, y.color, 1) }
+        default: break
+        }
+        switch (light.stroke?.paint, dark.stroke?.paint) {
+        case (.solid(let a)?, .solid(let b)?): add(.stroke, a, b, light.opacity)
+        case (.linearGradient(let a)?, .linearGradient(let b)?) where a.stops.count == b.stops.count:
           for (x, y) in zip(a.stops, b.stops) { add(.stop, x.color, y.color, 1) }
         default: break
         }
@@ -81,8 +88,13 @@ extension SVGWriter {
   }
 
   private mutating func rule(_ id: Int, _ key: AppearanceClasses.Key, _ color: IRColor) {
-    let property: StaticString = key.property == .fill ? "fill" : "stop-color"
-    let opacityProperty: StaticString = key.property == .fill ? "fill-opacity" : "stop-opacity"
+    let property: StaticString
+    let opacityProperty: StaticString
+    switch key.property {
+    case .fill: (property, opacityProperty) = ("fill", "fill-opacity")
+    case .stop: (property, opacityProperty) = ("stop-color", "stop-opacity")
+    case .stroke: (property, opacityProperty) = ("stroke", "stroke-opacity")
+    }
     out.write(".a")
     out.write(id)
     out.write("{")
@@ -104,9 +116,18 @@ extension SVGWriter {
   mutating func appearanceClass(
     _ property: AppearanceClasses.Property, _ light: IRColor, _ dark: IRColor?, opacity: Double = 1
   ) {
-    guard let id = appearanceClasses?.id(property, light, dark, opacity: opacity) else { return }
-    out.write(" class=\"a")
-    out.write(id)
-    out.write("\"")
+    writeClasses([appearanceClasses?.id(property, light, dark, opacity: opacity)])
+  }
+
+  /// One `class` attribute for an element's adaptive colours (a path's
+  /// fill and stroke), nothing when none adapts.
+  mutating func writeClasses(_ ids: [Int?]) {
+    var first = true
+    for case let id? in ids {
+      out.write(first ? " class=\"a" : " a")
+      out.write(id)
+      first = false
+    }
+    if !first { out.write("\"") }
   }
 }

@@ -145,6 +145,16 @@ struct SVGWriter {
       if case .linearGradient(let other)? = darkPaint, other != gradient { darkGradient = other }
       gradientID = define(gradient, dark: darkGradient)
     }
+    // A gradient stroke's gradient is defined before the path, as the fill's is.
+    var strokeGradientID: Int? = nil
+    if let stroke = item.stroke, case .linearGradient(let gradient) = stroke.paint {
+      var darkGradient: LinearGradientIR? = nil
+      if case .path(let darkPath)? = dark, case .linearGradient(let other)? = darkPath.stroke?.paint, other != gradient
+      {
+        darkGradient = other
+      }
+      strokeGradientID = define(gradient, dark: darkGradient)
+    }
     out.write("<path d=\"")
     let (outline, map) = item.outlineAndMap
     if let map {
@@ -156,7 +166,7 @@ struct SVGWriter {
     switch item.paint {
     case .solid(let solid):
       fill(solid, opacity: item.opacity)
-      if case .solid(let darkSolid)? = darkPaint { appearanceClass(.fill, solid, darkSolid, opacity: item.opacity) }
+
     case .linearGradient:
       out.write(" fill=\"url(#g")
       out.write(gradientID ?? 0)
@@ -168,6 +178,17 @@ struct SVGWriter {
       }
     }
     if item.fillRule == .evenodd { out.write(" fill-rule=\"evenodd\"") }
+    var classes: [Int?] = []
+    if let appearanceClasses, case .path(let darkPath)? = dark {
+      if case .solid(let solid) = item.paint, case .solid(let darkSolid) = darkPath.paint {
+        classes.append(appearanceClasses.id(.fill, solid, darkSolid, opacity: item.opacity))
+      }
+      if case .solid(let color)? = item.stroke?.paint, case .solid(let darkColor)? = darkPath.stroke?.paint {
+        classes.append(appearanceClasses.id(.stroke, color, darkColor, opacity: item.opacity))
+      }
+    }
+    if let stroke = item.stroke { strokeAttributes(stroke, opacity: item.opacity, gradientID: strokeGradientID) }
+    writeClasses(classes)
     out.write("/>\n")
   }
 
@@ -201,7 +222,7 @@ struct SVGWriter {
 
   /// Writes the gradient unless an identical one was just written; with
   /// `dark`, its stops in the dark appearance, the pair must match.
-  private mutating func define(_ gradient: LinearGradientIR, dark: LinearGradientIR? = nil) -> Int {
+  mutating func define(_ gradient: LinearGradientIR, dark: LinearGradientIR? = nil) -> Int {
     if let known = recentGradients.first(where: { $0.gradient == gradient && $0.dark == dark }) { return known.id }
     gradientCount += 1
     recentGradients.append((gradient, dark, gradientCount))

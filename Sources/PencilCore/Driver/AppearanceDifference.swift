@@ -36,7 +36,9 @@ extension AppearanceVariant {
   private static func sameLayout(_ a: DisplayItem, _ b: DisplayItem) -> Bool {
     switch (a, b) {
     case (.path(let x), .path(let y)):
-      guard x.fillRule == y.fillRule, x.opacity == y.opacity, x.sameOutline(as: y) else { return false }
+      guard x.fillRule == y.fillRule, x.opacity == y.opacity, x.sameOutline(as: y),
+        x.stroke?.style == y.stroke?.style, (x.stroke == nil) == (y.stroke == nil)
+      else { return false }
       switch (x.paint, y.paint) {
       case (.solid, .solid): return true
       case (.linearGradient(let g), .linearGradient(let h)):

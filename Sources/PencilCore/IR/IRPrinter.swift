@@ -27,6 +27,7 @@ public enum IRPrinter {
           out.write("\n")
           for stop in gradient.stops { out.writeString("    stop \(formatNumber(stop.offset)) \(color(stop.color))\n") }
         }
+        if let stroke = path.stroke { printStroke(stroke, out) }
         for segment in path.userSpaceSegments {
           switch segment {
           case .move(let p): out.writeString("  M \(formatNumber(p.x)) \(formatNumber(p.y))\n")
@@ -69,5 +70,23 @@ public enum IRPrinter {
   /// `#rrggbb`, with `/alpha` when not opaque.
   static func color(_ color: IRColor) -> String {
     color.alpha < 1 ? "\(color.hex)/\(formatNumber(color.alpha))" : color.hex
+  }
+
+  /// `  stroke PAINT width=W cap=C join=J [miter=M] [dash=[…] phase=P]`.
+  private static func printStroke(_ stroke: StrokeIR, _ out: ByteWriter) {
+    let style = stroke.style
+    var line = "  stroke "
+    switch stroke.paint {
+    case .solid(let solid): line += "solid \(color(solid))"
+    case .linearGradient(let gradient):
+      line += "linear \(gradient.stops.map { "\(formatNumber($0.offset)) \(color($0.color))" }.joined(separator: ", "))"
+    }
+    line += " width=\(formatNumber(style.width)) cap=\(style.cap.rawValue) join=\(style.join.rawValue)"
+    if style.join == .miter { line += " miter=\(formatNumber(style.miterLimit))" }
+    let dash = style.effectiveDash
+    if !dash.isEmpty {
+      line += " dash=[\(dash.map(formatNumber).joined(separator: ", "))] phase=\(formatNumber(style.dashPhase))"
+    }
+    out.writeString(line + "\n")
   }
 }

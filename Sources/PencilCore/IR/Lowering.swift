@@ -176,21 +176,23 @@ struct Lowering {
           sourceRange: source, expansion: origin.expansion)))
   }
 
-  /// A shape's path item, fitted to `frame`.
+  /// A shape's path item, fitted to `frame`, with its stroke.
   mutating func appendShape(_ shape: ShapeElement, in frame: Rect, source: SourceRange, _ origin: Origin) {
     let paint = paint(shape.fill, frame: frame)
+    var stroke: StrokeIR? = nil
+    if let model = shape.stroke { stroke = StrokeIR(paint: self.paint(model.paint, frame: frame), style: model.style) }
     if let unit = shape.outline.sharedUnitSegments {
       items.append(
         .path(
           PathItem(
             outline: unit, frame: frame, paint: paint, fillRule: shape.fillRule, opacity: shape.opacity,
-            sourceRange: source, expansion: origin.expansion)))
+            sourceRange: source, expansion: origin.expansion, stroke: stroke)))
     } else {
       items.append(
         .path(
           PathItem(
             outline: shape.outline.segments(in: frame), frame: nil, paint: paint, fillRule: shape.fillRule,
-            opacity: shape.opacity, sourceRange: source, expansion: origin.expansion)))
+            opacity: shape.opacity, sourceRange: source, expansion: origin.expansion, stroke: stroke)))
     }
   }
 

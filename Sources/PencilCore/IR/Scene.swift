@@ -56,6 +56,8 @@ public struct PathItem: Equatable, Sendable {
   /// The frame a unit outline is fitted to, as the article's `path(in:)` does.
   private var frame: Rect?
   public var paint: Paint
+  /// Drawn after the fill, centred on the outline; nil: none.
+  public var stroke: StrokeIR?
   public var fillRule: FillRule
   /// Multiplies the paint's alpha; 0…1.
   public var opacity: Double
@@ -94,11 +96,12 @@ public struct PathItem: Equatable, Sendable {
   /// expansion box of the items of one use.
   init(
     outline: [PathSegment], frame: Rect?, paint: Paint, fillRule: FillRule, opacity: Double, sourceRange: SourceRange,
-    expansion: ItemExpansion?
+    expansion: ItemExpansion?, stroke: StrokeIR? = nil
   ) {
     self.outline = outline
     self.frame = frame
     self.paint = paint
+    self.stroke = stroke
     self.fillRule = fillRule
     self.opacity = opacity
     self.sourceRange = sourceRange
@@ -139,7 +142,8 @@ public struct PathItem: Equatable, Sendable {
 
   /// Equal when they draw the same: the same segments in user space.
   public static func == (a: PathItem, b: PathItem) -> Bool {
-    a.paint == b.paint && a.fillRule == b.fillRule && a.opacity == b.opacity && a.sourceRange == b.sourceRange
+    a.paint == b.paint && a.stroke == b.stroke && a.fillRule == b.fillRule && a.opacity == b.opacity
+      && a.sourceRange == b.sourceRange
       && a.callSites == b.callSites && a.sourceFile == b.sourceFile
       && a.userSpaceSegments.elementsEqual(b.userSpaceSegments)
   }

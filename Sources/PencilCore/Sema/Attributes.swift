@@ -172,7 +172,16 @@ struct AttributeValues {
 /// Element kinds other than shapes, and the attributes of each.
 enum ElementKinds {
   static let shapeAttributes: [AttributeSpec] =
-    [.position, .size, .fill, .gradient, .opacity, .fillRule] + AttributeSpec.modifiers
+    [.position, .size, .fill, .gradient, .opacity, .fillRule] + stroke + AttributeSpec.modifiers
+  /// SwiftUI's `.stroke(_:lineWidth:)` with its StrokeStyle, as SVG names them.
+  static let stroke: [AttributeSpec] = [
+    AttributeSpec("stroke", .paint), AttributeSpec("lineWidth", .number(minimum: 0, maximum: nil)),
+    AttributeSpec("lineCap", .keyword(["butt", "round", "square"])),
+    AttributeSpec("lineJoin", .keyword(["miter", "round", "bevel"])),
+    AttributeSpec("miterLimit", .number(minimum: 1, maximum: nil)),
+    AttributeSpec("dash", .list(.number(minimum: 0, maximum: nil))),
+    AttributeSpec("dashPhase", .number(minimum: nil, maximum: nil)),
+  ]
   static let pencil: [AttributeSpec] = [
     .position, .size, .color, .gradient, AttributeSpec("timber", .color), .opacity,
   ]

@@ -84,7 +84,7 @@ extension Checker {
           outline: outline,
           fill: Fill(color: values.color(.fill) ?? .black, gradient: values.gradient(.gradient)),
           fillRule: FillRule(rawValue: values.keyword(.fillRule) ?? "nonzero") ?? .nonzero,
-          opacity: values.number(.opacity) ?? 1))
+          opacity: values.number(.opacity) ?? 1, stroke: Checker.stroke(values)))
     }
     guard spendElements(1, at: statement.range) else { return nil }
     return ElementModel(content: content, placement: placement, range: statement.range, modifiers: values.modifiers())
@@ -101,6 +101,26 @@ extension Checker {
         InterfaceCodes.relativeBackground, attribute.value.range,
         "'\(gradient.name)' is an hsb gradient, whose stops are relative to the colour it fills; a background needs an rgb gradient or a colour"
       ))
+  }
+
+  /// The stroke the attributes ask for, or nil without `stroke=`. A
+  /// gradient stroke derives an hsb gradient from the fill's colour.
+  static func stroke(_ values: AttributeValues) -> StrokeModel? {
+    let paint: Fill
+    switch values[.stroke] {
+    case .color(let color)?: paint = Fill(color: color, gradient: nil)
+    case .gradient(let gradient)?: paint = Fill(color: values.color(.fill) ?? .black, gradient: gradient)
+    default: return nil
+    }
+    var dash: [Double] = []
+    if case .list(let items)? = values[.dash] {
+      for case .number(let length) in items { dash.append(length) }
+    }
+    let style = StrokeStyle(
+      width: values.number(.lineWidth) ?? 1, cap: values.keyword(.lineCap).flatMap(LineCap.init(rawValue:)) ?? .butt,
+      join: values.keyword(.lineJoin).flatMap(LineJoin.init(rawValue:)) ?? .miter,
+      miterLimit: values.number(.miterLimit) ?? 10, dash: dash, dashPhase: values.number(.dashPhase) ?? 0)
+    return StrokeModel(paint: paint, style: style)
   }
 
   /// `size` sets both lengths, so `width=` or `height=` beside it is one too many.

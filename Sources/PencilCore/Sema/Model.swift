@@ -93,6 +93,21 @@ struct ShapeElement: Equatable {
   var fill: Fill
   var fillRule: FillRule
   var opacity: Double
+  var stroke: StrokeModel? = nil
+}
+
+/// A shape's stroke as checked: what paints it and how (a class, so a
+/// shape without one stays small).
+final class StrokeModel: Equatable {
+  let paint: Fill
+  let style: StrokeStyle
+
+  init(paint: Fill, style: StrokeStyle) {
+    self.paint = paint
+    self.style = style
+  }
+
+  static func == (a: StrokeModel, b: StrokeModel) -> Bool { a === b || (a.paint == b.paint && a.style == b.style) }
 }
 
 /// The elements of one use of a component, laid out in its frame as a

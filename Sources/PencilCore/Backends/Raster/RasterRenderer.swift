@@ -84,6 +84,7 @@ struct RasterRenderer {
     switch item {
     case .path(let path):
       fill(path, rule: path.fillRule, paint: path.paint, opacity: path.opacity)
+      if let stroke = path.stroke { self.stroke(path, stroke) }
     case .text(let text):
       if let missing = text.text.unicodeScalars.first(where: { !StrokeFont.covers($0) && $0 != "\n" }) {
         diagnostics.append(
@@ -109,6 +110,19 @@ struct RasterRenderer {
         gradientTables.append((gradient.stops, opacity, table))
       }
       return PaintSampler(gradient, table: table, opacity: opacity, scaleX: scaleX, scaleY: scaleY, origin: origin)
+    }
+  }
+
+  /// The stroke outlined in user space, within the flattening tolerance
+  /// at this scale, then filled like a shape (nonzero: its pieces overlap
+  /// only where the stroke covers the pixel anyway).
+  private mutating func stroke(_ path: PathItem, _ stroke: StrokeIR) {
+    let tolerance = Flattener.tolerance / max(scaleX, scaleY, 1e-9)
+    let outline = Stroker.outline(path.userSpaceSegments, style: stroke.style, tolerance: tolerance)
+    guard !outline.isEmpty else { return }
+    let sampler = self.sampler(stroke.paint, opacity: path.opacity)
+    accumulate(outline, rule: .nonzero) { canvas, x0, y, coverage in
+      canvas.blend(row: y, from: x0, coverage: coverage, paint: sampler)
     }
   }
 
