@@ -54,10 +54,10 @@ final class RasterCLITests: XCTestCase {
     XCTAssertTrue(result.stderr.contains("[E0302]"), result.stderr)
   }
 
-  func testNonASCIITextWarnsAndStillRenders() throws {
-    let result = try CLI.run(["-f", "ppm", "-"], stdin: "text \"héllo\" at 0,20\n")
+  func testTextBeyondTheFontWarnsAndStillRenders() throws {
+    let result = try CLI.run(["-f", "ppm", "-"], stdin: "text \"héllo → ok\" at 0,20\n")
     XCTAssertEqual(result.status, 0)
-    XCTAssertTrue(result.stderr.contains("warning: 'é' is not in the built-in font"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("warning: '→' is not in the built-in font"), result.stderr)
     XCTAssertTrue(result.stdout.hasPrefix("P6"))
   }
 

@@ -22,11 +22,13 @@ enum BackendCodes {
     "W0006", .warning, "character not in the built-in font",
     """
     Raster output draws text with pencilc's built-in font, which covers
-    printable ASCII. Other characters are drawn as a box. SVG output keeps
+    printable ASCII, the letters and symbols of Latin-1 and the letters of
+    Latin Extended-A (U+0000–U+017F), and the punctuation – — ‘ ’ ‚ “ ” „
+    • … ‹ › € −. Other characters are drawn as a box. SVG output keeps
     text as text, in the viewer's fonts, unless --text-as-paths is given.
 
-        text "café" at 0,20    // warning with -f png: 'é' is drawn as a box
-        text "cafe" at 0,20    // ok
+        text "→ café" at 0,20    // warning with -f png: '→' is drawn as a box
+        text "café — 20 °C" at 0,20    // ok
     """)
 
   static let characterReplaced = DiagnosticCode(

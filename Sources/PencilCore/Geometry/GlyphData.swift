@@ -1,15 +1,47 @@
 /// pencilc's built-in stroke font, "Pencil Sans", drawn for this project.
 ///
-/// Glyphs are centre lines of strokes on a grid of 14 units to the em:
-/// baseline 0, x-height 7, cap height 10, descender −3, y pointing up.
-/// Each entry is the advance width and the strokes: polylines separated by
-/// `|`, points `x,y` separated by spaces, and `@cx,cy,rx,ry,from,to` for an
-/// elliptical arc from one angle to another in degrees (counter-clockwise
-/// when `to` is larger, clockwise when smaller).
+/// Glyphs are centre lines of strokes on a grid of 14 units to the em,
+/// y pointing up. Each entry is the advance width and the strokes:
+/// polylines separated by `|`, points `x,y` separated by spaces, and
+/// `@cx,cy,rx,ry,from,to` for an elliptical arc from one angle to another
+/// in degrees (counter-clockwise when `to` is larger, clockwise when
+/// smaller).
+///
+/// The band. Guide lines: baseline 0, x-height 7, cap height 10 (also the
+/// top of ascenders), descender −3. Strokes are centred on their lines,
+/// so ink reaches half a stroke (w/2: 0.625, 0.95 bold) beyond them: bars
+/// and bowls by their width, stems because a steep end on a guide line is
+/// cut flat half a stroke beyond it, joins because a miter is cut to half
+/// a stroke around its vertex (`StrokeOutliner`). Brackets, slashes, `$`,
+/// `|` and `Ø` reach 11 at most. Diacritics sit in a zone of their own:
+/// over lowercase letters between 9.2 and 10.6 (the x-height's ink and the
+/// mark's ink a fifth of a unit apart in bold), over capitals and
+/// ascenders between 12.0 and 13.4, above the cap height; marks below
+/// (cedilla, ogonek, comma) stay above the descender. So the ink of every
+/// glyph lies within −3 − w/2 and 13.4 + w/2, and within −3 − w/2 and
+/// 11 + w/2 for every glyph without a mark over a capital or an ascender.
+///
+/// Side bearings: `StrokeFont` moves and widens a glyph so that its bold
+/// ink keeps `sideBearing` from both edges of its advance; neighbours are
+/// then at least twice that apart in bold, more in regular.
+///
+/// Letters with diacritics (Latin-1 Supplement and Latin Extended-A) are
+/// not drawn here one by one: `GlyphComposer` puts the marks below on base
+/// letters, finding which by Unicode's canonical equivalence.
 enum GlyphData {
   static let unitsPerEm = 14.0
   static let strokeWidth = 1.25
   static let boldStrokeWidth = 1.9
+  static let descender = -3.0
+  static let xHeight = 7.0
+  static let capHeight = 10.0
+  /// The highest centre line of a glyph without a mark over a capital.
+  static let ascender = 11.0
+  /// Where marks go over lowercase letters, and over capitals and ascenders.
+  static let lowerMarkZone = 9.2...10.6
+  static let upperMarkZone = 12.0...13.4
+  /// The least distance between bold ink and the edges of the advance.
+  static let sideBearing = 0.4
 
   static let glyphs: [(Character, Double, String)] = [
     (" ", 5, ""),
@@ -81,7 +113,7 @@ enum GlyphData {
     ("b", 7.5, "0.6,10 0.6,0|@3.6,3.5,2.9,3.5,0,360"),
     ("c", 7, "@3.3,3.5,3,3.5,45,315"),
     ("d", 7.5, "@3,3.5,2.9,3.5,0,360|5.9,10 5.9,0"),
-    ("e", 7.5, "0.4,3.6 6.3,3.6 @3.4,3.5,2.9,3.5,0,320"),
+    ("e", 7.5, "0.4,3.5 6.3,3.5 @3.4,3.5,2.9,3.5,0,320"),
     ("f", 5, "4.6,9.6 @3.6,8,1.5,2,65,180 2.1,0|0.2,6.6 4.2,6.6"),
     ("g", 7.5, "@3,3.5,2.9,3.5,0,360|5.9,7 5.9,-1 @3,-1,2.9,2,0,-160"),
     ("h", 7.5, "0.6,10 0.6,0|0.6,4.5 @3.5,4.5,2.9,2.5,180,0 6.4,0"),

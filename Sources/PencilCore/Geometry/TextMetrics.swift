@@ -6,23 +6,10 @@ enum TextMetrics {
   static let lineSpacing = 1.2
   static let baselineOffset = 0.9
 
-  /// Advances in font units, for printable ASCII (index: code point − 32).
-  private static let advances: [Double] = {
-    var table = [Double](repeating: GlyphData.replacement.0, count: 95)
-    for (character, advance, _) in GlyphData.glyphs {
-      guard let value = character.asciiValue, value >= 32, value < 127 else { continue }
-      table[Int(value) - 32] = advance
-    }
-    return table
-  }()
-
   /// The advance of one scalar in font units (a tab is a space; what the
-  /// font lacks is drawn as its replacement box).
-  static func advance(of scalar: Unicode.Scalar) -> Double {
-    if scalar == "\t" { return advances[0] }
-    guard scalar.value >= 32, scalar.value < 127 else { return GlyphData.replacement.0 }
-    return advances[Int(scalar.value) - 32]
-  }
+  /// font lacks is drawn as its replacement box): the font's own numbers,
+  /// side bearings included.
+  static func advance(of scalar: Unicode.Scalar) -> Double { StrokeFont.advance(of: scalar) }
 
   /// The width of a line of text in points.
   static func width(of line: Substring, size: Double) -> Double {

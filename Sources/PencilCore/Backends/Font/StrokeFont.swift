@@ -10,32 +10,72 @@
 enum StrokeFont {
   struct Glyph {
     var advance: Double
-    /// Centre lines in font units, y up.
+    /// Centre lines in font units, y up, moved for the side bearings.
     var strokes: [[Point]]
+    /// The outline rings of each stroke in font units, regular and bold.
+    var regular: [[[Point]]]
+    var bold: [[[Point]]]
+
+    init(advance: Double, strokes: [[Point]]) {
+      // Side bearings: the bold ink moved and the advance widened so
+      // that the ink keeps `sideBearing` from both edges.
+      let bold = strokes.map { StrokeOutliner.rings($0, halfWidth: GlyphData.boldStrokeWidth / 2) }
+      let xs = bold.joined().joined().map(\.x)
+      let bearing = GlyphData.sideBearing
+      let shift = max(0, bearing - (xs.min() ?? bearing))
+      self.advance = max(advance + shift, (xs.max() ?? 0) + shift + bearing)
+      self.strokes = GlyphComposer.moved(strokes, x: shift, y: 0)
+      self.regular = self.strokes.map { StrokeOutliner.rings($0, halfWidth: GlyphData.strokeWidth / 2) }
+      self.bold = bold.map { $0.map { $0.map { Point($0.x + shift, $0.y) } } }
+    }
   }
 
-  /// Printable ASCII, indexed by code point − 32.
-  static let ascii: [Glyph] = {
-    var table = [Glyph](repeating: Glyph(advance: 0, strokes: []), count: 95)
+  /// U+0000–U+017F by code point (nil where the font has no glyph), and
+  /// the few glyphs beyond, sorted by code point for a binary search.
+  private static let tables: (direct: [Glyph?], beyond: [(UInt32, Glyph)]) = {
+    var designs: [UInt32: GlyphComposer.Design] = [:]
     for (character, advance, strokes) in GlyphData.glyphs {
-      guard let value = character.asciiValue, value >= 32, value < 127 else { continue }
-      table[Int(value) - 32] = Glyph(advance: advance, strokes: parse(strokes))
+      designs[character.unicodeScalars.first!.value] = (advance, parse(strokes))
     }
-    return table
+    for (value, advance, strokes) in GlyphData.moreGlyphs { designs[value] = (advance, parse(strokes)) }
+    designs.merge(GlyphComposer.compose(designs)) { drawn, _ in drawn }
+    var direct = [Glyph?](repeating: nil, count: Int(directCount))
+    var beyond: [(UInt32, Glyph)] = []
+    for (value, design) in designs {
+      let glyph = Glyph(advance: design.advance, strokes: design.strokes)
+      if value < directCount { direct[Int(value)] = glyph } else { beyond.append((value, glyph)) }
+    }
+    return (direct, beyond.sorted { $0.0 < $1.0 })
   }()
+
+  private static let directCount: UInt32 = 0x180
 
   static let replacement = Glyph(advance: GlyphData.replacement.0, strokes: parse(GlyphData.replacement.1))
 
   static func glyph(for scalar: Unicode.Scalar) -> Glyph? {
-    if scalar == "\t" { return ascii[0] }
-    guard scalar.value >= 32, scalar.value < 127 else { return nil }
-    return ascii[Int(scalar.value) - 32]
+    let value = scalar == "\t" ? 32 : scalar.value
+    if value < directCount { return tables.direct[Int(value)] }
+    let beyond = tables.beyond
+    var (low, high) = (0, beyond.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if beyond[middle].0 < value { low = middle + 1 } else { high = middle }
+    }
+    return low < beyond.count && beyond[low].0 == value ? beyond[low].1 : nil
+  }
+
+  /// Every code point the font draws, in order.
+  static var coverage: [UInt32] {
+    tables.direct.indices.filter { tables.direct[$0] != nil }.map { UInt32($0) } + tables.beyond.map(\.0)
   }
 
   /// Whether the font draws the scalar itself rather than the box.
   static func covers(_ scalar: Unicode.Scalar) -> Bool { glyph(for: scalar) != nil }
 
-  private static func parse(_ text: String) -> [[Point]] {
+  /// The advance of a scalar in font units (the box's for what the font lacks).
+  static func advance(of scalar: Unicode.Scalar) -> Double { (glyph(for: scalar) ?? replacement).advance }
+
+  static func parse(_ text: String) -> [[Point]] {
     text.split(separator: "|").map { stroke in
       var points: [Point] = []
       for token in stroke.split(separator: " ") {
@@ -76,11 +116,16 @@ enum StrokeFont {
   /// The outlines of one glyph's strokes with its origin (on the baseline) at `origin`.
   static func outlines(of glyph: Glyph, at origin: Point, fontSize: Double, bold: Bool) -> [[PathSegment]] {
     let unit = fontSize / GlyphData.unitsPerEm
-    let half = (bold ? GlyphData.boldStrokeWidth : GlyphData.strokeWidth) * unit / 2
-    return glyph.strokes.map { stroke in
+    return (bold ? glyph.bold : glyph.regular).map { rings in
       var segments: [PathSegment] = []
-      StrokeOutliner.append(
-        stroke.map { Point(origin.x + $0.x * unit, origin.y - $0.y * unit) }, halfWidth: half, to: &segments)
+      for ring in rings {
+        guard let first = ring.first else { continue }
+        segments.append(.move(Point(origin.x + first.x * unit, origin.y - first.y * unit)))
+        for point in ring.dropFirst() {
+          segments.append(.line(Point(origin.x + point.x * unit, origin.y - point.y * unit)))
+        }
+        segments.append(.close)
+      }
       return segments
     }
   }

@@ -90,7 +90,8 @@ struct RasterRenderer {
         diagnostics.append(
           Diagnostic(
             BackendCodes.glyphReplaced, text.sourceRange,
-            "'\(missing)' is not in the built-in font (printable ASCII); it is drawn as a box"))
+            "'\(missing)' is not in the built-in font (ASCII, Latin-1, Latin Extended-A, typographic punctuation); it is drawn as a box"
+          ))
       }
       drawText(text)
     }
