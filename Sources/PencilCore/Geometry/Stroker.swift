@@ -65,7 +65,7 @@ enum Stroker {
         if current.isEmpty { current = [to] }
         let pieces = cubicPieces(p0, c1, c2, to, tolerance: tolerance)
         for index in 1...pieces {
-          current.append(index == pieces ? to : cubic(p0, c1, c2, to, Double(index) / Double(pieces)))
+          current.append(index == pieces ? to : cubicPoint(p0, c1, c2, to, Double(index) / Double(pieces)))
         }
         afterClose = false
       case .close:
@@ -90,15 +90,6 @@ enum Stroker {
     let by = p1.y - 2 * p2.y + p3.y
     let m = max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
     return clampedInt((0.75 * m / max(tolerance, 1e-9)).squareRoot().rounded(.up), 1, 10_000)
-  }
-
-  private static func cubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double) -> Point {
-    let u = 1 - t
-    let a = u * u * u
-    let b = 3 * u * u * t
-    let c = 3 * u * t * t
-    let d = t * t * t
-    return Point(a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
   }
 
   private static func dedupe(_ points: [Point]) -> [Point] {
