@@ -9,6 +9,19 @@ extension ShapeOutline {
       return ShapeOutline.roundedRect(frame, radius: 0)
     case .roundRect(let radius):
       return ShapeOutline.roundedRect(frame, radius: radius)
+    case .absolute(let segments, let origin):
+      let (dx, dy) = (frame.x - origin.x, frame.y - origin.y)
+      guard dx != 0 || dy != 0 else { return segments }
+      return segments.map { segment in
+        switch segment {
+        case .move(let p): .move(Point(p.x + dx, p.y + dy))
+        case .line(let p): .line(Point(p.x + dx, p.y + dy))
+        case .cubic(let a, let b, let c):
+          .cubic(
+            control1: Point(a.x + dx, a.y + dy), control2: Point(b.x + dx, b.y + dy), to: Point(c.x + dx, c.y + dy))
+        case .close: .close
+        }
+      }
     case .ellipse:
       let rx = frame.width / 2
       let ry = frame.height / 2
@@ -40,7 +53,7 @@ extension ShapeOutline {
     case .unitPath(let unit): unit
     case .rect: ShapeOutline.unitRect
     case .roundRect(let radius) where radius <= 0: ShapeOutline.unitRect
-    case .roundRect, .ellipse: nil
+    case .roundRect, .ellipse, .absolute: nil
     }
   }
 

@@ -70,7 +70,8 @@ extension Parser {
     if peekKind() == .dot, lookahead.start == current.end { return try parseDottedClause() }
     let name = identifier
     let next = peekKind()
-    if next != .equals, name.key == .at {
+    // `at X,Y`, and a line's or an arrow's `from X,Y to X,Y`.
+    if next != .equals, name.key == .at || name.key == .from || name.key == .to {
       advance()
       return Attribute(name: name, value: try parsePosition())
     }
@@ -228,7 +229,8 @@ extension Parser {
   private mutating func parseChildren(into element: inout ElementStatement) throws {
     let open = current.range
     do {
-      let (statements, range) = try parseBlock(allowingPathCommands: false)
+      // A `path`'s block holds the shape commands, in absolute coordinates.
+      let (statements, range) = try parseBlock(allowingPathCommands: element.kind.key == .path)
       element.children = statements
       element.childrenRange = range
     } catch {

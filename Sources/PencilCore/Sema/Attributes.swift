@@ -202,6 +202,13 @@ enum ElementKinds {
       .color, .opacity, AttributeSpec("lineLimit", .number(minimum: 1, maximum: 10_000)),
     ] + AttributeSpec.modifiers
   static let spacer: [AttributeSpec] = [AttributeSpec("minLength", .number(minimum: 0, maximum: nil))]
+  /// `line` and `arrow`.
+  static let connector: [AttributeSpec] =
+    [
+      AttributeSpec("from", .point), AttributeSpec("to", .point), .fill, .opacity,
+      AttributeSpec("arrowheads", .keyword(["start", "end", "both", "none"])), AttributeSpec("label", .string),
+    ] + stroke
+  static let path: [AttributeSpec] = [.fill, .gradient, .opacity, .fillRule] + stroke
   static let canvas: [AttributeSpec] = [
     .size, AttributeSpec("background", .color), AttributeSpec("appearance", .keyword(["light", "dark"])),
   ]
@@ -220,5 +227,7 @@ enum ElementKinds {
     ("topTrailing", Point(1, 0)), ("bottomLeading", Point(0, 1)), ("bottomTrailing", Point(1, 1)),
   ]
 
-  static let nonShapeKinds = ["pencil", "hstack", "vstack", "zstack", "text", "spacer", "canvas"]
+  static let nonShapeKinds = [
+    "pencil", "hstack", "vstack", "zstack", "text", "spacer", "line", "arrow", "path", "canvas",
+  ]
 }

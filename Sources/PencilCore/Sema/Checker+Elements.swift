@@ -29,6 +29,8 @@ extension Checker {
     let kind = statement.kind.name
     let kindName = statement.kind.key
     if let component = components[kindName] { return checkUse(of: component, statement, in: context) }
+    if kindName == .line || kindName == .arrow { return checkConnector(statement, in: context) }
+    if kindName == .path { return checkPath(statement) }
     guard let (specs, shapeKind) = attributeSpecs(for: kindName) else {
       if shapeStatements[kind] == nil { reportUnknownElement(statement.kind) }
       return nil
@@ -105,12 +107,14 @@ extension Checker {
 
   /// The stroke the attributes ask for, or nil without `stroke=`. A
   /// gradient stroke derives an hsb gradient from the fill's colour.
-  static func stroke(_ values: AttributeValues) -> StrokeModel? {
+  static func stroke(_ values: AttributeValues, default fallback: Color? = nil) -> StrokeModel? {
     let paint: Fill
     switch values[.stroke] {
     case .color(let color)?: paint = Fill(color: color, gradient: nil)
     case .gradient(let gradient)?: paint = Fill(color: values.color(.fill) ?? .black, gradient: gradient)
-    default: return nil
+    default:
+      guard let fallback else { return nil }
+      paint = Fill(color: fallback, gradient: nil)
     }
     var dash: [Double] = []
     if case .list(let items)? = values[.dash] {

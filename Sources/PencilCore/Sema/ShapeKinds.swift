@@ -6,6 +6,10 @@ enum ShapeOutline: Equatable {
   case rect
   case roundRect(radius: Double)
   case ellipse
+  /// Segments in user space, drawn where their frame is: moved by the
+  /// frame's origin less `origin` (the top-left of what they were drawn
+  /// for), so that at their own bounding box they stay put.
+  case absolute([PathSegment], origin: Point)
 }
 
 /// A kind of shape element: its name, the attributes it takes beyond the
