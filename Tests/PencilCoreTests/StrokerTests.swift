@@ -98,6 +98,16 @@ final class StrokerTests: XCTestCase {
     XCTAssertEqual(StrokeStyle(dash: [3, -1]).effectiveDash, [])
   }
 
+  /// Past `Stroker.maximumDashes` a pattern is drawn solid (the fuzzer's
+  /// out-of-memory finding: dashes of 4 along a path a billion long).
+  func testTooManyDashesDrawSolid() {
+    let long: [PathSegment] = [.move(Point(0, 0)), .line(Point(10_000_000, 0))]
+    let stroke = outline(long, StrokeStyle(width: 2, dash: [1, 1]))
+    XCTAssertEqual(stroke.filter { if case .move = $0 { true } else { false } }.count, 1)
+    let fine = outline(line, StrokeStyle(width: 2, dash: [1, 1]))
+    XCTAssertEqual(fine.filter { if case .move = $0 { true } else { false } }.count, 5)
+  }
+
   func testZeroLengthSubpathsAndHairlines() {
     let dot: [PathSegment] = [.move(Point(5, 5)), .line(Point(5, 5))]
     XCTAssertEqual(area(outline(dot, StrokeStyle(width: 2, cap: .round))), Double.pi, accuracy: 0.05)

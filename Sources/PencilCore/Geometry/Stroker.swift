@@ -24,11 +24,29 @@ enum Stroker {
     var result: [PathSegment] = []
     var pieces = polylines(segments, tolerance: tolerance)
     let pattern = style.effectiveDash
-    if !pattern.isEmpty { pieces = dashed(pieces, pattern: pattern, phase: style.dashPhase) }
+    if !pattern.isEmpty, dashCount(pieces, pattern) <= Double(maximumDashes) {
+      pieces = dashed(pieces, pattern: pattern, phase: style.dashPhase)
+    }
     for piece in pieces {
       append(piece.points, closed: piece.closed, halfWidth: halfWidth, style: style, tolerance: tolerance, to: &result)
     }
     return result
+  }
+
+  /// The most dashes one stroke is cut into. A pattern finer than that
+  /// (`dash=[0.001, 0.001]` along a long path) is drawn as a solid
+  /// stroke, which at that scale it is indistinguishable from, instead of
+  /// as millions of pieces.
+  static let maximumDashes = 100_000
+
+  /// How many dashes the pattern makes along the polylines.
+  private static func dashCount(_ lines: [Polyline], _ pattern: [Double]) -> Double {
+    var length = 0.0
+    for line in lines {
+      for index in line.points.indices.dropFirst() { length += distance(line.points[index - 1], line.points[index]) }
+      if line.closed, let first = line.points.first, let last = line.points.last { length += distance(last, first) }
+    }
+    return length / pattern.reduce(0, +) * Double(pattern.count) / 2
   }
 
   struct Polyline {
