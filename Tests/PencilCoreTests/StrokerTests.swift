@@ -18,33 +18,28 @@ final class StrokerTests: XCTestCase {
     }
   }
 
-  /// The signed area of every ring added up (shoelace), positive.
-  private func area(_ outline: [PathSegment]) -> Double {
-    var total = 0.0
-    var ring: [Point] = []
-    func close() {
-      guard ring.count > 2 else {
-        ring = []
-        return
-      }
-      for index in ring.indices {
-        let a = ring[index]
-        let b = ring[(index + 1) % ring.count]
-        total += a.x * b.y - b.x * a.y
-      }
-      ring = []
-    }
+  /// The outline's closed rings, as point lists.
+  private func rings(_ outline: [PathSegment]) -> [[Point]] {
+    var result: [[Point]] = []
     for segment in outline {
       switch segment {
-      case .move(let p):
-        close()
-        ring = [p]
-      case .line(let p): ring.append(p)
-      case .close: close()
+      case .move(let p): result.append([p])
+      case .line(let p): result[result.count - 1].append(p)
       default: break
       }
     }
-    close()
+    return result
+  }
+
+  /// The signed areas of the rings added up (shoelace), positive.
+  private func area(_ outline: [PathSegment]) -> Double {
+    var total = 0.0
+    for ring in rings(outline) where ring.count > 2 {
+      for index in ring.indices {
+        let (a, b) = (ring[index], ring[(index + 1) % ring.count])
+        total += a.x * b.y - b.x * a.y
+      }
+    }
     return abs(total / 2)
   }
 
@@ -134,28 +129,15 @@ final class StrokerTests: XCTestCase {
   /// The winding number of the outline's polygons around a point.
   private func winding(of p: Point, in outline: [PathSegment]) -> Int {
     var total = 0
-    var ring: [Point] = []
-    func close() {
+    for ring in rings(outline) {
       for index in ring.indices {
-        let a = ring[index]
-        let b = ring[(index + 1) % ring.count]
+        let (a, b) = (ring[index], ring[(index + 1) % ring.count])
         let side = (b.x - a.x) * (p.y - a.y) - (p.x - a.x) * (b.y - a.y)
         if a.y <= p.y, b.y > p.y, side > 0 { total += 1 }
         if a.y > p.y, b.y <= p.y, side < 0 { total -= 1 }
       }
-      ring = []
     }
-    for segment in outline {
-      switch segment {
-      case .move(let q):
-        close()
-        ring = [q]
-      case .line(let q): ring.append(q)
-      case .close: close()
-      default: break
-      }
-    }
-    close()
     return total
   }
+
 }

@@ -125,12 +125,20 @@ struct SVGWriter {
 
   /// ` fill="#rrggbb"` and, when not opaque, ` fill-opacity="a"`.
   mutating func fill(_ color: IRColor, opacity: Double) {
-    out.write(" fill=\"")
+    colorAttributes(color, opacity: opacity, " fill=\"", " fill-opacity=\"")
+  }
+
+  /// A colour attribute and, when not opaque, its opacity attribute:
+  /// fills and strokes alike.
+  mutating func colorAttributes(
+    _ color: IRColor, opacity: Double, _ attribute: StaticString, _ opacityAttribute: StaticString
+  ) {
+    out.write(attribute)
     self.color(color)
     out.write("\"")
     let alpha = color.alpha * opacity
     if alpha < 1 {
-      out.write(" fill-opacity=\"")
+      out.write(opacityAttribute)
       out.write(alpha)
       out.write("\"")
     }

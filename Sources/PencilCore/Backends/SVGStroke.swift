@@ -5,15 +5,7 @@ extension SVGWriter {
   mutating func strokeAttributes(_ stroke: StrokeIR, opacity: Double, gradientID: Int?) {
     switch stroke.paint {
     case .solid(let color):
-      out.write(" stroke=\"")
-      out.writeHex(color)
-      out.write("\"")
-      let alpha = color.alpha * opacity
-      if alpha < 1 {
-        out.write(" stroke-opacity=\"")
-        out.write(alpha)
-        out.write("\"")
-      }
+      colorAttributes(color, opacity: opacity, " stroke=\"", " stroke-opacity=\"")
     case .linearGradient:
       out.write(" stroke=\"url(#g")
       out.write(gradientID ?? 0)

@@ -203,7 +203,7 @@ extension Checker {
       text: string, position: position, fontSize: size, bold: bold,
       alignment: TextAlignment(rawValue: values.keyword(.align) ?? "leading") ?? .leading,
       color: (given ?? .black).withOpacity(opacity),
-      lineLimit: values.number(.lineLimit).map { Int($0.rounded(.down)) },
+      lineLimit: values.number(.lineLimit).map { clampedInt($0.rounded(.down), 1, 10_000) },
       usesDefaultColor: given == nil && values[.color] == nil, opacity: opacity)
   }
 

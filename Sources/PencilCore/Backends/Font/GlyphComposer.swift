@@ -35,7 +35,7 @@ enum GlyphComposer {
       result[value] = withMark(design, base: Character(Unicode.Scalar(base)!), mark: mark, shape: shape)
     }
     for (value, base, extra) in GlyphData.struck {
-      guard let design = drawn[UInt32(base.unicodeScalars.first!.value)] else { continue }
+      guard let scalar = base.unicodeScalars.first, let design = drawn[scalar.value] else { continue }
       result[value] = (design.advance, design.strokes + StrokeFont.parse(extra))
     }
     for (value, first, second) in [(0x132, 0x49, 0x4A), (0x133, 0x69, 0x6A)] as [(UInt32, UInt32, UInt32)] {

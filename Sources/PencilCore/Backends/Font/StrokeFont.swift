@@ -35,7 +35,8 @@ enum StrokeFont {
   private static let tables: (direct: [Glyph?], beyond: [(UInt32, Glyph)]) = {
     var designs: [UInt32: GlyphComposer.Design] = [:]
     for (character, advance, strokes) in GlyphData.glyphs {
-      designs[character.unicodeScalars.first!.value] = (advance, parse(strokes))
+      guard let scalar = character.unicodeScalars.first else { continue }
+      designs[scalar.value] = (advance, parse(strokes))
     }
     for (value, advance, strokes) in GlyphData.moreGlyphs { designs[value] = (advance, parse(strokes)) }
     designs.merge(GlyphComposer.compose(designs)) { drawn, _ in drawn }
