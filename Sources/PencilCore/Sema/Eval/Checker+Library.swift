@@ -79,18 +79,8 @@ extension Checker {
     }
   }
 
-  /// Sine of an angle in degrees, exact at multiples of 90° (so a square
-  /// drawn with cos and sin has exact corners).
-  static func sine(degrees: Double) -> Double {
-    var angle = degrees.truncatingRemainder(dividingBy: 360)
-    if angle < 0 { angle += 360 }
-    switch angle {
-    case 0, 180: return 0
-    case 90: return 1
-    case 270: return -1
-    default: return sin(angle * Double.pi / 180)
-    }
-  }
+  /// Sine of an angle in degrees, exact at multiples of 90°.
+  static func sine(degrees: Double) -> Double { sineOf(degrees: degrees) }
 
   private mutating func reportUnknownFunction(_ function: Identifier) {
     let colorAlias = ["rgba": "rgb", "hsba": "hsb", "hsv": "hsb", "hsl": "hsb"][function.name]
