@@ -129,6 +129,8 @@ struct Attribute: Equatable {
 /// decided by the checker.
 struct ElementStatement: Equatable {
   var kind: Identifier
+  /// `NAME:` before the kind; the statement's range starts at it.
+  var name: Identifier? = nil
   /// The string of `text "…"`.
   var label: Expr?
   var attributes: [Attribute]

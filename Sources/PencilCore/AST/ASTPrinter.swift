@@ -35,7 +35,9 @@ enum ASTPrinter {
     case .importFile(let statement):
       lines.append("\(indent)import \(jsonString(statement.path)) \(span(statement.range))")
     case .element(let element):
-      lines.append("\(indent)\(element.kind.name) \(span(element.range))\(element.recovered ? " recovered" : "")")
+      let name = element.name.map { "\($0.name): " } ?? ""
+      lines.append(
+        "\(indent)\(name)\(element.kind.name) \(span(element.range))\(element.recovered ? " recovered" : "")")
       if let label = element.label { lines.append("\(indent)  label \(expression(label))") }
       for attribute in element.attributes { lines.append("\(indent)  \(self.attribute(attribute))") }
       block(element.children ?? [])

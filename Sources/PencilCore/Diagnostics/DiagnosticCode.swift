@@ -23,7 +23,8 @@ public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
 
   /// Every code of every phase, sorted by id.
   public static let all: [DiagnosticCode] =
-    (LexerCodes.all + ParserCodes.all + SemaCodes.all + LanguageCodes.all + InterfaceCodes.all + LayoutCodes.all
+    (LexerCodes.all + ParserCodes.all + SemaCodes.all + LanguageCodes.all + InterfaceCodes.all + GraphicsCodes.all
+    + LayoutCodes.all
     + BackendCodes.all
     + DriverCodes.all)
     .sorted { $0.id < $1.id }

@@ -108,6 +108,8 @@ final class Layout {
     switch element.content {
     case .shape, .deferred:
       return Point(proposal.width ?? Layout.defaultShapeLength, proposal.height ?? Layout.defaultShapeLength)
+    case .connector:
+      return Point(0, 0)
     case .spacer(let minLength):
       return Point(proposal.width ?? minLength, proposal.height ?? minLength)
     case .text(let text):

@@ -19,6 +19,15 @@ struct Lowering {
   var defaultTextColor = Color.black
   /// Sizes elements for layout, within a budget of answers (E0244).
   var layout = Layout()
+  /// The frames of named elements placed so far (see Lowering+Anchors).
+  var frames: [ObjectIdentifier: Rect] = [:]
+  /// Elements waiting for an element they name to be placed.
+  var pending: [PendingElement] = []
+  /// The transforms and clips around the element being lowered.
+  var effectScope: EffectScope = []
+  /// Each top-level element's source and the items it made (for the
+  /// outside-the-canvas warning).
+  var topLevelItems: [(source: SourceRange, items: Range<Int>)] = []
 
   static func lower(
     _ model: SceneModel, diagnostics: inout DiagnosticList, layoutBudget: Int = Layout.standardBudget
@@ -30,8 +39,7 @@ struct Lowering {
     // problem it finds is reported once per place in the source.
     let deduplicating = lowering.diagnostics.deduplicating
     lowering.diagnostics.deduplicating = true
-    var elementItems: [(source: SourceRange, items: Range<Int>)] = []
-    elementItems.reserveCapacity(model.elements.count)
+    lowering.topLevelItems.reserveCapacity(model.elements.count)
     // Exactly: growing by doubling would hold the old and the new array at
     // once, for a large scene the largest allocation of the whole compile.
     lowering.items.reserveCapacity(Lowering.itemCount(model.elements))
@@ -46,7 +54,7 @@ struct Lowering {
         size = lowering.layout.size(of: model.elements[index], .ideal)
       }
       lowering.lower(model.elements[index], in: Rect(x: origin.x, y: origin.y, width: size.x, height: size.y))
-      elementItems.append((model.elements[index].range, first..<lowering.items.count))
+      lowering.topLevelItems.append((model.elements[index].range, first..<lowering.items.count))
       lowering.layout.memo = Layout.Memo()
       if lowering.layout.exhausted {
         lowering.diagnostics.append(
@@ -57,10 +65,11 @@ struct Lowering {
         break
       }
     }
+    lowering.resolvePending(from: 0)
     let viewport: Rect
     if let canvas = model.canvas {
       viewport = Rect(x: 0, y: 0, width: canvas.size.x, height: canvas.size.y)
-      lowering.warnOutside(viewport, elementItems)
+      lowering.warnOutside(viewport, lowering.topLevelItems)
     } else {
       viewport = Lowering.contentBounds(lowering.items[...])
     }
@@ -81,6 +90,7 @@ struct Lowering {
       case .shape, .text: count += 1
       case .group(let group): count += itemCount(group.children)
       case .deferred, .spacer: break  // a deferred use's items are counted when it is made
+      case .connector: count += 4
       case .stack(let stack): count += itemCount(stack.children)
       }
     }
@@ -102,7 +112,42 @@ struct Lowering {
     func range(_ element: ElementModel) -> SourceRange { source ?? element.range }
   }
 
-  private mutating func lower(_ element: ElementModel, in outer: Rect, origin: Origin = Origin()) {
+  mutating func lower(_ element: ElementModel, in outer: Rect, origin: Origin = Origin()) {
+    guard element.effects != nil || isConnector(element) else {
+      return lowerContent(element, in: outer, origin: origin)
+    }
+    guard anchorsPlaced(element) else {
+      return pending.append(
+        PendingElement(position: items.count, element: element, frame: outer, origin: origin, effects: effectScope))
+    }
+    var element = element
+    var outer = outer
+    if let anchor = element.effects?.origin, let point = point(anchor) {
+      if case .text(var text) = element.content {
+        text.position = point
+        element.content = .text(text)
+      }
+      outer = Rect(x: point.x, y: point.y, width: outer.width, height: outer.height)
+    }
+    let first = items.count
+    guard let effects = element.effects, effects.clip != nil || effects.transform != nil else {
+      lowerContent(element, in: outer, origin: origin)
+      if let name = element.effects?.name { recordFrame(name, outer, itemsFrom: first) }
+      return
+    }
+    effectScope.append((effects, outer))
+    lowerContent(element, in: outer, origin: origin)
+    effectScope.removeLast()
+    if let name = effects.name { recordFrame(name, outer, itemsFrom: first) }
+    applyEffects(effects, frame: outer, from: first)
+  }
+
+  private func isConnector(_ element: ElementModel) -> Bool {
+    if case .connector = element.content { return true }
+    return false
+  }
+
+  private mutating func lowerContent(_ element: ElementModel, in outer: Rect, origin: Origin) {
     var frame = outer
     if let modifiers = element.modifiers {
       if case .text(let text) = element.content, let anchor = text.position {
@@ -134,6 +179,10 @@ struct Lowering {
           file: group.bodyFile?.name, callSites: (origin.expansion?.callSites ?? []) + [use])
         inner.file = group.bodyFile
       }
+      // A use of a component is a scope of names: what waits on a name
+      // in its body is built before the use ends.
+      let scope = pending.count
+      defer { if !group.isPrelude { resolvePending(from: scope) } }
       for index in group.children.indices {
         // A part that fills the frame (the prelude pencil's three): no
         // frame to work out, no recursion.
@@ -163,6 +212,8 @@ struct Lowering {
       appendText(placed, source: origin.range(element), origin)
     case .spacer:
       break
+    case .connector(let connector):
+      lowerConnector(connector, in: frame, range: origin.range(element), origin)
     }
   }
 
@@ -238,7 +289,7 @@ struct Lowering {
   /// Whether an item reaches into `canvas`; a point of the outline inside
   /// it settles the question without solving for curve extremes.
   private static func touches(_ item: DisplayItem, _ canvas: Rect) -> Bool {
-    if case .path(let path) = item {
+    if case .path(let path) = item, path.transform == nil {
       for case .move(let p) in path.userSpaceSegments
       where p.x > canvas.x && p.x < canvas.maxX && p.y > canvas.y && p.y < canvas.maxY {
         return true
@@ -249,8 +300,8 @@ struct Lowering {
 
   private static func bounds(of item: DisplayItem) -> Rect? {
     switch item {
-    case .path(let path): boundingBox(of: path.userSpaceSegments)
-    case .text(let text): text.bounds
+    case .path(let path): boundingBox(of: path.userSpaceSegments).map { transformedBounds($0, path.transform) }
+    case .text(let text): transformedBounds(text.bounds, text.transform)
     }
   }
 

@@ -66,6 +66,14 @@ public struct PathItem: Equatable, Sendable {
   /// Where a component's item came from, beyond `sourceRange`; nil for
   /// items outside components, so they stay as small as they were.
   private var expansion: ItemExpansion?
+  /// A transform and a clip, for the few items that have them.
+  var effects: ItemEffects? = nil
+
+  /// Maps the outline (as `segments` gives it), the stroke and the paint
+  /// into user space; nil: they are in user space already.
+  public var transform: Affine? { effects?.transform }
+  /// What the item is cut to, in user space; nil: nothing.
+  public var clip: ClipIR? { effects?.clip }
 
   /// The file `sourceRange` is in, when not the compiled file (a
   /// component from an imported file).
@@ -143,7 +151,7 @@ public struct PathItem: Equatable, Sendable {
   /// Equal when they draw the same: the same segments in user space.
   public static func == (a: PathItem, b: PathItem) -> Bool {
     a.paint == b.paint && a.stroke == b.stroke && a.fillRule == b.fillRule && a.opacity == b.opacity
-      && a.sourceRange == b.sourceRange
+      && a.sourceRange == b.sourceRange && a.effects == b.effects
       && a.callSites == b.callSites && a.sourceFile == b.sourceFile
       && a.userSpaceSegments.elementsEqual(b.userSpaceSegments)
   }
@@ -162,6 +170,13 @@ public struct TextItem: Equatable, Sendable {
   /// As for paths: the file of `sourceRange` and the uses of the
   /// components the text came from, in one box shared by a use's items.
   var expansion: ItemExpansion? = nil
+  /// A transform (about the text's own coordinates) and a clip.
+  var effects: ItemEffects? = nil
+
+  /// Maps the text's drawing into user space; nil: none.
+  public var transform: Affine? { effects?.transform }
+  /// What the text is cut to, in user space; nil: nothing.
+  public var clip: ClipIR? { effects?.clip }
 
   public var sourceFile: String? { expansion?.file }
   public var callSites: [CallSite] { expansion?.callSites ?? [] }

@@ -14,7 +14,11 @@ extension Parser {
     if isWord(.ifKeyword, key: key) {
       return recovering { .conditional(try $0.parseIf(allowingPathCommands: allowingPathCommands)) }
     }
-    guard allowingPathCommands else { return .element(parseElement()) }
+    guard allowingPathCommands else {
+      // `NAME: element`: a name for anchors (`NAME.top`) and connectors.
+      if current.kind == .identifier, peekKind() == .colon { return parseNamedElement() }
+      return .element(parseElement())
+    }
     return parsePathCommandStatement()
   }
 

@@ -22,6 +22,34 @@ extension Parser {
     return element
   }
 
+  /// `NAME: element …`. A name on anything but an element is an error
+  /// that keeps the statement.
+  mutating func parseNamedElement() -> Statement? {
+    let name = identifier
+    advance()
+    advance()
+    skipNewlines()
+    guard current.kind == .identifier else {
+      _ = fail(ParserCodes.expectedToken, "expected an element after '\(name.name):', found \(foundDescription)")
+      synchronize()
+      return nil
+    }
+    let key = currentKey
+    if isWord(.letKeyword, key: key) || isWord(.forKeyword, key: key) || isWord(.ifKeyword, key: key) {
+      let keyword = current.range
+      _ = fail(
+        Diagnostic(
+          ParserCodes.expectedToken, name.range,
+          "only an element takes a name; '\(text(current))' is a statement"
+        ).withFix("remove the name", replacing: SourceRange(name.range.start, keyword.start), with: ""))
+      return parseBlockStatement(allowingPathCommands: false, key: key)
+    }
+    var element = parseElement()
+    element.name = name
+    element.range = SourceRange(name.range.start, element.range.end)
+    return .element(element)
+  }
+
   /// The string of `text "…"` (any expression: `text label at …`) or
   /// the bare size of `canvas 400x360`.
   private mutating func parsePositional(into element: inout ElementStatement) throws {
@@ -119,6 +147,10 @@ extension Parser {
     advance()
     advance()
     let value = try parseValue(for: name.name)
+    // `offset=10,0`, `scale=2,1`: a position written after '='.
+    if current.kind == .comma {
+      return Attribute(name: name, value: Parser.pair(value, try parseSecondCoordinate(for: name.name), .point))
+    }
     return Attribute(name: name, value: value)
   }
 
@@ -181,7 +213,7 @@ extension Parser {
   var clauseEnds: Bool {
     switch current.kind {
     case .newline, .semicolon, .rightBrace, .endOfFile, .leftBrace: true
-    case .identifier: peekKind() == .equals || isWord(.at) || isWord(.size)
+    case .identifier: peekKind() == .equals || isWord(.at) || isWord(.size) || isWord(.from) || isWord(.to)
     default: false
     }
   }

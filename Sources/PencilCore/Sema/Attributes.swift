@@ -16,6 +16,10 @@ enum ValueKind: Equatable {
   case paint
   /// A length in points, or `fill` (`width=`, `height=`).
   case length
+  /// A number, or a horizontal and a vertical factor X,Y (`scale=`).
+  case scale
+  /// `rect`, `roundrect`, `ellipse`, `capsule` or a shape's name (`clip=`).
+  case clipShape
 }
 
 struct AttributeSpec: Equatable {
@@ -56,12 +60,25 @@ struct AttributeSpec: Equatable {
     }
 }
 
+extension AttributeSpec {
+  /// Effects after layout, which every drawn element takes: SwiftUI's
+  /// `rotationEffect`, `scaleEffect`, `offset` and `clipShape`.
+  static let effects: [AttributeSpec] = [
+    AttributeSpec("rotation", .number(minimum: -1e6, maximum: 1e6)), AttributeSpec("scale", .scale),
+    AttributeSpec("offset", .point), AttributeSpec("anchor", .keyword(ElementKinds.directions.map(\.name))),
+  ]
+  /// `clip=`, on elements with children.
+  static let clip = AttributeSpec("clip", .clipShape)
+}
+
 /// A checked attribute value.
 enum Value: Equatable {
   case color(Color)
   case number(Double)
   case gradient(GradientModel)
   case point(Point)
+  /// `NAME.ANCHOR` where a point goes (`at`, `from`, `to`).
+  case anchor(ElementAnchor)
   case size(Point)
   case keyword(String)
   case font(size: Double, bold: Bool)
@@ -164,6 +181,8 @@ struct AttributeValues {
   var placement: Placement {
     var placement = Placement()
     if case .point(let origin) = self[.at] { placement.origin = origin }
+    // At an anchor: placed once layout has placed the element it names.
+    if case .anchor = self[.at] { placement.origin = Point(0, 0) }
     if case .size(let size) = self[.size] { placement.size = size }
     return placement
   }
@@ -173,6 +192,7 @@ struct AttributeValues {
 enum ElementKinds {
   static let shapeAttributes: [AttributeSpec] =
     [.position, .size, .fill, .gradient, .opacity, .fillRule] + stroke + AttributeSpec.modifiers
+    + AttributeSpec.effects
   /// SwiftUI's `.stroke(_:lineWidth:)` with its StrokeStyle, as SVG names them.
   static let stroke: [AttributeSpec] = [
     AttributeSpec("stroke", .paint), AttributeSpec("lineWidth", .number(minimum: 0, maximum: nil)),
@@ -187,28 +207,30 @@ enum ElementKinds {
   ]
   static let vstack: [AttributeSpec] =
     [.position, .size, .spacing, AttributeSpec("alignment", .keyword(["leading", "center", "trailing"]))]
-    + AttributeSpec.modifiers
+    + AttributeSpec.modifiers + AttributeSpec.effects + [AttributeSpec.clip]
   static let hstack: [AttributeSpec] =
     [
       .position, .size, .spacing,
       AttributeSpec("alignment", .keyword(["top", "center", "bottom", "firstTextBaseline"])),
     ]
-    + AttributeSpec.modifiers
+    + AttributeSpec.modifiers + AttributeSpec.effects + [AttributeSpec.clip]
   static let zstack: [AttributeSpec] =
     [.position, .size, AttributeSpec("alignment", .keyword(directions.map(\.name)))] + AttributeSpec.modifiers
+    + AttributeSpec.effects + [AttributeSpec.clip]
   static let text: [AttributeSpec] =
     [
       .position, AttributeSpec("font", .font), AttributeSpec("align", .keyword(["leading", "center", "trailing"])),
       .color, .opacity, AttributeSpec("lineLimit", .number(minimum: 1, maximum: 10_000)),
-    ] + AttributeSpec.modifiers
+    ] + AttributeSpec.modifiers + AttributeSpec.effects
   static let spacer: [AttributeSpec] = [AttributeSpec("minLength", .number(minimum: 0, maximum: nil))]
   /// `line` and `arrow`.
   static let connector: [AttributeSpec] =
     [
       AttributeSpec("from", .point), AttributeSpec("to", .point), .fill, .opacity,
       AttributeSpec("arrowheads", .keyword(["start", "end", "both", "none"])), AttributeSpec("label", .string),
-    ] + stroke
-  static let path: [AttributeSpec] = [.fill, .gradient, .opacity, .fillRule] + stroke
+      AttributeSpec("route", .keyword(["straight", "elbow"])),
+    ] + stroke + AttributeSpec.effects
+  static let path: [AttributeSpec] = [.fill, .gradient, .opacity, .fillRule] + stroke + AttributeSpec.effects
   static let canvas: [AttributeSpec] = [
     .size, AttributeSpec("background", .color), AttributeSpec("appearance", .keyword(["light", "dark"])),
   ]

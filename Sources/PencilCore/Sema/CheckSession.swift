@@ -97,6 +97,12 @@ struct CheckSession {
     default:
       break
     }
+    // Declared before anything is checked, so anchors may name elements
+    // written later (their statements wait for the end of the file).
+    if case .element(let element) = statement, element.name == nil, element.children == nil {
+    } else {
+      checker.declareElementNames(in: statement)
+    }
     let unresolvedBefore = checker.unresolvedNames
     let mark = checker.diagnostics.mark
     let budget = checker.budget

@@ -89,7 +89,9 @@ extension Checker {
           opacity: values.number(.opacity) ?? 1, stroke: Checker.stroke(values)))
     }
     guard spendElements(1, at: statement.range) else { return nil }
-    return ElementModel(content: content, placement: placement, range: statement.range, modifiers: values.modifiers())
+    return ElementModel(
+      content: content, placement: placement, range: statement.range, modifiers: values.modifiers(),
+      effects: effects(for: statement, values))
   }
 
   /// E0242: an hsb gradient's stops are relative to a fill a background lacks.

@@ -58,7 +58,7 @@ extension Checker {
     return expression.range
   }
 
-  private mutating func wrongKind(_ value: Computed, _ expression: Expr, expected: String, for attribute: String) {
+  mutating func wrongKind(_ value: Computed, _ expression: Expr, expected: String, for attribute: String) {
     report(
       SemaCodes.wrongValueKind, valueRange(expression),
       "expected \(expected) for '\(attribute)', found \(value.description)")
@@ -92,6 +92,10 @@ extension Checker {
         return resolveGradient(expression, for: attribute)
       }
       return resolve(expression, as: .color, for: attribute)
+    case .scale:
+      return resolveScale(expression, for: attribute)
+    case .clipShape:
+      return resolveClipShape(expression, for: attribute)
     case .length:
       if case .name(let identifier) = expression, identifier.name == "fill", binding(identifier.key) == nil {
         return .keyword("fill")
@@ -120,6 +124,12 @@ extension Checker {
       return checkRange(number, range, minimum: minimum, maximum: maximum, positive: positive, what: "'\(attribute)'")
         .map(Value.number)
     case (.point, .point(let point)): return .point(point)
+    case (.point, .anchor(let anchor)):
+      guard attribute == "at" || attribute == "from" || attribute == "to" else {
+        reportAnchorNotAllowed(range, in: "'\(attribute)'")
+        return nil
+      }
+      return .anchor(anchor)
     case (.size, .size(let size)):
       guard size.x > 0, size.y > 0 else {
         report(
@@ -188,6 +198,8 @@ extension Checker {
     case .list(let item): "a list of \(describe(item))"
     case .paint: "a colour or a gradient name"
     case .length: "a length or 'fill'"
+    case .scale: "a factor or two factors X,Y"
+    case .clipShape: "a shape's name"
     }
   }
 

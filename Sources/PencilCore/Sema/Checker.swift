@@ -30,6 +30,9 @@ struct Checker {
 
   // Names (see Checker+Scopes).
   var locals: [Binding] = []
+  /// The element names of the scope being checked: the file's, or those
+  /// of the use of a component whose body runs (see ElementNames.swift).
+  var elementNames: [Name: ElementName] = [:]
   /// The `let`s of the file whose code runs: this file's, or, inside a
   /// component from an imported file, that file's (see `LetStore`).
   var lets = LetStore()

@@ -16,6 +16,7 @@ extension ElementModel {
     }
     switch content {
     case .shape, .deferred, .spacer: return .infinity
+    case .connector: return 0
     case .text(let text):
       return horizontal ? text.idealWidth : 0
     case .stack(let stack):

@@ -275,12 +275,17 @@ struct ElementModel: Equatable {
     case text(TextElement)
     /// Flexible space along a stack's axis, at least `minLength` long.
     case spacer(minLength: Double)
+    /// A line or an arrow with an end at an anchor, built after layout.
+    case connector(ConnectorElement)
   }
 
   var content: Content
   var placement: Placement
   var range: SourceRange
   var modifiers: Modifiers? = nil
+  /// A name, a position at an anchor, transforms and clipping; nil for
+  /// most elements.
+  var effects: ElementEffects? = nil
 }
 
 struct CanvasModel: Equatable {

@@ -18,6 +18,8 @@ final class ComponentDefinition {
   /// Whether the body reads `width` or `height`, so that an expansion
   /// depends on the size of the frame.
   let readsFrameSize: Bool
+  /// Whether the body names elements: each use then gets names of its own.
+  let namesElements: Bool
   /// The prelude's `pencil`: its items carry the call site's range.
   let isPrelude: Bool
   /// A body with a syntax error (reported): uses are checked no further.
@@ -45,11 +47,15 @@ final class ComponentDefinition {
       [.position, .size]
       + zip(statement.parameters, types).map {
         AttributeSpec($0.name.name, $1?.valueKind ?? .number(minimum: nil, maximum: nil))
-      } + AttributeSpec.modifiers.filter { !parameterNames.contains($0.key) }
+      }
+      + (AttributeSpec.modifiers + AttributeSpec.effects + [AttributeSpec.clip]).filter {
+        !parameterNames.contains($0.key)
+      }
     self.parameterNames = parameterNames
     required = statement.parameters.indices.filter { statement.parameters[$0].defaultValue == nil }
     self.visibleLets = visibleLets
     readsFrameSize = ComponentDefinition.readsFrameSize(statement.body)
+    namesElements = Checker.namesElements(statement.body)
     self.isPrelude = isPrelude
   }
 
@@ -102,6 +108,10 @@ extension Computed {
       for item in items { item.fingerprint(into: &state) }
     case .range(let lower, let upper): Computed.mix(&state, UInt64(bitPattern: Int64(lower &* 31 &+ upper)))
     case .gradient(let gradient): Computed.mix(&state, UInt64(UInt(bitPattern: ObjectIdentifier(gradient).hashValue)))
+    case .anchor(let anchor):
+      Computed.mix(&state, UInt64(UInt(bitPattern: ObjectIdentifier(anchor.element).hashValue)))
+      Computed.mix(&state, anchor.unit.x.bitPattern)
+      Computed.mix(&state, anchor.unit.y.bitPattern)
     case .none: Computed.mix(&state, 7)
     case .unknown, .typed: Computed.mix(&state, 11)
     }
@@ -256,7 +266,7 @@ extension Checker {
       let use = DeferredUse(component: component, values: values, statement: statement, shared: deferredUses)
       return ElementModel(
         content: .deferred(DeferredElement(content: use)), placement: placement, range: statement.range,
-        modifiers: values.modifiers(excluding: component.parameterNames))
+        modifiers: values.modifiers(excluding: component.parameterNames), effects: effects(for: statement, values))
     }
     // The use is an element (the prelude's pencil is one, as it was
     // built in), and a user component's body adds its own.
@@ -268,7 +278,8 @@ extension Checker {
         GroupElement(
           children: children, callSite: statement.range, callSiteFile: diagnostics.file, bodyFile: component.file,
           isPrelude: component.isPrelude)),
-      placement: placement, range: statement.range, modifiers: values.modifiers(excluding: component.parameterNames))
+      placement: placement, range: statement.range, modifiers: values.modifiers(excluding: component.parameterNames),
+      effects: effects(for: statement, values))
   }
 
   static func placeholder(_ type: DeclaredType?) -> String {

@@ -14,14 +14,17 @@ extension Checker {
     var context: ExpansionContext?
     var lets: LetStore
     var file: SourceFile?
+    var elementNames: [Name: ElementName]
   }
 
   private mutating func enterBody(of component: ComponentDefinition, callSite: SourceRange?) -> SavedScope {
     let saved = SavedScope(
       locals: locals, scopeStart: scopeStart, atFileLevel: atFileLevel, visibleFileLets: visibleFileLets,
       expandingPrelude: expandingPrelude, deduplicating: diagnostics.deduplicating, context: diagnostics.context,
-      lets: lets, file: diagnostics.file)
+      lets: lets, file: diagnostics.file, elementNames: elementNames)
     lets = component.lets
+    if !elementNames.isEmpty { elementNames = [:] }
+    if component.namesElements { declareElementNames(in: component.statement.body) }
     if !component.isPrelude { diagnostics.file = component.file }
     locals = []
     scopeStart = 0
@@ -47,6 +50,7 @@ extension Checker {
     diagnostics.context = saved.context
     lets = saved.lets
     diagnostics.file = saved.file
+    elementNames = saved.elementNames
   }
 
   /// The body's elements for one use; nil when a limit stopped it.
@@ -160,6 +164,7 @@ extension Computed {
     case .number(let number): self = .number(number)
     case .gradient(let gradient): self = .gradient(gradient)
     case .point(let point): self = .point(point)
+    case .anchor(let anchor): self = .anchor(anchor)
     case .size(let size): self = .size(size)
     case .bool(let flag): self = .bool(flag)
     case .string(let text), .keyword(let text): self = .string(text)

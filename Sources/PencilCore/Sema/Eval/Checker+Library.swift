@@ -182,6 +182,7 @@ extension Checker {
   mutating func evaluateMember(_ base: Expr, _ member: Identifier, _ arguments: [Expr]?, _ range: SourceRange)
     -> Computed?
   {
+    if let anchor = evaluateAnchor(base, member, arguments) { return anchor }
     guard let value = evaluate(base, expecting: .color) else { return nil }
     if value.isUnknown { return .unknown }
     if member.name == "count", arguments == nil, let count = value.count { return .number(Double(count)) }

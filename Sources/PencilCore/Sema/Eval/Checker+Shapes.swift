@@ -133,8 +133,10 @@ extension Checker {
     }
     var points: [Point] = []
     for point in command.points {
-      guard case .point(let value)? = evaluate(point, expecting: .point) else { return }
-      points.append(value)
+      let value = evaluate(point, expecting: .point)
+      if case .anchor? = value { return reportAnchorNotAllowed(point.range, in: "a path command") }
+      guard case .point(let point)? = value else { return }
+      points.append(point)
     }
     switch command.verb.name {
     case "move":

@@ -13,6 +13,8 @@ enum Computed: Hashable {
   /// built as a list, so `0..<1000000` costs nothing until it is walked.
   case range(lower: Int, upper: Int)
   case gradient(GradientModel)
+  /// `NAME.ANCHOR`: a point of a named element, known after layout.
+  case anchor(ElementAnchor)
   /// `none`: an optional parameter left empty (`gradient: Gradient? = none`).
   case none
   /// A value not known while a component's body is checked once on its
@@ -48,6 +50,7 @@ enum Computed: Hashable {
     case .string: "a string"
     case .color: "a colour"
     case .point: "a position"
+    case .anchor: "an anchor"
     case .size: "a size"
     case .list: "a list"
     case .range: "a range"

@@ -1,0 +1,65 @@
+/// Transforms and clips, applied after layout to the items an element
+/// made (SwiftUI's `rotationEffect`, `scaleEffect`, `offset` and
+/// `clipShape`): layout never sees them, and a child's own effects stay
+/// inside its parent's.
+extension Lowering {
+  /// The effects of the elements being lowered, outermost first, with
+  /// their frames: an element that waits for an anchor takes a copy, and
+  /// gets them once it is built.
+  typealias EffectScope = [(effects: ElementEffects, frame: Rect)]
+
+  /// Applies the element's clip (fitted to `frame`), then its transform
+  /// (about its anchor in `frame`), to the items from `first` on.
+  mutating func applyEffects(_ effects: ElementEffects, frame: Rect, from first: Int) {
+    guard first < items.count else { return }
+    let clip = effects.clip.map { ClipIR(segments: $0.outline.segments(in: frame), parent: nil) }
+    let transform = effects.transform.map { $0.affine(in: frame) }
+    guard clip != nil || transform != nil else { return }
+    // Children share their clips: each is combined and moved once.
+    var combined: [(old: ClipIR, new: ClipIR)] = []
+    var previous: (old: ItemEffects?, new: ItemEffects?)? = nil
+    for index in first..<items.count {
+      let old = items[index].effects
+      if let previous, previous.old === old {
+        items[index].effects = previous.new
+        continue
+      }
+      var itemClip = old?.clip
+      if let clip { itemClip = itemClip.map { $0.inside(clip) } ?? clip }
+      var itemTransform = old?.transform
+      if let transform {
+        itemTransform = itemTransform.map { transform.concatenating(after: $0) } ?? transform
+        if let inner = itemClip {
+          if let known = combined.first(where: { $0.old === inner }) {
+            itemClip = known.new
+          } else {
+            let moved = inner.transformed(by: transform)
+            combined.append((inner, moved))
+            itemClip = moved
+          }
+        }
+      }
+      let new = ItemEffects.make(transform: itemTransform, clip: itemClip)
+      items[index].effects = new
+      previous = (old, new)
+    }
+  }
+
+  /// Applies a waiting element's enclosing effects, innermost first.
+  mutating func applyEffects(_ scope: EffectScope, from first: Int) {
+    for (effects, frame) in scope.reversed() { applyEffects(effects, frame: frame, from: first) }
+  }
+
+  /// The user-space box of an item's drawing, through its transform.
+  static func transformedBounds(_ box: Rect, _ transform: Affine?) -> Rect {
+    guard let transform else { return box }
+    let corners = [
+      Point(box.x, box.y), Point(box.maxX, box.y), Point(box.x, box.maxY), Point(box.maxX, box.maxY),
+    ].map(transform.apply)
+    let xs = corners.map(\.x)
+    let ys = corners.map(\.y)
+    let minX = xs.min() ?? 0
+    let minY = ys.min() ?? 0
+    return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+  }
+}

@@ -1,0 +1,194 @@
+/// Named elements (`start: roundrect …`) and their anchors (`start.trailing`).
+///
+/// A name belongs to a scope: the file, or one use of a component. Its
+/// frame is known only after layout, so an anchor is a value that names
+/// the element and the unit point; lowering resolves it once the element
+/// is placed (see `Lowering+Anchors.swift`).
+
+/// One element's name in one scope. Compared by identity: each use of a
+/// component names its own elements.
+final class ElementName: Hashable {
+  let name: String
+  let declaration: SourceRange
+
+  init(name: String, declaration: SourceRange) {
+    self.name = name
+    self.declaration = declaration
+  }
+
+  static func == (a: ElementName, b: ElementName) -> Bool { a === b }
+  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// `NAME.ANCHOR`: a unit point of a named element's frame.
+struct ElementAnchor: Hashable {
+  let element: ElementName
+  let unit: Point
+  let anchorName: String
+  /// Where `NAME.ANCHOR` is written, for the problems found after layout.
+  let range: SourceRange
+}
+
+/// A point written in the source: fixed, or an anchor known after layout.
+enum PointRef: Equatable {
+  case fixed(Point)
+  case anchor(ElementAnchor)
+
+  var anchor: ElementAnchor? {
+    if case .anchor(let anchor) = self { return anchor }
+    return nil
+  }
+}
+
+/// What an element carries beyond its content and place, in one box that
+/// most elements do not have: its name, a position at an anchor, and the
+/// effects applied after layout (transforms, clipping).
+final class ElementEffects: Equatable {
+  var name: ElementName?
+  /// `at NAME.ANCHOR`: the element's top-left, once that element is placed.
+  var origin: ElementAnchor?
+  var transform: TransformModel?
+  var clip: ClipModel?
+
+  init(name: ElementName? = nil, origin: ElementAnchor? = nil) {
+    self.name = name
+    self.origin = origin
+  }
+
+  var isEmpty: Bool { name == nil && origin == nil && transform == nil && clip == nil }
+
+  static func == (a: ElementEffects, b: ElementEffects) -> Bool {
+    a === b
+      || (a.name == b.name && a.origin == b.origin && a.transform == b.transform && a.clip == b.clip)
+  }
+}
+
+/// `rotation=`, `scale=`, `offset=`, `anchor=`: SwiftUI's `rotationEffect`,
+/// `scaleEffect` and `offset`, applied after layout about a unit point of
+/// the frame.
+struct TransformModel: Equatable {
+  var rotation = 0.0
+  var scale = Point(1, 1)
+  var offset = Point(0, 0)
+  var anchor = Point(0.5, 0.5)
+
+  /// The map for an element laid out in `frame`: scale, then rotate,
+  /// about the anchor; then offset (SwiftUI applies `offset` last when it
+  /// is written last, and these attributes have no order).
+  func affine(in frame: Rect) -> Affine {
+    let pivot = frame.point(atUnit: anchor)
+    return Affine.translation(pivot.x + offset.x, pivot.y + offset.y)
+      .concatenating(after: Affine.rotation(degrees: rotation))
+      .concatenating(after: Affine.scale(scale.x, scale.y))
+      .concatenating(after: Affine.translation(-pivot.x, -pivot.y))
+  }
+}
+
+/// `clip=`: the shape an element's children are cut to, fitted to its frame.
+struct ClipModel: Equatable {
+  var outline: ShapeOutline
+  var range: SourceRange
+}
+
+extension Checker {
+  /// Whether any element in `statements` (or nested in them) has a name.
+  static func namesElements(_ statements: [Statement]) -> Bool {
+    statements.contains { statement in
+      switch statement {
+      case .element(let element): element.name != nil || namesElements(element.children ?? [])
+      case .forLoop(let loop): namesElements(loop.body)
+      case .conditional(let conditional): conditional.branches.contains { namesElements($0.body) }
+      default: false
+      }
+    }
+  }
+
+  /// Declares the names of the elements `statements` hold (through stacks
+  /// and `if` branches; a name in a loop is an error), so that an anchor
+  /// may name an element written after it.
+  mutating func declareElementNames(in statements: [Statement], inLoop: Bool = false) {
+    for statement in statements { declareElementNames(in: statement, inLoop: inLoop) }
+  }
+
+  mutating func declareElementNames(in statement: Statement, inLoop: Bool = false) {
+    switch statement {
+    case .element(let element):
+      if let name = element.name {
+        if inLoop {
+          diagnostics.append(
+            Diagnostic(
+              GraphicsCodes.nameInLoop, name.range,
+              "'\(name.name)' would name every copy this loop makes; name elements outside loops, or use a component"
+            ).withFix(
+              "remove the name", replacing: SourceRange(name.range.start, element.kind.range.start), with: ""))
+        } else if let first = elementNames[name.key] {
+          diagnostics.append(
+            Diagnostic(
+              GraphicsCodes.duplicateElementName, name.range,
+              "'\(name.name)' already names an element in this scope"
+            ).withNote("first named here", at: first.declaration))
+        } else {
+          elementNames[name.key] = ElementName(name: name.name, declaration: name.range)
+        }
+      }
+      if components[element.kind.key] == nil { declareElementNames(in: element.children ?? [], inLoop: inLoop) }
+    case .forLoop(let loop):
+      declareElementNames(in: loop.body, inLoop: true)
+    case .conditional(let conditional):
+      for branch in conditional.branches { declareElementNames(in: branch.body, inLoop: inLoop) }
+    default:
+      break
+    }
+  }
+
+  /// E0255: an anchor where the position must be known before layout.
+  mutating func reportAnchorNotAllowed(_ range: SourceRange, in place: String) {
+    diagnostics.append(
+      Diagnostic(
+        GraphicsCodes.anchorNotAllowed, range,
+        "an anchor is known only after layout, so \(place) cannot use it; anchors go in 'at', 'from' and 'to'"))
+  }
+
+  /// `NAME.ANCHOR` when `NAME` is an element of this scope (and not a
+  /// `let` or parameter); nil when the expression is something else.
+  mutating func evaluateAnchor(_ base: Expr, _ member: Identifier, _ arguments: [Expr]?) -> Computed?? {
+    guard case .name(let identifier) = base, arguments == nil, binding(identifier.key) == nil else { return nil }
+    let anchors = ElementKinds.directions
+    guard let element = elementNames[identifier.key] else {
+      // Not an element: a colour's member (`red.opacity`) or an unknown
+      // name. An anchor's name after it says the user meant an element.
+      let colorMembers = ["opacity", "mix", "hue", "saturation", "brightness", "alpha", "count"]
+      guard !colorMembers.contains(member.name), CSSColors.rgba(named: identifier.name) == nil,
+        gradientStatements[identifier.name] == nil
+      else { return nil }
+      unresolvedNames += 1
+      if deferringUnresolved { return .some(nil) }
+      var diagnostic = Diagnostic(
+        GraphicsCodes.unknownElementName, identifier.range, "no element is named '\(identifier.name)' here")
+      if let suggestion = Suggestions.closest(to: identifier.name, among: elementNames.values.map(\.name)) {
+        diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: identifier.range, with: suggestion)
+      } else if elementNames.isEmpty {
+        diagnostic.message += "; name one by writing 'NAME:' before it"
+      }
+      diagnostics.append(diagnostic)
+      return .some(nil)
+    }
+    guard let anchor = anchors.first(where: { $0.name == member.name }) else {
+      var diagnostic = Diagnostic(
+        GraphicsCodes.unknownAnchor, member.range,
+        "'\(member.name)' is not an anchor; an element's anchors are top, bottom, leading, trailing, center, topLeading, topTrailing, bottomLeading and bottomTrailing"
+      )
+      let synonyms = ["left": "leading", "right": "trailing", "middle": "center", "centre": "center"]
+      if let suggestion = synonyms[member.name] ?? Suggestions.closest(to: member.name, among: anchors.map(\.name)) {
+        diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: member.range, with: suggestion)
+      }
+      diagnostics.append(diagnostic)
+      return .some(nil)
+    }
+    return .some(
+      .anchor(
+        ElementAnchor(
+          element: element, unit: anchor.point, anchorName: anchor.name,
+          range: SourceRange(identifier.range.start, member.range.end))))
+  }
+}

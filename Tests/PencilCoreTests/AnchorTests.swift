@@ -1,0 +1,97 @@
+import XCTest
+
+@testable import PencilCore
+
+/// Named elements, `NAME.ANCHOR` points resolved after layout, and elbow
+/// routes (issue 10).
+final class AnchorTests: XCTestCase {
+  private func paths(_ source: String, line: UInt = #line) -> [PathItem] {
+    let compilation = compile(source)
+    XCTAssertEqual(compilation.diagnostics.map(\.message), [], line: line)
+    return (compilation.scene?.items ?? []).compactMap { if case .path(let path) = $0 { path } else { nil } }
+  }
+
+  func testAConnectorEndsAtTheAnchorsOfItsBoxes() throws {
+    let items = paths(
+      """
+      a: rect at 20,20 size 100x40
+      b: rect at 220,20 size 100x40
+      line from a.trailing to b.leading
+      """)
+    XCTAssertEqual(items.count, 3)
+    XCTAssertEqual(items[2].segments, [.move(Point(120, 40)), .line(Point(220, 40))])
+  }
+
+  func testAForwardReferenceKeepsPaintOrder() throws {
+    let items = paths(
+      """
+      line from a.bottom to b.top
+      a: rect at 0,0 size 10x10 fill=red
+      b: rect at 0,100 size 10x10 fill=blue
+      """)
+    XCTAssertEqual(items.count, 3)
+    XCTAssertEqual(items[0].segments, [.move(Point(5, 10)), .line(Point(5, 100))])
+    XCTAssertEqual(items[1].paint, .solid(IRColor(Color(red: 1, green: 0, blue: 0))))
+  }
+
+  func testConnectorsFollowTheirBoxesWhenAStackMovesThem() throws {
+    let items = paths(
+      """
+      vstack at 0,0 size 100x200 spacing=20 {
+        top: rect size 40x40
+        low: rect size 40x40
+      }
+      arrow from top.bottom to low.top arrowheads=none
+      """)
+    // The stack centres its run of 100 points in 200: children at y 50 and 110.
+    XCTAssertEqual(items.last?.segments, [.move(Point(50, 90)), .line(Point(50, 110))])
+  }
+
+  func testAnElbowLeavesAndEntersStraightOutOfTheEdges() {
+    let points = ConnectorGeometry.route(
+      from: Point(480, 170), to: Point(80, 170), leaving: Point(0, 1), entering: Point(0, 1), elbow: true)
+    let gap = ConnectorGeometry.elbowClearance
+    XCTAssertEqual(points, [Point(480, 170), Point(480, 170 + gap), Point(80, 170 + gap), Point(80, 170)])
+    let across = ConnectorGeometry.route(
+      from: Point(0, 0), to: Point(100, 50), leaving: Point(1, 0), entering: Point(-1, 0), elbow: true)
+    XCTAssertEqual(across, [Point(0, 0), Point(50, 0), Point(50, 50), Point(100, 50)])
+    let corner = ConnectorGeometry.route(
+      from: Point(0, 0), to: Point(100, 50), leaving: Point(1, 0), entering: Point(0, -1), elbow: true)
+    XCTAssertEqual(corner, [Point(0, 0), Point(100, 0), Point(100, 50)])
+    let free = ConnectorGeometry.route(from: Point(0, 0), to: Point(100, 40), leaving: nil, entering: nil, elbow: true)
+    XCTAssertEqual(free, [Point(0, 0), Point(50, 0), Point(50, 40), Point(100, 40)])
+  }
+
+  func testAnElementCanBePlacedAtAnotherOnesAnchor() throws {
+    let compilation = compile(
+      """
+      a: rect at 10,10 size 40x20
+      b: rect at a.bottomTrailing size 10x10
+      text "x" at b.bottom
+      """)
+    XCTAssertEqual(compilation.diagnostics.map(\.message), [])
+    let items = try XCTUnwrap(compilation.scene?.items)
+    guard case .path(let b) = items[1], case .text(let text) = items[2] else { return XCTFail("a path and a text") }
+    XCTAssertEqual(boundingBox(of: b.segments), Rect(x: 50, y: 30, width: 10, height: 10))
+    XCTAssertEqual(text.position, Point(55, 40))
+  }
+
+  func testEachUseOfAComponentHasItsOwnNames() throws {
+    let items = paths(
+      """
+      component pair() {
+        left: rect at 0,0 size 10x10
+        right: rect at 30,0 size 10x10
+        line from left.trailing to right.leading
+      }
+      pair at 0,0 size 40x10
+      pair at 0,100 size 40x10
+      """)
+    let lines = items.filter { $0.stroke != nil }
+    XCTAssertEqual(
+      lines.map(\.segments),
+      [
+        [.move(Point(10, 5)), .line(Point(30, 5))], [.move(Point(10, 105)), .line(Point(30, 105))],
+      ])
+  }
+}
