@@ -54,6 +54,10 @@ struct SVGWriter {
   private let textAsPaths: Bool
   /// Set for a scene with colours per appearance (see SVGAppearance).
   var appearanceClasses: AppearanceClasses?
+  /// The clip group open around the items being written, and the ids of
+  /// the clips defined (with the clips, so no identifier is reused).
+  var openClip: ClipIR?
+  var clipIDs: [ObjectIdentifier: (id: Int, clip: ClipIR)] = [:]
 
   init(out: ByteWriter, textAsPaths: Bool) {
     self.out = out
@@ -96,12 +100,21 @@ struct SVGWriter {
     let darkItems = scene.dark?.items
     for index in scene.items.indices {
       let dark = darkItems.flatMap { index < $0.count ? $0[index] : nil }
-      switch scene.items[index] {
+      let item = scene.items[index]
+      enterClip(item.clip)
+      if case .text(let text) = item, let transform = text.transform {
+        out.write("<g")
+        transformAttribute(transform)
+        out.write(">\n")
+      }
+      switch item {
       case .path(let path): self.path(path, dark: dark)
       case .text(let text) where textAsPaths: outlinedText(text, dark: dark)
       case .text(let text): self.text(text, dark: dark)
       }
+      if case .text(let text) = item, text.transform != nil { out.write("</g>\n") }
     }
+    enterClip(nil)
     out.write("</svg>\n")
   }
 
@@ -186,6 +199,7 @@ struct SVGWriter {
       }
     }
     if item.fillRule == .evenodd { out.write(" fill-rule=\"evenodd\"") }
+    if let transform = item.transform { transformAttribute(transform) }
     var classes: [Int?] = []
     if let appearanceClasses, case .path(let darkPath)? = dark {
       if case .solid(let solid) = item.paint, case .solid(let darkSolid) = darkPath.paint {

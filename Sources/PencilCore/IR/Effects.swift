@@ -83,4 +83,6 @@ extension DisplayItem {
     }
   }
 
+  /// What the item is cut to, in user space; nil: nothing.
+  public var clip: ClipIR? { effects?.clip }
 }

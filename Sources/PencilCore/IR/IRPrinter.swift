@@ -28,6 +28,7 @@ public enum IRPrinter {
           for stop in gradient.stops { out.writeString("    stop \(formatNumber(stop.offset)) \(color(stop.color))\n") }
         }
         if let stroke = path.stroke { printStroke(stroke, out) }
+        printEffects(path.effects, out)
         for segment in path.userSpaceSegments {
           switch segment {
           case .move(let p): out.writeString("  M \(formatNumber(p.x)) \(formatNumber(p.y))\n")
@@ -43,9 +44,32 @@ public enum IRPrinter {
         out.writeString(
           "text \(jsonString(text.text)) at \(formatNumber(text.position.x)) \(formatNumber(text.position.y)) size=\(formatNumber(text.fontSize)) weight=\(text.bold ? "bold" : "regular") align=\(text.alignment.rawValue) color=\(color(text.color)) source=\(text.sourceRange.start)..\(text.sourceRange.end)\(origin(text.sourceFile, text.callSites))\n"
         )
+        printEffects(text.effects, out)
       }
     }
     return String(decoding: out.bytes, as: UTF8.self)
+  }
+
+  /// `  transform a b c d e f` and `  clip` with each outline of the
+  /// chain, innermost first (`  clip … | …`); nothing for most items.
+  private static func printEffects(_ effects: ItemEffects?, _ out: ByteWriter) {
+    guard let effects else { return }
+    if let t = effects.transform {
+      out.write("  transform ")
+      numbers(out, [t.a, t.b, t.c, t.d, t.e, t.f])
+      out.write("\n")
+    }
+    guard let clip = effects.clip else { return }
+    out.write("  clip")
+    for (index, node) in clip.chain.enumerated() {
+      out.write(index == 0 ? " " : " | ")
+      out.writeString("\(node.segments.count) segments")
+      if let box = boundingBox(of: node.segments) {
+        out.write(" in ")
+        numbers(out, [box.x, box.y, box.width, box.height])
+      }
+    }
+    out.write("\n")
   }
 
   /// ` file="…"` for an item from another file and ` calls=A..B,C..D`

@@ -139,7 +139,12 @@ struct Lowering {
     lowerContent(element, in: outer, origin: origin)
     effectScope.removeLast()
     if let name = effects.name { recordFrame(name, outer, itemsFrom: first) }
-    applyEffects(effects, frame: outer, from: first)
+    // Text placed at a point turns about its measured box.
+    var frame = outer
+    if case .text = element.content, first < items.count, case .text(let text) = items[items.count - 1] {
+      frame = text.bounds
+    }
+    applyEffects(effects, frame: frame, from: first)
   }
 
   private func isConnector(_ element: ElementModel) -> Bool {

@@ -1,4 +1,5 @@
-/// Codes of named elements, anchors, transforms and clipping (E0250–E0256).
+/// Codes of named elements, anchors, transforms and clipping (E0250–E0255),
+/// and the radians warning met first in a rotated star (W0013).
 enum GraphicsCodes {
   static let unknownElementName = DiagnosticCode(
     "E0250", .error, "unknown element name",
@@ -62,7 +63,19 @@ enum GraphicsCodes {
         mybadge at 0,0 size 10x10 origin=box.center   // error: a parameter
     """)
 
+  static let radiansInDegrees = DiagnosticCode(
+    "W0013", .warning, "radians given to sin or cos",
+    """
+    `sin` and `cos` take degrees, as SwiftUI's `.degrees`, TikZ and
+    Pikchr do. An argument written with `pi` is almost always in radians,
+    and draws a sliver instead of a turn: write 180 for pi.
+
+        line sin(k * pi / 5), cos(k * pi / 5)       // warning
+        line sin(k * 180 / 5), cos(k * 180 / 5)     // ok
+    """)
+
   static let all = [
     unknownElementName, unknownAnchor, nameInLoop, duplicateElementName, unplacedAnchor, anchorNotAllowed,
+    radiansInDegrees,
   ]
 }

@@ -45,6 +45,10 @@ struct PaintSampler {
     self.init(solid: color.packed, table: [], base: 0, stepX: 0, stepY: 0)
   }
 
+  init(solid packed: UInt32) {
+    self.init(solid: packed, table: [], base: 0, stepX: 0, stepY: 0)
+  }
+
   private init(solid: UInt32?, table: [UInt32], base: Double, stepX: Double, stepY: Double) {
     self.solid = solid
     self.table = table
@@ -56,8 +60,12 @@ struct PaintSampler {
   /// `table` comes from `PaintSampler.table(for:opacity:)`, which callers
   /// cache. The gradient is evaluated in user space, t = (p − start)·(end − start)/|end − start|²,
   /// with p = device / scale + origin, so it stays right under unequal scales.
+  /// With `transform` (the item's, from its own space to user space) the
+  /// gradient is evaluated in the item's space: t stays linear in the
+  /// device position, through the inverse map.
   init(
-    _ gradient: LinearGradientIR, table: [UInt32], opacity: Double, scaleX: Double, scaleY: Double, origin: Point
+    _ gradient: LinearGradientIR, table: [UInt32], opacity: Double, scaleX: Double, scaleY: Double, origin: Point,
+    transform: Affine? = nil
   ) {
     let dx = gradient.end.x - gradient.start.x
     let dy = gradient.end.y - gradient.start.y
@@ -69,6 +77,19 @@ struct PaintSampler {
       return
     }
     let (ax, ay) = (dx / lengthSquared, dy / lengthSquared)
+    if let transform {
+      guard let inverse = transform.inverted else {
+        self.init(solid: gradient.stops.last.map { LinearRGBA($0.color, opacity: opacity) }?.packed ?? 0)
+        return
+      }
+      // t(p) = a·(inverse(p) − start), written as a'·p + c in user space.
+      let bx = ax * inverse.a + ay * inverse.b
+      let by = ax * inverse.c + ay * inverse.d
+      let c = ax * (inverse.e - gradient.start.x) + ay * (inverse.f - gradient.start.y)
+      self.init(
+        solid: nil, table: table, base: bx * origin.x + by * origin.y + c, stepX: bx / scaleX, stepY: by / scaleY)
+      return
+    }
     self.init(
       solid: nil, table: table, base: (origin.x - gradient.start.x) * ax + (origin.y - gradient.start.y) * ay,
       stepX: ax / scaleX, stepY: ay / scaleY)

@@ -18,6 +18,10 @@ struct RasterRenderer {
   /// Gradient colour tables by stops and opacity: the pencils of a scene
   /// share a few gradients, and a table does not depend on the frame.
   private var gradientTables: [(stops: [GradientStopIR], opacity: Double, table: [UInt32])] = []
+  /// The clip of the items being drawn: children of one element share it.
+  private var clipMask: ClipMask?
+  /// A row of coverage times the clip.
+  private var clippedRow: [Float] = []
 
   enum PixelSize {
     case size(width: Int, height: Int)
@@ -83,6 +87,7 @@ struct RasterRenderer {
   private mutating func draw(_ item: DisplayItem, diagnostics: inout [Diagnostic]) {
     switch item {
     case .path(let path):
+      if let clip = path.clip, !prepareMask(for: clip) { return }
       fill(path, rule: path.fillRule, paint: path.paint, opacity: path.opacity)
       if let stroke = path.stroke { self.stroke(path, stroke) }
     case .text(let text):
@@ -93,11 +98,66 @@ struct RasterRenderer {
             "'\(missing)' is not in the built-in font (ASCII, Latin-1, Latin Extended-A, typographic punctuation); it is drawn as a box"
           ))
       }
+      if let clip = text.clip, !prepareMask(for: clip) { return }
       drawText(text)
     }
   }
 
-  private mutating func sampler(_ paint: Paint, opacity: Double) -> PaintSampler {
+  /// Makes the mask of `clip` current; false when it covers no pixel.
+  private mutating func prepareMask(for clip: ClipIR) -> Bool {
+    if let mask = clipMask, mask.clip === clip { return mask.width > 0 }
+    let chain = clip.chain
+    var region: (x0: Int, y0: Int, x1: Int, y1: Int)? = (0, 0, canvas.width, canvas.height)
+    for node in chain {
+      guard let box = boundingBox(of: node.segments), let current = region,
+        let reach = pixelRegion(
+          from: Point((box.x - origin.x) * scaleX, (box.y - origin.y) * scaleY),
+          to: Point((box.maxX - origin.x) * scaleX, (box.maxY - origin.y) * scaleY))
+      else {
+        region = nil
+        break
+      }
+      let x0 = max(current.x0, reach.x0)
+      let y0 = max(current.y0, reach.y0)
+      let x1 = min(current.x1, reach.x1)
+      let y1 = min(current.y1, reach.y1)
+      region = x1 > x0 && y1 > y0 ? (x0, y0, x1, y1) : nil
+    }
+    guard let (x0, y0, x1, y1) = region else {
+      clipMask = ClipMask(clip: clip, x0: 0, y0: 0, width: 0, height: 0, values: [])
+      return false
+    }
+    let width = x1 - x0
+    var values = [Float](repeating: 1, count: width * (y1 - y0))
+    var node = [Float](repeating: 0, count: values.count)
+    for clip in chain {
+      for index in node.indices { node[index] = 0 }
+      accumulate(clip.segments, rule: .nonzero) { _, rowX0, y, coverage in
+        guard y >= y0, y < y1 else { return }
+        for index in 0..<coverage.count where rowX0 + index >= x0 && rowX0 + index < x1 {
+          node[(y - y0) * width + rowX0 + index - x0] = coverage[index]
+        }
+      }
+      for index in values.indices { values[index] *= node[index] }
+    }
+    clipMask = ClipMask(clip: clip, x0: x0, y0: y0, width: width, height: y1 - y0, values: values)
+    return true
+  }
+
+  /// Blends a row of coverage, through the clip when the item has one.
+  private static func blend(
+    _ canvas: inout PixelCanvas, row y: Int, from x0: Int, _ coverage: UnsafeBufferPointer<Float>,
+    _ paint: PaintSampler, _ mask: ClipMask?, _ scratch: inout [Float]
+  ) {
+    guard let mask else { return canvas.blend(row: y, from: x0, coverage: coverage, paint: paint) }
+    mask.apply(row: y, from: x0, coverage, into: &scratch)
+    scratch.withUnsafeBufferPointer { clipped in
+      canvas.blend(
+        row: y, from: x0, coverage: UnsafeBufferPointer(rebasing: clipped[0..<coverage.count]), paint: paint)
+    }
+  }
+
+  private mutating func sampler(_ paint: Paint, opacity: Double, transform: Affine? = nil) -> PaintSampler {
     switch paint {
     case .solid(let color):
       return PaintSampler(solid: LinearRGBA(color, opacity: opacity))
@@ -110,29 +170,40 @@ struct RasterRenderer {
         if gradientTables.count == 16 { gradientTables.removeFirst() }
         gradientTables.append((gradient.stops, opacity, table))
       }
-      return PaintSampler(gradient, table: table, opacity: opacity, scaleX: scaleX, scaleY: scaleY, origin: origin)
+      return PaintSampler(
+        gradient, table: table, opacity: opacity, scaleX: scaleX, scaleY: scaleY, origin: origin,
+        transform: transform)
     }
   }
 
   /// The stroke outlined in user space, within the flattening tolerance
   /// at this scale, then filled like a shape (nonzero: its pieces overlap
   /// only where the stroke covers the pixel anyway).
+  /// Under a transform the stroke is outlined in the path's own space
+  /// (so a scale widens it, as in SVG) and the outline is then mapped.
   private mutating func stroke(_ path: PathItem, _ stroke: StrokeIR) {
-    let tolerance = Flattener.tolerance / max(scaleX, scaleY, 1e-9)
+    let stretch = path.transform?.maximumStretch ?? 1
+    let tolerance = Flattener.tolerance / max(scaleX * stretch, scaleY * stretch, 1e-9)
     let outline = Stroker.outline(path.userSpaceSegments, style: stroke.style, tolerance: tolerance)
     guard !outline.isEmpty else { return }
-    let sampler = self.sampler(stroke.paint, opacity: path.opacity)
-    accumulate(outline, rule: .nonzero) { canvas, x0, y, coverage in
-      canvas.blend(row: y, from: x0, coverage: coverage, paint: sampler)
+    let sampler = self.sampler(stroke.paint, opacity: path.opacity, transform: path.transform)
+    let mask = path.clip == nil ? nil : clipMask
+    var scratch = clippedRow
+    accumulate(outline, transform: path.transform, rule: .nonzero) { canvas, x0, y, coverage in
+      RasterRenderer.blend(&canvas, row: y, from: x0, coverage, sampler, mask, &scratch)
     }
+    clippedRow = scratch
   }
 
   private mutating func fill(_ path: PathItem, rule: FillRule, paint: Paint, opacity: Double) {
-    let sampler = self.sampler(paint, opacity: opacity)
+    let sampler = self.sampler(paint, opacity: opacity, transform: path.transform)
     let (outline, map) = path.outlineAndMap
-    accumulate(outline, map: map, rule: rule) { canvas, x0, y, coverage in
-      canvas.blend(row: y, from: x0, coverage: coverage, paint: sampler)
+    let mask = path.clip == nil ? nil : clipMask
+    var scratch = clippedRow
+    accumulate(outline, map: map, transform: path.transform, rule: rule) { canvas, x0, y, coverage in
+      RasterRenderer.blend(&canvas, row: y, from: x0, coverage, sampler, mask, &scratch)
     }
+    clippedRow = scratch
   }
 
   /// Text is drawn stroke by stroke into one coverage mask, combined as
@@ -140,7 +211,8 @@ struct RasterRenderer {
   /// angles inside a pixel, where summing (what one path would do) counts
   /// the overlap twice. The mask is then composited once.
   private mutating func drawText(_ text: TextItem) {
-    let strokes = StrokeFont.strokeOutlines(of: text)
+    var strokes = StrokeFont.strokeOutlines(of: text)
+    if let transform = text.transform { strokes = strokes.map { $0.map(transform.apply) } }
     guard let box = Rect.union(of: strokes.lazy.compactMap { boundingBox(of: $0) }),
       let (x0, y0, x1, y1) = pixelRegion(
         from: Point((box.x - origin.x) * scaleX, (box.y - origin.y) * scaleY),
@@ -158,14 +230,16 @@ struct RasterRenderer {
       }
     }
     let sampler = PaintSampler(solid: LinearRGBA(text.color))
+    let clip = text.clip == nil ? nil : clipMask
+    var scratch = clippedRow
     mask.withUnsafeBufferPointer { mask in
       for row in 0..<(y1 - y0) {
-        canvas.blend(
-          row: y0 + row, from: x0,
-          coverage: UnsafeBufferPointer(rebasing: mask[(row * maskWidth)..<((row + 1) * maskWidth)]),
-          paint: sampler)
+        RasterRenderer.blend(
+          &canvas, row: y0 + row, from: x0,
+          UnsafeBufferPointer(rebasing: mask[(row * maskWidth)..<((row + 1) * maskWidth)]), sampler, clip, &scratch)
       }
     }
+    clippedRow = scratch
   }
 
   /// A device-space box in whole pixels, clipped to the canvas; nil when
@@ -184,9 +258,14 @@ struct RasterRenderer {
   /// clipped to the canvas, and hands each row to `sink(canvas, x0, y, coverage)`.
   /// `map`, when given, takes the outline's points into user space first.
   private mutating func accumulate(
-    _ segments: [PathSegment], map: FrameMap? = nil, rule: FillRule,
+    _ segments: [PathSegment], map: FrameMap? = nil, transform: Affine? = nil, rule: FillRule,
     _ sink: (inout PixelCanvas, Int, Int, UnsafeBufferPointer<Float>) -> Void
   ) {
+    if let transform {
+      // Through the item's transform: the frame map, then the transform.
+      let mapped = segments.map { segment in transform.apply(map?.apply(segment) ?? segment) }
+      return accumulate(mapped, rule: rule, sink)
+    }
     let (scaleX, scaleY, origin) = (self.scaleX, self.scaleY, self.origin)
     lines.removeAll(keepingCapacity: true)
     var minX = Double.infinity

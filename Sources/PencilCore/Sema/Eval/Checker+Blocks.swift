@@ -52,6 +52,10 @@ extension Checker {
     }
     let value = evaluate(statement.value) ?? .unknown
     bind(statement.name, value, kind: .letBinding)
+    let piUses = self.piUses(in: statement.value)
+    if !piUses.isEmpty {
+      if atFileLevel { fileLets[fileLets.count - 1].piUses = piUses } else { locals[locals.count - 1].piUses = piUses }
+    }
   }
 
   /// A binding of `name` in the innermost scope only (a redeclaration).

@@ -56,6 +56,7 @@ extension Checker {
       guard argumentCount(arguments, 1...1, of: function.name, range),
         let value = number(arguments[0], "the argument of \(function.name)() is a number")
       else { return nil }
+      if function.name == "sin" || function.name == "cos" { warnAboutRadians(arguments[0], function) }
       guard let x = value else { return .unknown }
       let result: Double
       switch function.name {
@@ -222,6 +223,48 @@ extension Checker {
       }
       diagnostics.append(diagnostic)
       return nil
+    }
+  }
+}
+
+extension Checker {
+  /// W0013: `sin(k * pi / 5)` reads as radians, but sin takes degrees.
+  mutating func warnAboutRadians(_ argument: Expr, _ function: Identifier) {
+    let uses = piUses(in: argument)
+    guard !uses.isEmpty else { return }
+    let edits = uses.map { TextEdit(range: $0, newText: "180") }
+    var diagnostic = Diagnostic(
+      GraphicsCodes.radiansInDegrees, argument.range,
+      "\(function.name)() takes degrees, and this argument uses pi as radians do; write 180 for pi"
+    )
+    if let outside = uses.first(where: { $0.start < argument.range.start || $0.end > argument.range.end }) {
+      diagnostic = diagnostic.withNote("the value is computed with pi here", at: outside)
+    }
+    diagnostics.append(diagnostic.withFix("write 180 for pi", edits))
+  }
+
+  /// Where `pi` (not a name of the user's) is used in `expression`,
+  /// directly or in the `let`s it names, in this file.
+  func piUses(in expression: Expr) -> [SourceRange] {
+    var uses: [SourceRange] = []
+    collectPi(expression, into: &uses)
+    return uses
+  }
+
+  private func collectPi(_ expression: Expr, into uses: inout [SourceRange]) {
+    switch expression {
+    case .name(let identifier):
+      if let binding = binding(identifier.key) {
+        if binding.file == nil || binding.file === file { uses += binding.piUses }
+      } else if identifier.name == "pi" {
+        uses.append(identifier.range)
+      }
+    case .binary(_, let left, let right, _), .pair(let left, let right, _, _), .index(let left, let right, _):
+      collectPi(left, into: &uses)
+      collectPi(right, into: &uses)
+    case .negate(let operand, _), .not(let operand, _): collectPi(operand, into: &uses)
+    case .call(_, let arguments, _): for argument in arguments { collectPi(argument, into: &uses) }
+    default: break
     }
   }
 }

@@ -17,6 +17,9 @@ struct Binding {
   var pending = false
   /// The file it is declared in, when another than the compiled one.
   var file: SourceFile? = nil
+  /// Where a `let`'s value uses `pi`, directly or through other lets: a
+  /// value in radians, which `sin` and `cos` warn about (W0013).
+  var piUses: [SourceRange] = []
 }
 
 /// A file's `let`s in order. A class, so a component keeps the table of
