@@ -10,3 +10,5 @@ for appearance in light dark; do
   "$pencilc" samples/edit-practice.pencil --appearance "$appearance" --scale 2 -o "docs/edit-practice-$appearance.png"
   "$pencilc" samples/layout-rules.pencil --appearance "$appearance" --scale 2 -o "docs/layout-rules-$appearance.png"
 done
+"$pencilc" samples/flow.pencil --scale 2 -o docs/flow.png
+"$pencilc" samples/pencil-fan.pencil --scale 2 -o docs/pencil-fan.png

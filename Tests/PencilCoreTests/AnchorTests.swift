@@ -47,6 +47,18 @@ final class AnchorTests: XCTestCase {
     XCTAssertEqual(items.last?.segments, [.move(Point(50, 90)), .line(Point(50, 110))])
   }
 
+  func testAStackIsAnchoredByItsFrameNotItsText() throws {
+    let items = paths(
+      """
+      box: zstack at 100,100 size 80x40 {
+        rect fill=.blue
+        text "Label"
+      }
+      line from box.top to 140,0
+      """)
+    XCTAssertEqual(items.last?.segments, [.move(Point(140, 100)), .line(Point(140, 0))])
+  }
+
   func testAnElbowLeavesAndEntersStraightOutOfTheEdges() {
     let points = ConnectorGeometry.route(
       from: Point(480, 170), to: Point(80, 170), leaving: Point(0, 1), entering: Point(0, 1), elbow: true)
@@ -58,6 +70,9 @@ final class AnchorTests: XCTestCase {
     let corner = ConnectorGeometry.route(
       from: Point(0, 0), to: Point(100, 50), leaving: Point(1, 0), entering: Point(0, -1), elbow: true)
     XCTAssertEqual(corner, [Point(0, 0), Point(100, 0), Point(100, 50)])
+    let around = ConnectorGeometry.route(
+      from: Point(40, 354), to: Point(200, 134), leaving: Point(-1, 0), entering: Point(-1, 0), elbow: true)
+    XCTAssertEqual(around, [Point(40, 354), Point(40 - gap, 354), Point(40 - gap, 134), Point(200, 134)])
     let free = ConnectorGeometry.route(from: Point(0, 0), to: Point(100, 40), leaving: nil, entering: nil, elbow: true)
     XCTAssertEqual(free, [Point(0, 0), Point(50, 0), Point(50, 40), Point(100, 40)])
   }

@@ -35,8 +35,8 @@ extension Lowering {
   }
 
   /// Records a named element's frame: text's is its measured box.
-  mutating func recordFrame(_ name: ElementName, _ frame: Rect, itemsFrom first: Int) {
-    if first < items.count, case .text(let text) = items[items.count - 1] {
+  mutating func recordFrame(_ name: ElementName, _ element: ElementModel, _ frame: Rect, itemsFrom first: Int) {
+    if case .text = element.content, first < items.count, case .text(let text) = items[items.count - 1] {
       frames[ObjectIdentifier(name)] = text.bounds
     } else {
       frames[ObjectIdentifier(name)] = frame

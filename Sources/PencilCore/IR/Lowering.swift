@@ -132,13 +132,13 @@ struct Lowering {
     let first = items.count
     guard let effects = element.effects, effects.clip != nil || effects.transform != nil else {
       lowerContent(element, in: outer, origin: origin)
-      if let name = element.effects?.name { recordFrame(name, outer, itemsFrom: first) }
+      if let name = element.effects?.name { recordFrame(name, element, outer, itemsFrom: first) }
       return
     }
     effectScope.append((effects, outer))
     lowerContent(element, in: outer, origin: origin)
     effectScope.removeLast()
-    if let name = effects.name { recordFrame(name, outer, itemsFrom: first) }
+    if let name = effects.name { recordFrame(name, element, outer, itemsFrom: first) }
     // Text placed at a point turns about its measured box.
     var frame = outer
     if case .text = element.content, first < items.count, case .text(let text) = items[items.count - 1] {

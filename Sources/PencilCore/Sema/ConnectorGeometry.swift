@@ -77,10 +77,14 @@ enum ConnectorGeometry {
     case (true, false): points.append(Point(e1.x, s1.y))
     case (false, true): points.append(Point(s1.x, e1.y))
     case (true, true):
-      // Turning back against the way out would run over the first leg:
-      // then the route turns at the middle height instead.
+      // Both ends leave the same way (trailing to trailing): around the
+      // outermost. Turning back against the way out would run over the
+      // first leg: then the route turns at the middle height instead.
       let backwards = (ds.map { (e1.x - s1.x) * $0.x < 0 } ?? false) || (de.map { (s1.x - e1.x) * $0.x < 0 } ?? false)
-      if backwards {
+      if let ds, let de, ds == de {
+        let x = ds.x > 0 ? max(s1.x, e1.x) : min(s1.x, e1.x)
+        points += [Point(x, s1.y), Point(x, e1.y)]
+      } else if backwards {
         let middle = (s1.y + e1.y) / 2
         points += [Point(s1.x, middle), Point(e1.x, middle)]
       } else {
@@ -89,7 +93,10 @@ enum ConnectorGeometry {
       }
     case (false, false):
       let backwards = (ds.map { (e1.y - s1.y) * $0.y < 0 } ?? false) || (de.map { (s1.y - e1.y) * $0.y < 0 } ?? false)
-      if backwards {
+      if let ds, let de, ds == de {
+        let y = ds.y > 0 ? max(s1.y, e1.y) : min(s1.y, e1.y)
+        points += [Point(s1.x, y), Point(e1.x, y)]
+      } else if backwards {
         let middle = (s1.x + e1.x) / 2
         points += [Point(middle, s1.y), Point(middle, e1.y)]
       } else {
