@@ -147,6 +147,9 @@ struct GradientStop: Equatable {
   var range: SourceRange
 }
 
+/// `gradient NAME SPACE FROM to TO { stops }`, or `gradient NAME radial
+/// [center=…] [radius=…] { stops }`: then `space` is the word `radial`,
+/// `from` and `to` are empty and `attributes` holds the clauses.
 struct GradientStatement: Equatable {
   var name: Identifier
   var space: Identifier
@@ -155,6 +158,9 @@ struct GradientStatement: Equatable {
   var stops: [GradientStop]
   var range: SourceRange
   var recovered = false
+  var attributes: [Attribute] = []
+
+  var isRadial: Bool { space.name == "radial" }
 }
 
 /// `move P`, `line P`, `curve END control C1 C2`, `quad END control C`,

@@ -14,8 +14,12 @@ enum ASTPrinter {
     }
     switch statement {
     case .gradient(let gradient):
+      let geometry =
+        gradient.isRadial || !gradient.attributes.isEmpty
+        ? gradient.attributes.map { " " + attribute($0) }.joined()
+        : " \(gradient.from.name) to \(gradient.to.name)"
       lines.append(
-        "\(indent)gradient \(gradient.name.name) \(gradient.space.name) \(gradient.from.name) to \(gradient.to.name) \(span(gradient.range))\(gradient.recovered ? " recovered" : "")"
+        "\(indent)gradient \(gradient.name.name) \(gradient.space.name)\(geometry) \(span(gradient.range))\(gradient.recovered ? " recovered" : "")"
       )
       for stop in gradient.stops {
         lines.append("\(indent)  stop \(span(stop.range))")

@@ -34,20 +34,29 @@ struct AppearanceClasses {
       case (.path(let light), .path(let dark)):
         switch (light.paint, dark.paint) {
         case (.solid(let a), .solid(let b)): add(.fill, a, b, light.opacity)
-        case (.linearGradient(let a), .linearGradient(let b)) where a.stops.count == b.stops.count:
-          for (x, y) in zip(a.stops, b.stops) { add(.stop, x.color, y.color, 1) }
-        default: break
+        default: addStops(light.paint, dark.paint)
         }
         switch (light.stroke?.paint, dark.stroke?.paint) {
         case (.solid(let a)?, .solid(let b)?): add(.stroke, a, b, light.opacity)
-        case (.linearGradient(let a)?, .linearGradient(let b)?) where a.stops.count == b.stops.count:
-          for (x, y) in zip(a.stops, b.stops) { add(.stop, x.color, y.color, 1) }
+        case (let a?, let b?): addStops(a, b)
         default: break
         }
       case (.text(let light), .text(let dark)): add(.fill, light.color, dark.color, 1)
       default: break
       }
     }
+  }
+
+  /// A class per stop that differs, for two gradients of one kind.
+  private mutating func addStops(_ light: Paint, _ dark: Paint) {
+    let pairs: ([GradientStopIR], [GradientStopIR])
+    switch (light, dark) {
+    case (.linearGradient(let a), .linearGradient(let b)): pairs = (a.stops, b.stops)
+    case (.radialGradient(let a), .radialGradient(let b)): pairs = (a.stops, b.stops)
+    default: return
+    }
+    guard pairs.0.count == pairs.1.count else { return }
+    for (x, y) in zip(pairs.0, pairs.1) { add(.stop, x.color, y.color, 1) }
   }
 
   private mutating func add(_ property: Property, _ light: IRColor, _ dark: IRColor, _ opacity: Double) {

@@ -1,6 +1,6 @@
 /// SVG 1.1 that resvg, rsvg-convert and browsers render alike. Every shape
-/// is a `<path>`, every gradient a `linearGradient` in user space, and the
-/// output is byte-identical on every run.
+/// is a `<path>`, every gradient a `linearGradient` or `radialGradient` in
+/// user space, and the output is byte-identical on every run.
 struct SVGBackend: Backend {
   let name = "svg"
   let fileExtensions = ["svg"]
@@ -34,7 +34,11 @@ struct SVGBackend: Backend {
       switch item {
       case .path(let path):
         size += 96 + 40 * path.segmentCount
-        if case .linearGradient(let gradient) = path.paint { size += 128 + 64 * gradient.stops.count }
+        switch path.paint {
+        case .solid: break
+        case .linearGradient(let gradient): size += 128 + 64 * gradient.stops.count
+        case .radialGradient(let gradient): size += 192 + 64 * gradient.stops.count
+        }
       case .text(let text):
         size += 256 + 8 * text.text.utf8.count
       }
@@ -48,9 +52,9 @@ struct SVGWriter {
   /// `--text-as-paths`: each glyph's outline is defined once per size and
   /// weight, on first use, and every character is a `<use>` of it.
   var glyphDefinitions: [GlyphKey: Int] = [:]
-  private var gradientCount = 0
-  /// Recently written gradients: a pencil's tip and body share one.
-  private var recentGradients: [(gradient: LinearGradientIR, dark: LinearGradientIR?, id: Int)] = []
+  var gradientCount = 0
+  /// Recently written gradients (see SVGGradients): a pencil's tip and body share one.
+  var recentGradients: [(gradient: Paint, dark: Paint?, id: Int)] = []
   private let textAsPaths: Bool
   /// Set for a scene with colours per appearance (see SVGAppearance).
   var appearanceClasses: AppearanceClasses?
@@ -132,7 +136,7 @@ struct SVGWriter {
     out.uncheckedWrite(p.y)
   }
 
-  private mutating func color(_ color: IRColor) {
+  mutating func color(_ color: IRColor) {
     out.writeHex(color)
   }
 
@@ -160,21 +164,13 @@ struct SVGWriter {
   private mutating func path(_ item: PathItem, dark: DisplayItem?) {
     var darkPaint: Paint? = nil
     if case .path(let darkPath)? = dark { darkPaint = darkPath.paint }
-    var gradientID: Int? = nil
-    if case .linearGradient(let gradient) = item.paint {
-      var darkGradient: LinearGradientIR? = nil
-      if case .linearGradient(let other)? = darkPaint, other != gradient { darkGradient = other }
-      gradientID = define(gradient, dark: darkGradient)
-    }
+    let gradientID = gradient(item.paint, dark: darkPaint)
     // A gradient stroke's gradient is defined before the path, as the fill's is.
     var strokeGradientID: Int? = nil
-    if let stroke = item.stroke, case .linearGradient(let gradient) = stroke.paint {
-      var darkGradient: LinearGradientIR? = nil
-      if case .path(let darkPath)? = dark, case .linearGradient(let other)? = darkPath.stroke?.paint, other != gradient
-      {
-        darkGradient = other
-      }
-      strokeGradientID = define(gradient, dark: darkGradient)
+    if let stroke = item.stroke {
+      var darkStroke: Paint? = nil
+      if case .path(let darkPath)? = dark { darkStroke = darkPath.stroke?.paint }
+      strokeGradientID = gradient(stroke.paint, dark: darkStroke)
     }
     out.write("<path d=\"")
     let (outline, map) = item.outlineAndMap
@@ -188,7 +184,7 @@ struct SVGWriter {
     case .solid(let solid):
       fill(solid, opacity: item.opacity)
 
-    case .linearGradient:
+    case .linearGradient, .radialGradient:
       out.write(" fill=\"url(#g")
       out.write(gradientID ?? 0)
       out.write(")\"")
@@ -240,42 +236,6 @@ struct SVGWriter {
         out.uncheckedWrite(byte: UInt8(ascii: "Z"))
       }
     }
-  }
-
-  /// Writes the gradient unless an identical one was just written; with
-  /// `dark`, its stops in the dark appearance, the pair must match.
-  mutating func define(_ gradient: LinearGradientIR, dark: LinearGradientIR? = nil) -> Int {
-    if let known = recentGradients.first(where: { $0.gradient == gradient && $0.dark == dark }) { return known.id }
-    gradientCount += 1
-    recentGradients.append((gradient, dark, gradientCount))
-    if recentGradients.count > 4 { recentGradients.removeFirst() }
-    out.write("<linearGradient id=\"g")
-    out.write(gradientCount)
-    out.write("\" gradientUnits=\"userSpaceOnUse\" x1=\"")
-    out.write(gradient.start.x)
-    out.write("\" y1=\"")
-    out.write(gradient.start.y)
-    out.write("\" x2=\"")
-    out.write(gradient.end.x)
-    out.write("\" y2=\"")
-    out.write(gradient.end.y)
-    out.write("\">")
-    for (index, stop) in gradient.stops.enumerated() {
-      out.write("<stop offset=\"")
-      out.write(stop.offset)
-      out.write("\" stop-color=\"")
-      color(stop.color)
-      out.write("\"")
-      if stop.color.alpha < 1 {
-        out.write(" stop-opacity=\"")
-        out.write(stop.color.alpha)
-        out.write("\"")
-      }
-      if let dark, index < dark.stops.count { appearanceClass(.stop, stop.color, dark.stops[index].color) }
-      out.write("/>")
-    }
-    out.write("</linearGradient>\n")
-    return gradientCount
   }
 
   private mutating func text(_ item: TextItem, dark: DisplayItem?) {

@@ -6,7 +6,7 @@ extension SVGWriter {
     switch stroke.paint {
     case .solid(let color):
       colorAttributes(color, opacity: opacity, " stroke=\"", " stroke-opacity=\"")
-    case .linearGradient:
+    case .linearGradient, .radialGradient:
       out.write(" stroke=\"url(#g")
       out.write(gradientID ?? 0)
       out.write(")\"")

@@ -43,6 +43,8 @@ extension AppearanceVariant {
       case (.solid, .solid): return true
       case (.linearGradient(let g), .linearGradient(let h)):
         return g.start == h.start && g.end == h.end && g.stops.map(\.offset) == h.stops.map(\.offset)
+      case (.radialGradient(let g), .radialGradient(let h)):
+        return g.unitToUser == h.unitToUser && g.stops.map(\.offset) == h.stops.map(\.offset)
       default: return false
       }
     case (.text(let x), .text(let y)):

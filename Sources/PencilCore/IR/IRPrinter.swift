@@ -26,6 +26,13 @@ public enum IRPrinter {
           numbers(out, [gradient.end.x, gradient.end.y])
           out.write("\n")
           for stop in gradient.stops { out.writeString("    stop \(formatNumber(stop.offset)) \(color(stop.color))\n") }
+        case .radialGradient(let gradient):
+          // The unit circle's map, as SVG's matrix(a b c d e f) writes it.
+          let map = gradient.unitToUser
+          out.write("  paint radial matrix ")
+          numbers(out, [map.a, map.b, map.c, map.d, map.e, map.f])
+          out.write("\n")
+          for stop in gradient.stops { out.writeString("    stop \(formatNumber(stop.offset)) \(color(stop.color))\n") }
         }
         if let stroke = path.stroke { printStroke(stroke, out) }
         printEffects(path.effects, out)
@@ -104,6 +111,8 @@ public enum IRPrinter {
     case .solid(let solid): line += "solid \(color(solid))"
     case .linearGradient(let gradient):
       line += "linear \(gradient.stops.map { "\(formatNumber($0.offset)) \(color($0.color))" }.joined(separator: ", "))"
+    case .radialGradient(let gradient):
+      line += "radial \(gradient.stops.map { "\(formatNumber($0.offset)) \(color($0.color))" }.joined(separator: ", "))"
     }
     line += " width=\(formatNumber(style.width)) cap=\(style.cap.rawValue) join=\(style.join.rawValue)"
     if style.join == .miter { line += " miter=\(formatNumber(style.miterLimit))" }

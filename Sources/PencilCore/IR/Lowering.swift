@@ -269,15 +269,25 @@ struct Lowering {
       if stopCache.count == 32 { stopCache.removeFirst() }
       stopCache.append((gradient, fill.color, stops))
     }
-    let paint = Paint.linearGradient(
-      LinearGradientIR(start: frame.point(atUnit: gradient.start), end: frame.point(atUnit: gradient.end), stops: stops)
-    )
+    let paint: Paint
+    switch gradient.geometry {
+    case .linear(let start, let end):
+      paint = .linearGradient(
+        LinearGradientIR(start: frame.point(atUnit: start), end: frame.point(atUnit: end), stops: stops))
+    case .radial(let center, let radius):
+      // The unit circle scaled to the radius and moved to the centre, in
+      // the frame's unit square; then the square fitted to the frame.
+      let inUnitSquare = Affine(a: radius, b: 0, c: 0, d: radius, e: center.x, f: center.y)
+      paint = .radialGradient(
+        RadialGradientIR(stops: stops, unitToUser: Affine.fitting(frame).concatenating(after: inUnitSquare)))
+    }
     (lastPaint, lastGradient, lastColor, lastFrame) = (paint, gradient, fill.color, frame)
     return paint
   }
 
-  /// An hsb gradient's stops are derived from the filled colour; an rgb
-  /// gradient's are its own.
+  /// A relative stop (every stop of an hsb gradient, a radial gradient's
+  /// stop without a colour) is derived from the filled colour; an absolute
+  /// one is its own colour.
   private static func stops(of gradient: GradientModel, over fillColor: Color) -> [GradientStopIR] {
     let base = fillColor.hsb
     return gradient.stops.map { stop in

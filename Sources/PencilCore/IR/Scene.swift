@@ -38,10 +38,22 @@ public struct LinearGradientIR: Equatable, Sendable {
   public var stops: [GradientStopIR]
 }
 
+/// A radial gradient with pad spread: t is the distance from the centre
+/// in the unit circle (centre 0,0, radius 1) that `unitToUser` maps into
+/// user space, so t = |unitToUser⁻¹(p)| at the point p. The map says it
+/// all: an ellipse stretched with its frame, and later any transform of
+/// the item composed onto it. A map that flattens the plane (a radius of
+/// 0, an empty frame) paints the last stop, as SVG does for r = 0.
+public struct RadialGradientIR: Equatable, Sendable {
+  public var stops: [GradientStopIR]
+  public var unitToUser: Affine
+}
+
 /// What fills a path.
 public enum Paint: Equatable, Sendable {
   case solid(IRColor)
   case linearGradient(LinearGradientIR)
+  case radialGradient(RadialGradientIR)
 }
 
 /// A filled outline.

@@ -1,5 +1,6 @@
 extension Parser {
-  /// `gradient NAME SPACE FROM to TO { stop … }`.
+  /// `gradient NAME SPACE FROM to TO { stop … }`, or `gradient NAME
+  /// radial [center=X,Y] [radius=R] { stop … }`.
   mutating func parseGradient() -> GradientStatement {
     let keyword = current.range
     advance()
@@ -8,14 +9,25 @@ extension Parser {
       name: missing, space: missing, from: missing, to: missing, stops: [], range: keyword)
     do {
       gradient.name = try expectIdentifier("a gradient name after 'gradient'")
-      gradient.space = try expectIdentifier("the colour space 'hsb' or 'rgb' after the gradient name")
-      gradient.from = try expectIdentifier("a start direction such as 'leading'")
-      guard isIdentifier("to") else {
-        throw fail(ParserCodes.expectedToken, "expected 'to' between the two directions, found \(foundDescription)")
+      gradient.space = try expectIdentifier("the colour space 'hsb' or 'rgb', or 'radial', after the gradient name")
+      // A misspelt `radial` followed by its clauses is read as radial, so
+      // the checker can offer the fix (E0217) instead of a syntax error.
+      let looksRadial =
+        !["hsb", "rgb"].contains(gradient.space.name)
+        && (current.kind == .leftBrace || (current.kind == .identifier && peekKind() == .equals))
+      if gradient.isRadial || looksRadial {
+        gradient.attributes = try parseRadialClauses()
+      } else {
+        gradient.from = try expectIdentifier("a start direction such as 'leading'")
+        guard isIdentifier("to") else {
+          throw fail(ParserCodes.expectedToken, "expected 'to' between the two directions, found \(foundDescription)")
+        }
+        advance()
+        gradient.to = try expectIdentifier("an end direction such as 'trailing'")
       }
-      advance()
-      gradient.to = try expectIdentifier("an end direction such as 'trailing'")
-      let open = try expect(.leftBrace, "to start the list of stops")
+      let open = try expect(
+        .leftBrace,
+        gradient.isRadial ? "(or center=X,Y, radius=R) to start the list of stops" : "to start the list of stops")
       try parseStops(into: &gradient, open: open.range)
       gradient.range = SourceRange(keyword.start, previousEnd)
       try expectStatementEnd("gradient")
@@ -25,6 +37,29 @@ extension Parser {
       synchronize()
     }
     return gradient
+  }
+
+  /// `name=value` clauses up to the `{` of a radial gradient. Which names
+  /// exist is the checker's business (E0205 with a suggestion); here a
+  /// value followed by a comma is a position, `center=0.35,0.3`.
+  private mutating func parseRadialClauses() throws -> [Attribute] {
+    var attributes: [Attribute] = []
+    while current.kind == .identifier {
+      let name = identifier
+      advance()
+      guard current.kind == .equals else {
+        throw fail(
+          Diagnostic(
+            ParserCodes.expectedToken, name.range,
+            "expected '=' after '\(name.name)': a radial gradient's clauses are name=value, like center=0.5,0.5 radius=0.5"
+          ).withFix("write '\(name.name)='", replacing: SourceRange(name.range.end, name.range.end), with: "="))
+      }
+      advance()
+      var value = try parseValue(for: name.name)
+      if current.kind == .comma { value = Parser.pair(value, try parseSecondCoordinate(for: name.name), .point) }
+      attributes.append(Attribute(name: name, value: value))
+    }
+    return attributes
   }
 
   private mutating func parseStops(into gradient: inout GradientStatement, open: SourceRange) throws {

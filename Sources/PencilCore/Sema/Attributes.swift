@@ -8,6 +8,9 @@ enum ValueKind: Equatable {
   case number(minimum: Double?, maximum: Double?, positive: Bool = false)
   case gradient
   case point
+  /// A point in the unit square of a frame: `X,Y`, or one of SwiftUI's
+  /// unit points by name (`center`, `topLeading`, …).
+  case unitPoint
   case size
   case keyword([String])
   /// A SwiftUI text style name or a point size.

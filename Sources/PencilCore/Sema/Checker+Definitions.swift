@@ -7,15 +7,31 @@ extension Checker {
   /// Words web and CSS users reach for first.
   static let directionAliases = ["left": "leading", "right": "trailing", "middle": "center", "centre": "center"]
 
+  /// A radial gradient's clauses: the centre is a unit point of the frame,
+  /// the radius a fraction of it (both stretch with the frame).
+  static let radialAttributes = [
+    AttributeSpec("center", .unitPoint), AttributeSpec("radius", .number(minimum: 0, maximum: nil, positive: true)),
+  ]
+
   mutating func checkGradient(_ statement: GradientStatement) -> GradientModel? {
     guard !statement.recovered else { return nil }
-    let space = ColorSpace(rawValue: statement.space.name)
-    if space == nil {
-      reportUnknownWord(
-        statement.space, among: ["hsb", "rgb"], code: SemaCodes.unknownColorSpace, what: "gradient colour space")
+    // A radial gradient has no colour space: each stop is relative or
+    // absolute by its own form (nil here).
+    var space: ColorSpace? = nil
+    let geometry: GradientGeometry?
+    if statement.isRadial {
+      geometry = radialGeometry(statement)
+    } else {
+      space = ColorSpace(rawValue: statement.space.name)
+      if space == nil {
+        reportUnknownWord(
+          statement.space, among: ["hsb", "rgb", "radial"], code: SemaCodes.unknownColorSpace,
+          what: "gradient colour space")
+      }
+      let start = direction(statement.from)
+      let end = direction(statement.to)
+      geometry = start.flatMap { start in end.map { .linear(start: start, end: $0) } }
     }
-    let start = direction(statement.from)
-    let end = direction(statement.to)
     if statement.stops.isEmpty {
       diagnostics.append(
         Diagnostic(SemaCodes.emptyGradient, statement.name.range, "gradient '\(statement.name.name)' has no stops"))
@@ -23,7 +39,7 @@ extension Checker {
     var stops: [(color: StopColor, offset: Double?)] = []
     var lastOffset = -Double.infinity
     for stop in statement.stops {
-      guard let space else { continue }
+      guard space != nil || statement.isRadial else { continue }
       guard let model = checkStop(stop, space: space) else { continue }
       if let offset = model.offset {
         if offset < lastOffset, let attribute = stop.attributes.first(where: { $0.name.name == "offset" }) {
@@ -37,11 +53,21 @@ extension Checker {
       }
       stops.append(model)
     }
-    guard let space, let start, let end, stops.count == statement.stops.count, !stops.isEmpty else { return nil }
+    guard let geometry, stops.count == statement.stops.count, !stops.isEmpty else { return nil }
     let offsets = Checker.resolveOffsets(stops.map(\.offset))
     return GradientModel(
-      name: statement.name.name, space: space, start: start, end: end,
+      name: statement.name.name, geometry: geometry,
       stops: zip(stops, offsets).map { StopModel(color: $0.color, offset: $1) })
+  }
+
+  /// `center=` (default the frame's centre) and `radius=` (default 0.5,
+  /// the circle inscribed in a square frame); nil after a reported error.
+  private mutating func radialGeometry(_ statement: GradientStatement) -> GradientGeometry? {
+    let values = checkAttributes(statement.attributes, Checker.radialAttributes, of: "radial gradient")
+    guard values.count == statement.attributes.count else { return nil }
+    var center = Point(0.5, 0.5)
+    if case .point(let point)? = values[Checker.radialAttributes[0].key] { center = point }
+    return .radial(center: center, radius: values.number(.radius) ?? 0.5)
   }
 
   /// Missing offsets are spread evenly between their known neighbours (the
@@ -72,8 +98,10 @@ extension Checker {
     return result
   }
 
-  private mutating func checkStop(_ stop: GradientStop, space: ColorSpace) -> (color: StopColor, offset: Double?)? {
-    switch space {
+  /// A stop of an hsb or rgb gradient, or of a radial one (`space` nil),
+  /// whose stops are absolute with a colour and relative without.
+  private mutating func checkStop(_ stop: GradientStop, space: ColorSpace?) -> (color: StopColor, offset: Double?)? {
+    switch space ?? (stop.color == nil ? .hsb : .rgb) {
     case .hsb:
       if let color = stop.color {
         diagnostics.append(

@@ -94,17 +94,20 @@ extension Checker {
       effects: effects(for: statement, values))
   }
 
-  /// E0242: an hsb gradient's stops are relative to a fill a background lacks.
+  /// E0242: an hsb gradient's stops (and a radial gradient's stops without
+  /// a colour) are relative to a fill a background lacks.
   mutating func checkBackground(_ statement: ElementStatement, _ values: AttributeValues, excluding: [Name] = []) {
     guard values.hasModifiers, !excluding.contains(.background), let gradient = values.gradient(.background),
-      gradient.space == .hsb,
+      gradient.isRelative,
       let attribute = statement.attributes.first(where: { $0.name.key == .background })
     else { return }
-    diagnostics.append(
-      Diagnostic(
-        InterfaceCodes.relativeBackground, attribute.value.range,
+    let message =
+      if case .radial = gradient.geometry {
+        "'\(gradient.name)' has stops without a colour, relative to the colour it fills; a background needs a gradient whose stops all have colours, or a colour"
+      } else {
         "'\(gradient.name)' is an hsb gradient, whose stops are relative to the colour it fills; a background needs an rgb gradient or a colour"
-      ))
+      }
+    diagnostics.append(Diagnostic(InterfaceCodes.relativeBackground, attribute.value.range, message))
   }
 
   /// The stroke the attributes ask for, or nil without `stroke=`. A

@@ -85,6 +85,15 @@ extension Checker {
       return .font(size: style.size, bold: style.bold)
     case .gradient:
       return resolveGradient(expression, for: attribute)
+    case .unitPoint:
+      // A name bound to nothing is a unit point's name, as in a linear
+      // gradient's directions; anything else must evaluate to a point.
+      guard case .name(let identifier) = expression, binding(identifier.key) == nil else { break }
+      if let match = ElementKinds.directions.first(where: { $0.name == identifier.name }) { return .point(match.point) }
+      reportUnknownWord(
+        identifier, among: ElementKinds.directions.map(\.name), code: SemaCodes.unknownDirection,
+        what: "unit point for '\(attribute)'", aliases: Checker.directionAliases)
+      return nil
     case .paint:
       if case .name(let identifier) = expression, binding(identifier.key) == nil,
         gradientStatements[identifier.name] != nil
@@ -123,7 +132,7 @@ extension Checker {
     case (.number(let minimum, let maximum, let positive), .number(let number)):
       return checkRange(number, range, minimum: minimum, maximum: maximum, positive: positive, what: "'\(attribute)'")
         .map(Value.number)
-    case (.point, .point(let point)): return .point(point)
+    case (.point, .point(let point)), (.unitPoint, .point(let point)): return .point(point)
     case (.point, .anchor(let anchor)):
       guard attribute == "at" || attribute == "from" || attribute == "to" else {
         reportAnchorNotAllowed(range, in: "'\(attribute)'")
@@ -165,7 +174,7 @@ extension Checker {
     switch (type, kind) {
     case (.optional(let wrapped), _): fits(wrapped, kind)
     case (.number, .number), (.number, .font), (.color, .color), (.string, .string), (.string, .keyword),
-      (.bool, .bool), (.point, .point), (.size, .size), (.gradient, .gradient), (.color, .paint),
+      (.bool, .bool), (.point, .point), (.point, .unitPoint), (.size, .size), (.gradient, .gradient), (.color, .paint),
       (.gradient, .paint), (.number, .length):
       true
     case (.list(let item), .list(let wanted)): fits(item, wanted)
@@ -176,7 +185,7 @@ extension Checker {
   /// Whether a list item is of the kind a typed list wants.
   static func fits(_ value: Computed, _ kind: ValueKind) -> Bool {
     switch (kind, value) {
-    case (.color, .color), (.number, .number), (.point, .point), (.size, .size), (.bool, .bool),
+    case (.color, .color), (.number, .number), (.point, .point), (.unitPoint, .point), (.size, .size), (.bool, .bool),
       (.string, .string), (.gradient, .gradient), (_, .unknown), (_, .typed):
       true
     case (.list(let item), .list(let items)): items.allSatisfy { fits($0, item) }
@@ -189,6 +198,7 @@ extension Checker {
     case .color: "a colour"
     case .number: "a number"
     case .point: "a position X,Y"
+    case .unitPoint: "a unit point X,Y or a name such as center or topLeading"
     case .size: "a size WxH"
     case .gradient: "a gradient name"
     case .keyword(let words): "one of \(words.joined(separator: ", "))"

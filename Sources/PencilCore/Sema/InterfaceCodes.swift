@@ -21,14 +21,17 @@ enum InterfaceCodes {
         rect width=fill height=40         // ok
     """)
   static let relativeBackground = DiagnosticCode(
-    "E0242", .error, "hsb gradient as a background",
+    "E0242", .error, "relative gradient as a background",
     """
-    An hsb gradient's stops are relative to the colour of the element it
-    fills, and a background fills nothing but itself. Use an rgb gradient,
-    whose stops are colours, or a colour.
+    An hsb gradient's stops (and a radial gradient's stops written without
+    a colour) are relative to the colour of the element it fills, and a
+    background fills nothing but itself. Use an rgb gradient, or a radial
+    one whose stops all have colours, or a colour.
 
         gradient shine hsb leading to trailing { stop s=1 b=0.4; stop b=1 }
+        gradient glow radial { stop white; stop white.opacity(0) }
         text "Save" background=shine      // error
+        text "Save" background=glow       // ok
         text "Save" background=.blue      // ok
     """)
   static let textTooLong = DiagnosticCode(

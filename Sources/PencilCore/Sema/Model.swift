@@ -31,21 +31,32 @@ enum ColorSpace: String {
   case hsb, rgb
 }
 
+/// Where a gradient lies in the unit square of the frame it fills.
+enum GradientGeometry: Equatable {
+  /// Along the line between two unit points.
+  case linear(start: Point, end: Point)
+  /// Out from `center` to `radius`, both in the unit square: the circle
+  /// stretches with the frame, as SVG's objectBoundingBox does, so on a
+  /// frame that is not square it is an ellipse of radii R·width and R·height.
+  case radial(center: Point, radius: Double)
+}
+
 /// A checked gradient definition. A class, so that the many elements that
 /// use one share it instead of copying its stops.
 final class GradientModel: Hashable {
   let name: String
-  let space: ColorSpace
-  let start: Point
-  let end: Point
+  let geometry: GradientGeometry
   let stops: [StopModel]
+  /// Whether a stop is derived from the filled colour (every stop of an
+  /// hsb gradient; a radial gradient's stops without a colour): a
+  /// background, which fills nothing, cannot take such a gradient.
+  let isRelative: Bool
 
-  init(name: String, space: ColorSpace, start: Point, end: Point, stops: [StopModel]) {
+  init(name: String, geometry: GradientGeometry, stops: [StopModel]) {
     self.name = name
-    self.space = space
-    self.start = start
-    self.end = end
+    self.geometry = geometry
     self.stops = stops
+    isRelative = stops.contains { if case .relative = $0.color { true } else { false } }
   }
 
   /// Hashed by identity: equal gradients that are different objects only
@@ -53,7 +64,7 @@ final class GradientModel: Hashable {
   func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
   static func == (a: GradientModel, b: GradientModel) -> Bool {
-    a === b || (a.name == b.name && a.space == b.space && a.start == b.start && a.end == b.end && a.stops == b.stops)
+    a === b || (a.name == b.name && a.geometry == b.geometry && a.stops == b.stops)
   }
 }
 

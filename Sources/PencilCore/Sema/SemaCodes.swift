@@ -103,11 +103,13 @@ enum SemaCodes {
   static let unknownDirection = DiagnosticCode(
     "E0212", .error, "unknown gradient direction",
     """
-    Gradient directions are SwiftUI's unit points: top, bottom, leading,
-    trailing, center, topLeading, topTrailing, bottomLeading, bottomTrailing.
+    Gradient directions, and a radial gradient's `center=` when it is a
+    name, are SwiftUI's unit points: top, bottom, leading, trailing, center,
+    topLeading, topTrailing, bottomLeading, bottomTrailing.
 
         gradient g rgb left to right { stop red; stop blue }       // error
         gradient g rgb leading to trailing { stop red; stop blue } // ok
+        gradient r radial center=topLeading { stop white; stop blue }  // ok
     """)
   static let unknownFont = DiagnosticCode(
     "E0213", .error, "unknown text style",
@@ -150,17 +152,20 @@ enum SemaCodes {
   static let unknownColorSpace = DiagnosticCode(
     "E0217", .error, "unknown gradient colour space",
     """
-    A gradient is `hsb` (stops derived from the filled colour) or `rgb`
-    (stops with their own colours).
+    A linear gradient is `hsb` (stops derived from the filled colour) or
+    `rgb` (stops with their own colours); a `radial` gradient has no colour
+    space, and each of its stops is either.
 
         gradient g hsv leading to trailing { stop b=0.5 }   // error
         gradient g hsb leading to trailing { stop b=0.5 }   // ok
+        gradient r radial { stop b=1.2; stop white }        // ok
     """)
   static let stopMismatch = DiagnosticCode(
     "E0218", .error, "stop does not fit the gradient",
     """
     Stops of an `hsb` gradient take `h=`, `s=`, `b=` and `offset=`; stops of
-    an `rgb` gradient take a colour and `offset=`.
+    an `rgb` gradient take a colour and `offset=`. A `radial` gradient's
+    stop is either, by its form: with a colour it takes only `offset=`.
 
         gradient g hsb leading to trailing { stop red }       // error
         gradient g hsb leading to trailing { stop b=0.5 }     // ok

@@ -40,6 +40,8 @@ struct PaintSampler {
   private let base: Double
   private let stepX: Double
   private let stepY: Double
+  /// Set for a radial gradient, whose t is a distance, not a projection.
+  let radial: RadialSteps?
 
   init(solid color: LinearRGBA) {
     self.init(solid: color.packed, table: [], base: 0, stepX: 0, stepY: 0)
@@ -49,12 +51,15 @@ struct PaintSampler {
     self.init(solid: packed, table: [], base: 0, stepX: 0, stepY: 0)
   }
 
-  private init(solid: UInt32?, table: [UInt32], base: Double, stepX: Double, stepY: Double) {
+  private init(
+    solid: UInt32?, table: [UInt32], base: Double, stepX: Double, stepY: Double, radial: RadialSteps? = nil
+  ) {
     self.solid = solid
     self.table = table
     self.base = base
     self.stepX = stepX
     self.stepY = stepY
+    self.radial = radial
   }
 
   /// `table` comes from `PaintSampler.table(for:opacity:)`, which callers
@@ -95,6 +100,31 @@ struct PaintSampler {
       stepX: ax / scaleX, stepY: ay / scaleY)
   }
 
+  /// A radial gradient: the pixel centre p in device space is taken to
+  /// user space (p / scale + origin), then into the unit circle by the
+  /// inverse of `unitToUser`; t = |u|. Both maps are affine, so u changes
+  /// by a constant step along a row, and the blend adds it instead of
+  /// mapping each pixel.
+  /// With `transform` (the item's, from its own space to user space) the
+  /// unit circle is carried by the item's transform after its own map.
+  init(
+    _ gradient: RadialGradientIR, table: [UInt32], opacity: Double, scaleX: Double, scaleY: Double, origin: Point,
+    transform: Affine? = nil
+  ) {
+    let unitToUser = transform.map { $0.concatenating(after: gradient.unitToUser) } ?? gradient.unitToUser
+    guard let inverse = unitToUser.inverted, gradient.stops.count > 1, table.count == PaintSampler.tableSize else {
+      // SVG: a radius of 0 paints the last stop's colour; so does a map
+      // that flattens the plane (an empty frame, a scale of 0).
+      let color = gradient.stops.last.map { LinearRGBA($0.color, opacity: opacity) }
+      self.init(solid: color ?? LinearRGBA(r: 0, g: 0, b: 0, a: 0))
+      return
+    }
+    let steps = RadialSteps(
+      base: inverse.apply(origin), stepX: Point(inverse.a / scaleX, inverse.b / scaleX),
+      stepY: Point(inverse.c / scaleY, inverse.d / scaleY))
+    self.init(solid: nil, table: table, base: 0, stepX: 0, stepY: 0, radial: steps)
+  }
+
   /// The gradient position of the centre of pixel (x, y) and its change per pixel to the right.
   func position(x: Int, y: Int) -> (t: Double, step: Double) {
     (base + (Double(x) + 0.5) * stepX + (Double(y) + 0.5) * stepY, stepX)
@@ -128,5 +158,19 @@ struct PaintSampler {
     let b = colors[index]
     return LinearRGBA(
       r: a.r + (b.r - a.r) * f, g: a.g + (b.g - a.g) * f, b: a.b + (b.b - a.b) * f, a: a.a + (b.a - a.a) * f)
+  }
+}
+
+/// Where pixel centres fall in a radial gradient's unit circle: for the
+/// centre of pixel (x, y), u = base + (x + ½)·stepX + (y + ½)·stepY.
+struct RadialSteps {
+  let base: Point
+  let stepX: Point
+  let stepY: Point
+
+  /// The unit-circle point of the centre of pixel (x, y); t there is its length.
+  func position(x: Int, y: Int) -> Point {
+    let (fx, fy) = (Double(x) + 0.5, Double(y) + 0.5)
+    return Point(base.x + fx * stepX.x + fy * stepY.x, base.y + fx * stepX.y + fy * stepY.y)
   }
 }

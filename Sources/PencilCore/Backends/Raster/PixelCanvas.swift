@@ -83,6 +83,10 @@ struct PixelCanvas {
         }
         return
       }
+      if let radial = paint.radial {
+        PixelCanvas.blendRadial(pixels, start, coverage, paint, radial.position(x: x0, y: y), radial.stepX)
+        return
+      }
       var (t, step) = paint.position(x: x0, y: y)
       for index in 0..<coverage.count {
         let c = coverage[index]
@@ -93,6 +97,25 @@ struct PixelCanvas {
         }
         t += step
       }
+    }
+  }
+
+  /// A radial gradient's row: one square root per covered pixel, the
+  /// unit-circle point advanced by a constant step.
+  @inline(__always) private static func blendRadial(
+    _ pixels: UnsafeMutableBufferPointer<UInt32>, _ start: Int, _ coverage: UnsafeBufferPointer<Float>,
+    _ paint: PaintSampler, _ first: Point, _ step: Point
+  ) {
+    var (ux, uy) = (first.x, first.y)
+    for index in 0..<coverage.count {
+      let c = coverage[index]
+      if c > 0.5 / 255 {
+        let source = paint.color(at: (ux * ux + uy * uy).squareRoot())
+        pixels[start + index] =
+          source >> 24 == 255 && c >= 1 ? source : PixelCanvas.over(source, c, pixels[start + index])
+      }
+      ux += step.x
+      uy += step.y
     }
   }
 }

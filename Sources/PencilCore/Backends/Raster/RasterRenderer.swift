@@ -162,18 +162,25 @@ struct RasterRenderer {
     case .solid(let color):
       return PaintSampler(solid: LinearRGBA(color, opacity: opacity))
     case .linearGradient(let gradient):
-      let table: [UInt32]
-      if let cached = gradientTables.first(where: { $0.stops == gradient.stops && $0.opacity == opacity }) {
-        table = cached.table
-      } else {
-        table = PaintSampler.table(for: gradient.stops, opacity: opacity)
-        if gradientTables.count == 16 { gradientTables.removeFirst() }
-        gradientTables.append((gradient.stops, opacity, table))
-      }
+      let table = self.table(for: gradient.stops, opacity: opacity)
+      return PaintSampler(
+        gradient, table: table, opacity: opacity, scaleX: scaleX, scaleY: scaleY, origin: origin,
+        transform: transform)
+    case .radialGradient(let gradient):
+      let table = self.table(for: gradient.stops, opacity: opacity)
       return PaintSampler(
         gradient, table: table, opacity: opacity, scaleX: scaleX, scaleY: scaleY, origin: origin,
         transform: transform)
     }
+  }
+
+  /// The colour table of the stops, shared by linear and radial gradients.
+  private mutating func table(for stops: [GradientStopIR], opacity: Double) -> [UInt32] {
+    if let cached = gradientTables.first(where: { $0.stops == stops && $0.opacity == opacity }) { return cached.table }
+    let table = PaintSampler.table(for: stops, opacity: opacity)
+    if gradientTables.count == 16 { gradientTables.removeFirst() }
+    gradientTables.append((stops, opacity, table))
+    return table
   }
 
   /// The stroke outlined in user space, within the flattening tolerance
