@@ -67,4 +67,31 @@ final class IssueExampleTests: XCTestCase {
     }
     XCTAssertNotNil(Pencil.compile(source, appearance: nil).scene?.dark)
   }
+
+  /// Issue 10's scene, exactly as written (Fixtures/issue10): it compiles
+  /// and draws, with one honest warning pair — its star passes radians
+  /// (`k * pi / points`) to sin and cos, which take degrees in pencil.
+  func testTheGraphicsExampleCompilesAsWritten() throws {
+    let url = Repository.fixtures.appendingPathComponent("issue10/example.pencil")
+    let compilation = Pencil.compile(SourceFile(name: "example.pencil", bytes: Array(try Data(contentsOf: url))))
+    XCTAssertEqual(compilation.diagnostics.map(\.code), [GraphicsCodes.radiansInDegrees, GraphicsCodes.radiansInDegrees])
+    XCTAssertEqual(compilation.diagnostics.first?.fixes.first?.edits.map(\.newText), ["180"])
+    let scene = try XCTUnwrap(compilation.scene)
+    let paths = scene.items.compactMap { item -> PathItem? in if case .path(let path) = item { path } else { nil } }
+    // The seven fanned pencils (3 parts each) turn about their bottom centre.
+    let turned = paths.filter { $0.transform != nil }
+    XCTAssertEqual(turned.count, 7 * 3 + 1)
+    for path in turned.prefix(21) {
+      let pivot = try XCTUnwrap(path.transform).apply(Point(420, 380))
+      XCTAssertEqual(pivot.x, 420, accuracy: 1e-9)
+      XCTAssertEqual(pivot.y, 380, accuracy: 1e-9)
+    }
+    // The elbow leaves done's bottom downwards and enters start's bottom upwards.
+    let elbow = try XCTUnwrap(paths.first { $0.segments.count == 4 && $0.stroke != nil })
+    XCTAssertEqual(elbow.segments.first, .move(Point(480, 170 + Checker.arrowheadLength(forLineWidth: 1))))
+    // The clipped zstack's two rects are cut to its ellipse; the top one is radial.
+    let clipped = paths.filter { $0.clip != nil }
+    XCTAssertEqual(clipped.count, 2)
+    guard case .radialGradient = clipped[1].paint else { return XCTFail("the glint is a radial gradient") }
+  }
 }
