@@ -74,7 +74,8 @@ final class IssueExampleTests: XCTestCase {
   func testTheGraphicsExampleCompilesAsWritten() throws {
     let url = Repository.fixtures.appendingPathComponent("issue10/example.pencil")
     let compilation = Pencil.compile(SourceFile(name: "example.pencil", bytes: Array(try Data(contentsOf: url))))
-    XCTAssertEqual(compilation.diagnostics.map(\.code), [GraphicsCodes.radiansInDegrees, GraphicsCodes.radiansInDegrees])
+    XCTAssertEqual(
+      compilation.diagnostics.map(\.code), [GraphicsCodes.radiansInDegrees, GraphicsCodes.radiansInDegrees])
     XCTAssertEqual(compilation.diagnostics.first?.fixes.first?.edits.map(\.newText), ["180"])
     let scene = try XCTUnwrap(compilation.scene)
     let paths = scene.items.compactMap { item -> PathItem? in if case .path(let path) = item { path } else { nil } }
