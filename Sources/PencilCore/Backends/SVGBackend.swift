@@ -182,7 +182,17 @@ struct SVGWriter {
     out.write("\"")
     switch item.paint {
     case .solid(let solid):
-      fill(solid, opacity: item.opacity)
+      // A line, an arrow or a path without a fill, or `fill=.clear`:
+      // nothing to paint in either appearance.
+      var darkClear = true
+      if case .path(let darkPath)? = dark {
+        if case .solid(let darkSolid) = darkPath.paint { darkClear = darkSolid.alpha == 0 } else { darkClear = false }
+      }
+      if solid.alpha == 0, darkClear {
+        out.write(" fill=\"none\"")
+      } else {
+        fill(solid, opacity: item.opacity)
+      }
 
     case .linearGradient, .radialGradient:
       out.write(" fill=\"url(#g")

@@ -203,6 +203,8 @@ struct RasterRenderer {
   }
 
   private mutating func fill(_ path: PathItem, rule: FillRule, paint: Paint, opacity: Double) {
+    // An unfilled line or path: nothing to accumulate.
+    if case .solid(let color) = paint, color.alpha == 0 { return }
     let sampler = self.sampler(paint, opacity: opacity, transform: path.transform)
     let (outline, map) = path.outlineAndMap
     let mask = path.clip == nil ? nil : clipMask
