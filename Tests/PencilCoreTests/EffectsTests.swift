@@ -135,6 +135,19 @@ final class EffectsTests: XCTestCase {
     XCTAssertEqual(clip.map(\.code), [SemaCodes.unknownAttribute])
   }
 
+  func testADashPatternPastTheLimitIsWarnedAboutAndDrawnSolid() throws {
+    // Along 100,000 points a pattern 1.9 long makes 52,632 dashes, under
+    // the limit of 100,000; one 0.1 long makes 1,000,000, over it.
+    XCTAssertEqual(compile("line from 0,0 to 100000,0 dash=[1, 0.9]").diagnostics.map(\.code), [])
+    let fine = compile("line from 0,0 to 100000,0 dash=[0.05, 0.05]")
+    XCTAssertEqual(fine.diagnostics.map(\.code), [GraphicsCodes.dashesTooFine])
+    let scene = try XCTUnwrap(fine.scene)
+    guard case .path(let line) = scene.items[0], let stroke = line.stroke else { return XCTFail("a stroked line") }
+    // Drawn solid: one outline of four corners, not two million dashes.
+    let outline = Stroker.outline(line.userSpaceSegments, style: stroke.style, tolerance: 0.2)
+    XCTAssertLessThan(outline.count, 10)
+  }
+
   func testRadiansInSinAreWarnedAboutWithAFix() throws {
     let diagnostics = compile(
       """

@@ -39,6 +39,15 @@ enum Stroker {
   /// as millions of pieces.
   static let maximumDashes = 100_000
 
+  /// Whether the raster backends draw this dashed stroke solid, its
+  /// pattern too fine for `maximumDashes` (the tolerance of one device
+  /// pixel's flattening at scale 1; the length hardly depends on it).
+  static func drawsDashesSolid(_ segments: [PathSegment], style: StrokeStyle) -> Bool {
+    let pattern = style.effectiveDash
+    guard !pattern.isEmpty else { return false }
+    return dashCount(polylines(segments, tolerance: 0.2), pattern) > Double(maximumDashes)
+  }
+
   /// How many dashes the pattern makes along the polylines.
   private static func dashCount(_ lines: [Polyline], _ pattern: [Double]) -> Double {
     var length = 0.0

@@ -50,6 +50,20 @@ extension Lowering {
     for (effects, frame) in scope.reversed() { applyEffects(effects, frame: frame, from: first) }
   }
 
+  /// W0014: a dash pattern so fine for its path that the raster backends
+  /// draw the stroke solid (see `Stroker.maximumDashes`).
+  mutating func warnAboutFineDashes(
+    _ shape: ShapeElement, _ style: StrokeStyle, frame: Rect, source: SourceRange, _ origin: Origin
+  ) {
+    guard Stroker.drawsDashesSolid(shape.outline.segments(in: frame), style: style) else { return }
+    var diagnostic = Diagnostic(
+      GraphicsCodes.dashesTooFine, source,
+      "this dash pattern would cut the stroke into more than \(Stroker.maximumDashes) dashes; PNG, PPM and ASCII draw it solid"
+    )
+    diagnostic.file = origin.file
+    diagnostics.append(diagnostic)
+  }
+
   /// The user-space box of an item's drawing, through its transform.
   static func transformedBounds(_ box: Rect, _ transform: Affine?) -> Rect {
     guard let transform else { return box }

@@ -236,7 +236,10 @@ struct Lowering {
   mutating func appendShape(_ shape: ShapeElement, in frame: Rect, source: SourceRange, _ origin: Origin) {
     let paint = paint(shape.fill, frame: frame)
     var stroke: StrokeIR? = nil
-    if let model = shape.stroke { stroke = StrokeIR(paint: self.paint(model.paint, frame: frame), style: model.style) }
+    if let model = shape.stroke {
+      stroke = StrokeIR(paint: self.paint(model.paint, frame: frame), style: model.style)
+      if !model.style.dash.isEmpty { warnAboutFineDashes(shape, model.style, frame: frame, source: source, origin) }
+    }
     if let unit = shape.outline.sharedUnitSegments {
       items.append(
         .path(

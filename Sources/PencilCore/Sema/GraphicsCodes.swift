@@ -74,8 +74,20 @@ enum GraphicsCodes {
         line sin(k * 180 / 5), cos(k * 180 / 5)     // ok
     """)
 
+  static let dashesTooFine = DiagnosticCode(
+    "W0014", .warning, "dash pattern too fine",
+    """
+    A dash pattern that would cut one stroke into more than 100,000 dashes
+    (a pattern of a thousandth of a point along a long path) is drawn as a
+    solid stroke by the raster backends, which at that scale it looks
+    like, instead of as millions of pieces. SVG keeps the pattern. Make
+    the dashes longer.
+
+        line from 0,0 to 100000,0 dash=[0.1, 0.1]   // warning
+    """)
+
   static let all = [
     unknownElementName, unknownAnchor, nameInLoop, duplicateElementName, unplacedAnchor, anchorNotAllowed,
-    radiansInDegrees,
+    radiansInDegrees, dashesTooFine,
   ]
 }
