@@ -9,8 +9,11 @@ Text elements are written by the ASCII backend as their own characters and
 drawn by the raster backends with the stroke font, so the two cannot be
 compared cell by cell: both sides are rendered from a copy of each sample
 whose `text` statements are made invisible (opacity=0: laid out as before,
-so the backgrounds and padding around text stay, but drawn by neither). Darkness is 1 - luminance (Rec. 709
-weights) over white, as the backend computes it.
+so the backgrounds and padding around text stay, but drawn by neither).
+Strokes, lines and arrows are left out the same way (stroke=.clear): the
+backend writes them as line characters (- | / \ _ + and > < ^ v), which
+stand for a line, not for the tone of their cell. Darkness is
+1 - luminance (Rec. 709 weights) over white, as the backend computes it.
 
 Usage: scripts/ascii-quality.py [--pencilc PATH] [--columns N]
 Needs Pillow and numpy.
@@ -46,11 +49,27 @@ def invisible(line):
     return code.rstrip() + " opacity=0" + (" //" + comment if comment else "\n")
 
 
+def unstroked(line):
+    """A line with every stroke made clear: strokes, lines and arrows are
+    written as line characters, as text is written as letters, and are
+    left out of the comparison the same way."""
+    # A value is a run of non-space characters and parenthesised groups:
+    # stroke=hsb(0.1, 1, 1) and stroke=.orange.opacity(0.3) are one value.
+    code = re.sub(r"\bstroke=(?:[^\s(]|\([^()]*\))+", "stroke=.clear", line)
+    statement = re.sub(r"^\s*\w+:\s*", "", code)
+    if re.match(r"(arrow|line)\s+from\b|path\b", statement) and "stroke=" not in code:
+        if "{" in code:
+            code = code.replace("{", "stroke=.clear {", 1)
+        else:
+            code = code.rstrip("\n") + " stroke=.clear\n"
+    return code
+
+
 def strip_text(scene, copy):
     os.makedirs(os.path.dirname(copy), exist_ok=True)
     with open(scene) as source, open(copy, "w") as target:
         for line in source:
-            target.write(invisible(line) if line.lstrip().startswith("text ") else line)
+            target.write(invisible(line) if line.lstrip().startswith("text ") else unstroked(line))
 
 
 def without_text(scene, work):

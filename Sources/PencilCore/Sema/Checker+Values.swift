@@ -161,6 +161,14 @@ extension Checker {
         return nil
       }
       return .list(items)
+    case (.color, .none):
+      // SVG's fill="none": in pencil, no paint is the clear colour.
+      diagnostics.append(
+        Diagnostic(
+          SemaCodes.wrongValueKind, range,
+          "expected a colour for '\(attribute)', found none; for no paint write .clear"
+        ).withFix("write .clear", replacing: range, with: ".clear"))
+      return nil
     case (.list, .range(let lower, let upper)) where upper - lower <= 10_000:
       return .list((lower..<upper).map { .number(Double($0)) })
     default:

@@ -76,16 +76,30 @@ enum CellClassifier {
     // The gradient's direction; the boundary runs across it. Angles are in
     // screen space (y down), where samples are square.
     let gradient = 0.5 * atan2(2 * jxy, jxx - jyy)
-    var angle = (gradient + Double.pi / 2) * 180 / Double.pi
-    angle = angle.truncatingRemainder(dividingBy: 180)
-    if angle < 0 { angle += 180 }
-    // A cell is twice as tall as wide, so '/' and '\\' stand for lines up
-    // to about 80° from the horizontal; only steeper ones are '|'.
-    switch angle {
-    case 80..<100: return vertical(samples, threshold: threshold)
-    case 22.5..<80: return "\\"
-    case 100..<157.5: return "/"
-    default: return horizontal(samples, threshold: threshold)
+    switch LineDirection(radians: gradient + Double.pi / 2) {
+    case .vertical: return vertical(samples, threshold: threshold)
+    case .falling: return "\\"
+    case .rising: return "/"
+    case .horizontal: return horizontal(samples, threshold: threshold)
+    }
+  }
+
+  /// Which of `-` `\\` `|` `/` a line's direction (in screen space, y down)
+  /// comes closest to. A cell is twice as tall as wide, so `/` and `\\`
+  /// stand for lines up to about 80° from the horizontal; only steeper
+  /// ones are `|`. Thin lines and arrows use the same division.
+  enum LineDirection {
+    case horizontal, falling, vertical, rising
+
+    init(radians: Double) {
+      var angle = (radians * 180 / Double.pi).truncatingRemainder(dividingBy: 180)
+      if angle < 0 { angle += 180 }
+      switch angle {
+      case 80..<100: self = .vertical
+      case 22.5..<80: self = .falling
+      case 100..<157.5: self = .rising
+      default: self = .horizontal
+      }
     }
   }
 
@@ -105,7 +119,7 @@ enum CellClassifier {
 
   /// `(` when the boundary bows to the left in the middle rows, `)` when
   /// it bows to the right, `|` when it is straight.
-  private static func vertical(_ samples: UnsafeBufferPointer<Double>, threshold: Double) -> Character {
+  static func vertical(_ samples: UnsafeBufferPointer<Double>, threshold: Double) -> Character {
     func boundary(_ row: Int) -> Double {
       // The darkness-weighted column of the dark side, per row.
       var weight = 0.0

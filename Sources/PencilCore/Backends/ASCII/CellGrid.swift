@@ -10,16 +10,32 @@ struct CellGrid {
     var character: Character = " "
     var foreground: RGB?
     var background: RGB?
+    /// Drawn as a thin line or an arrowhead, which corners join up.
+    var isLine = false
+    /// Stroke ink that the line test could not read as one line (a corner,
+    /// a crossing): `+` where lines meet at it, see `joinLines`.
+    var isJunction = false
   }
 
   let columns: Int
   let rows: Int
   private(set) var cells: [Cell]
+  /// A cell with nothing drawn in it, and the darkness of the background:
+  /// a space on white paper, but with `--invert` (light ink on a dark
+  /// terminal) a white background is the ramp's darkest. What arrowheads
+  /// and junctions take for an empty cell.
+  var paper: (character: Character, darkness: Double) = (" ", 0)
 
   init(columns: Int, rows: Int) {
     self.columns = columns
     self.rows = rows
     cells = [Cell](repeating: Cell(), count: columns * rows)
+  }
+
+  /// A cell by position, for what is written over the picture (arrowheads).
+  subscript(column: Int, row: Int) -> Cell {
+    get { cells[row * columns + column] }
+    set { cells[row * columns + column] = newValue }
   }
 
   /// Darkness of a pixel: 1 − luminance over white, or with `invert`
@@ -38,11 +54,19 @@ struct CellGrid {
     return (Double(r), Double(g), Double(b))
   }
 
-  mutating func fill(from canvas: PixelCanvas, charset: ASCIICharset, invert: Bool, color: Bool) {
+  /// Classifies every cell of `canvas`. `strokes`, when the scene has
+  /// strokes, is the same picture with every stroke in black and every
+  /// fill in white (`ASCIIBackend.strokesOnly`): where it has ink, a thin line is
+  /// drawn as its line character (`ThinLine`), and lines that meet as `+`.
+  /// Fills — a pencil's shading, a thin rect — never read as lines.
+  mutating func fill(from canvas: PixelCanvas, strokes: PixelCanvas?, charset: ASCIICharset, invert: Bool, color: Bool)
+  {
     let sampleColumns = CellClassifier.columns
     let sampleRows = CellClassifier.rows
     var samples = [Double](repeating: 0, count: sampleColumns * sampleRows)
     var colors = [(Double, Double, Double)](repeating: (0, 0, 0), count: sampleColumns * sampleRows)
+    var window = [Double](repeating: 0, count: ThinLine.windowColumns * ThinLine.windowRows)
+    var scratch = window
     canvas.withPixels { pixels in
       for row in 0..<rows {
         for column in 0..<columns {
@@ -53,12 +77,102 @@ struct CellGrid {
               colors[y * sampleColumns + x] = CellGrid.color(pixel)
             }
           }
-          let cell =
-            charset == .ascii
-            ? CellGrid.asciiCell(samples, colors, color: color) : CellGrid.blockCell(samples, colors, color: color)
+          guard charset == .ascii else {
+            cells[row * columns + column] = CellGrid.blockCell(samples, colors, color: color)
+            continue
+          }
+          let (character, split) = samples.withUnsafeBufferPointer { CellClassifier.classify($0) }
+          var cell = Cell(character: character)
+          if let strokes, CellGrid.readWindow(into: &window, strokes, column, row) {
+            cell = CellGrid.strokeCell(cell, window: window, scratch: &scratch, samples: samples)
+          }
+          // Colour the ink with its own colour: a line's, or the darker
+          // side's of an edge.
+          if color, cell.character != " " {
+            if cell.isLine {
+              cell.foreground =
+                CellGrid.mean(colors) { CellGrid.isStroke(window, $0) } ?? CellGrid.mean(colors) { _ in true }
+            } else {
+              cell.foreground = CellGrid.mean(colors) { index in split.map { samples[index] > $0 } ?? true }
+            }
+          }
           cells[row * columns + column] = cell
         }
       }
+    }
+  }
+
+  /// A cell where strokes are: `+` where lines meet, its line, nothing
+  /// where the line is the neighbour's (then what lies around the line
+  /// shows, by the ramp), or the classifier's `cell` for anything else.
+  private static func strokeCell(_ cell: Cell, window: [Double], scratch: inout [Double], samples: [Double]) -> Cell {
+    var cell = cell
+    if let junction = window.withUnsafeBufferPointer({ ThinLine.junction($0) }) {
+      cell.character = junction
+      cell.isLine = true
+      return cell
+    }
+    window.withUnsafeBufferPointer { window in
+      scratch.withUnsafeMutableBufferPointer { scratch in
+        _ = scratch.update(fromContentsOf: window)
+        ThinLine.clearNeighbours(window, into: scratch)
+      }
+    }
+    switch scratch.withUnsafeBufferPointer({ ThinLine.classify($0) }) {
+    case .line(let line):
+      cell.character = line
+      cell.isLine = true
+    case .neighbours:
+      var sum = 0.0
+      var count = 0.0
+      for index in samples.indices where !isStroke(window, index) {
+        sum += samples[index]
+        count += 1
+      }
+      if count > 0 { cell.character = ASCIIGlyphs.rampCharacter(for: sum / count) }
+    case .other: cell.isJunction = true
+    }
+    return cell
+  }
+
+  /// Whether the cell's sample `index` is stroke ink in the stroke window.
+  private static func isStroke(_ window: [Double], _ index: Int) -> Bool {
+    let (x, y) = (index % CellClassifier.columns, index / CellClassifier.columns)
+    return window[(y + ThinLine.marginRows) * ThinLine.windowColumns + x + ThinLine.marginColumns] >= 0.25
+  }
+
+  /// The stroke picture's darkness in a cell and the margins around it
+  /// that `ThinLine` reads (0 beyond the picture); false, with the window
+  /// unread, when the cell itself has no stroke ink.
+  private static func readWindow(into window: inout [Double], _ strokes: PixelCanvas, _ column: Int, _ row: Int)
+    -> Bool
+  {
+    let (width, height) = (strokes.width, strokes.height)
+    let x0 = column * CellClassifier.columns - ThinLine.marginColumns
+    let y0 = row * CellClassifier.rows - ThinLine.marginRows
+    return strokes.withPixels { pixels in
+      // Most cells have no stroke: their samples are all paper white
+      // (opaque white, packed premultiplied).
+      let white: UInt32 = 0xFFFF_FFFF
+      var inked = false
+      for y in ThinLine.marginRows..<(ThinLine.marginRows + CellClassifier.rows) where !inked {
+        for x in ThinLine.marginColumns..<(ThinLine.marginColumns + CellClassifier.columns) {
+          let pixel = pixels[(y0 + y) * width + x0 + x]
+          inked = inked || (pixel != white && darkness(pixel, invert: false) >= ThinLine.minimumContrast)
+        }
+      }
+      guard inked else { return false }
+      window.withUnsafeMutableBufferPointer { window in
+        for y in 0..<ThinLine.windowRows {
+          let py = y0 + y
+          for x in 0..<ThinLine.windowColumns {
+            let px = x0 + x
+            let inside = px >= 0 && px < width && py >= 0 && py < height
+            window[y * ThinLine.windowColumns + x] = inside ? darkness(pixels[py * width + px], invert: false) : 0
+          }
+        }
+      }
+      return true
     }
   }
 
@@ -72,15 +186,6 @@ struct CellGrid {
     guard count > 0 else { return nil }
     func byte(_ value: Double) -> UInt8 { clampedByte(value / count) }
     return RGB(red: byte(sum.0), green: byte(sum.1), blue: byte(sum.2))
-  }
-
-  private static func asciiCell(_ samples: [Double], _ colors: [(Double, Double, Double)], color: Bool) -> Cell {
-    let (character, split) = samples.withUnsafeBufferPointer { CellClassifier.classify($0) }
-    guard color, character != " " else { return Cell(character: character) }
-    // Colour the ink with the darker side's colour, the shape's own.
-    return Cell(
-      character: character,
-      foreground: mean(colors) { index in split.map { samples[index] > $0 } ?? true })
   }
 
   /// Quadrants of 2 × 4 samples: with colour, the two tones of the cell

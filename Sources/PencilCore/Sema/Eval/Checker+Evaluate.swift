@@ -94,7 +94,7 @@ extension Checker {
     case "true": return .bool(true)
     case "false": return .bool(false)
     case "pi": return .number(Double.pi)
-    case "none": return .none
+    case "none": return Computed.none
     default: break
     }
     if kind == .gradient { return gradientNamed(identifier).map(Computed.gradient) }
