@@ -109,4 +109,70 @@ final class AnchorTests: XCTestCase {
         [.move(Point(10, 5)), .line(Point(30, 5))], [.move(Point(10, 105)), .line(Point(30, 105))],
       ])
   }
+
+  // Found in review: each use of a cached component finds its own boxes,
+  // the use's transform is applied once, waiting elements keep source
+  // order at one position, a named connector's frame is its box.
+  func testForwardArrowsInEachUseOfAComponentJoinThatUsesBoxes() throws {
+    let compilation = compile(
+      """
+      component pair() {
+        arrow from a.trailing to b.leading arrowheads=none
+        a: rect at 0,0 size 40x40
+        b: rect at 100,0 size 40x40
+      }
+      pair at 10,10 size 140x40
+      pair at 10,120 size 140x40
+      pair at 10,200 size 140x40 rotation=90
+      """)
+    XCTAssertEqual(compilation.diagnostics.map(\.message), [])
+    let paths = (compilation.scene?.items ?? []).compactMap { item -> PathItem? in
+      if case .path(let path) = item { path } else { nil }
+    }
+    let arrows = paths.filter { $0.stroke != nil }
+    XCTAssertEqual(
+      arrows.map { $0.segments.first },
+      [
+        .move(Point(50, 30)), .move(Point(50, 140)), .move(Point(50, 220)),
+      ])
+    // The turned use turns its arrow exactly as its boxes, once.
+    XCTAssertEqual(arrows[2].transform, paths.last?.transform)
+  }
+
+  func testWaitingElementsAtOnePositionKeepSourceOrder() throws {
+    let compilation = compile(
+      """
+      a: rect at b.topLeading size 10x10 fill=red
+      b: rect at c.topLeading size 10x10 fill=green
+      c: rect at 20,20 size 10x10 fill=blue
+      n: line from a.trailing to 60,25
+      rect at n.trailing size 2x2
+      """)
+    XCTAssertEqual(compilation.diagnostics.map(\.message), [])
+    let items = compilation.scene?.items ?? []
+    let colours = items.prefix(3).compactMap { item -> IRColor? in
+      if case .path(let path) = item, case .solid(let colour) = path.paint { colour } else { nil }
+    }
+    XCTAssertEqual(colours.map(\.hex), ["#ff0000", "#008000", "#0000ff"])
+    guard case .path(let marker)? = items.last else { return XCTFail("the marker") }
+    XCTAssertEqual(boundingBox(of: marker.segments)?.x, 60)
+  }
+
+  func testANameInAnElseBranchIsKnownAndComparingAnchorsIsAnError() {
+    XCTAssertEqual(
+      compile(
+        """
+        if false { c: rect at 0,0 size 10x10 } else { c: rect at 50,0 size 10x10 }
+        line from c.bottom to 0,100
+        """
+      ).diagnostics.map(\.message), [])
+    let comparison = compile(
+      """
+      a: rect at 0,0 size 10x10
+      b: rect at 0,0 size 10x10
+      if a.top == b.top { rect at 0,0 size 5x5 }
+      """
+    ).diagnostics
+    XCTAssertEqual(comparison.map(\.code), [GraphicsCodes.anchorNotAllowed])
+  }
 }

@@ -105,6 +105,33 @@ final class ByteWriter {
     uncheckedWrite(value)
   }
 
+  /// Rounded to at most eight decimals, for a transform's matrix: a
+  /// rotation's cosine to four decimals moves a point 20,000 points from
+  /// the origin by a pixel. Beyond ±9e7 as `write(_:)`.
+  func writePrecise(_ value: Double) {
+    let scaled = value.magnitude * 100_000_000 + 0.5
+    guard value.isFinite, scaled < 9.0e15 else { return write(value) }
+    reserve(ByteWriter.maximumNumberLength)
+    let units = UInt64(scaled)
+    guard units > 0 else { return unsafeAppend(UInt8(ascii: "0")) }
+    if value < 0 { unsafeAppend(UInt8(ascii: "-")) }
+    unsafeAppendInteger(units / 100_000_000)
+    var fraction = units % 100_000_000
+    guard fraction > 0 else { return }
+    var digits = 8
+    while fraction % 10 == 0 {
+      fraction /= 10
+      digits -= 1
+    }
+    unsafeAppend(UInt8(ascii: "."))
+    var divisor: UInt64 = 1
+    for _ in 1..<digits { divisor *= 10 }
+    while divisor > 0 {
+      unsafeAppend(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / divisor % 10))
+      divisor /= 10
+    }
+  }
+
   /// The most bytes `write(_: Double)` produces.
   static let maximumNumberLength = 48
 

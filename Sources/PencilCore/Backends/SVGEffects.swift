@@ -7,17 +7,10 @@ extension SVGWriter {
   /// ` transform="matrix(a b c d e f)"`.
   mutating func transformAttribute(_ transform: Affine) {
     out.write(" transform=\"matrix(")
-    out.write(transform.a)
-    out.write(" ")
-    out.write(transform.b)
-    out.write(" ")
-    out.write(transform.c)
-    out.write(" ")
-    out.write(transform.d)
-    out.write(" ")
-    out.write(transform.e)
-    out.write(" ")
-    out.write(transform.f)
+    for (index, value) in [transform.a, transform.b, transform.c, transform.d, transform.e, transform.f].enumerated() {
+      if index > 0 { out.write(" ") }
+      out.writePrecise(value)
+    }
     out.write(")\"")
   }
 

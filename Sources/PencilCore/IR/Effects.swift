@@ -31,14 +31,25 @@ public final class ClipIR: Equatable, Sendable {
     return result
   }
 
-  /// The same chain with `outer` around its outermost clip.
-  func inside(_ outer: ClipIR) -> ClipIR {
-    ClipIR(segments: segments, parent: parent.map { $0.inside(outer) } ?? outer)
+  /// The same chain with `outer` around its outermost clip. `memo` maps
+  /// each clip already done to its copy, so chains that shared a parent
+  /// still share one (siblings keep one `<clipPath>` for what they share).
+  /// (The memo holds each original too, so no identifier is reused while
+  /// it is in use.)
+  func inside(_ outer: ClipIR, memo: inout [ObjectIdentifier: (ClipIR, ClipIR)]) -> ClipIR {
+    if let done = memo[ObjectIdentifier(self)] { return done.1 }
+    let copy = ClipIR(segments: segments, parent: parent.map { $0.inside(outer, memo: &memo) } ?? outer)
+    memo[ObjectIdentifier(self)] = (self, copy)
+    return copy
   }
 
-  /// The same chain moved by `transform`.
-  func transformed(by transform: Affine) -> ClipIR {
-    ClipIR(segments: segments.map { transform.apply($0) }, parent: parent?.transformed(by: transform))
+  /// The same chain moved by `transform` (shared parents stay shared).
+  func transformed(by transform: Affine, memo: inout [ObjectIdentifier: (ClipIR, ClipIR)]) -> ClipIR {
+    if let done = memo[ObjectIdentifier(self)] { return done.1 }
+    let copy = ClipIR(
+      segments: segments.map { transform.apply($0) }, parent: parent?.transformed(by: transform, memo: &memo))
+    memo[ObjectIdentifier(self)] = (self, copy)
+    return copy
   }
 }
 

@@ -7,17 +7,27 @@
 extension Lowering {
   /// An element waiting for the frames of the elements it names.
   struct PendingElement {
-    /// Where its items go in `items`.
+    /// Where its items go in `items`, and its place among the waiting
+    /// (elements waiting at one position keep their source order).
     var position: Int
+    var order: Int
     var element: ElementModel
     var frame: Rect
     var origin: Origin
-    /// The transforms and clips of the elements around it.
+    /// The transforms and clips of the elements around it inside its
+    /// scope (those outside are applied when the scope's element is).
     var effects: EffectScope
   }
 
-  /// The frame of a named element, once placed.
-  func frame(of name: ElementName) -> Rect? { frames[ObjectIdentifier(name)] }
+  /// A named element's frame in one scope (the file, or one use of a
+  /// component): uses that share their models do not share frames.
+  struct FrameKey: Hashable {
+    let name: ObjectIdentifier
+    let scope: Int
+  }
+
+  /// The frame of a named element of the current scope, once placed.
+  func frame(of name: ElementName) -> Rect? { frames[FrameKey(name: ObjectIdentifier(name), scope: scope)] }
 
   func point(_ anchor: ElementAnchor) -> Point? {
     frame(of: anchor.element).map { $0.point(atUnit: anchor.unit) }
@@ -36,78 +46,126 @@ extension Lowering {
 
   /// Records a named element's frame: text's is its measured box.
   mutating func recordFrame(_ name: ElementName, _ element: ElementModel, _ frame: Rect, itemsFrom first: Int) {
+    var frame = frame
     if case .text = element.content, first < items.count, case .text(let text) = items[items.count - 1] {
-      frames[ObjectIdentifier(name)] = text.bounds
-    } else {
-      frames[ObjectIdentifier(name)] = frame
+      frame = text.bounds
     }
+    frames[FrameKey(name: ObjectIdentifier(name), scope: scope)] = frame
+  }
+
+  /// Makes an element wait for the anchors it reads.
+  mutating func wait(_ element: ElementModel, in frame: Rect, _ origin: Origin) {
+    pending.append(
+      PendingElement(
+        position: items.count, order: pendingCount, element: element, frame: frame, origin: origin,
+        effects: Array(effectScope[min(scopeEffects, effectScope.count)...])))
+    pendingCount += 1
   }
 
   /// A connector's items, its ends resolved: a fixed end is relative to
   /// the frame its scope gives it, an anchor is where layout put it.
-  mutating func lowerConnector(_ connector: ConnectorElement, in frame: Rect, range: SourceRange, _ origin: Origin) {
+  /// Returns the box it was drawn in.
+  @discardableResult
+  mutating func lowerConnector(_ connector: ConnectorElement, in frame: Rect, range: SourceRange, _ origin: Origin)
+    -> Rect?
+  {
     func resolve(_ end: PointRef) -> Point? {
       switch end {
       case .fixed(let point): Point(frame.x + point.x, frame.y + point.y)
       case .anchor(let anchor): point(anchor)
       }
     }
-    guard let start = resolve(connector.from), let end = resolve(connector.to) else { return }
+    guard let start = resolve(connector.from), let end = resolve(connector.to) else { return nil }
     let points = ConnectorGeometry.route(
       from: start, to: end, leaving: ConnectorGeometry.exitDirection(connector.from.anchor?.unit),
       entering: ConnectorGeometry.exitDirection(connector.to.anchor?.unit), elbow: connector.style.elbow)
     guard let group = ConnectorGeometry.group(through: points, style: connector.style, range: range),
       let box = group.placement.origin, let size = group.placement.size
-    else { return }
-    lower(group, in: Rect(x: box.x, y: box.y, width: size.x, height: size.y), origin: origin)
+    else { return nil }
+    let rect = Rect(x: box.x, y: box.y, width: size.x, height: size.y)
+    lower(group, in: rect, origin: origin)
+    return rect
   }
 
-  /// Builds what waited since `start` in `pending`, in order, as long as
-  /// that places something; what is left names an element never placed.
+  /// Builds what waited since `start` in `pending`, as long as that
+  /// places something, then puts every block of items back where its
+  /// element stood, in one pass; what is left names an element never
+  /// placed.
   mutating func resolvePending(from start: Int) {
+    guard pending.count > start else { return }
+    var blocks: [(position: Int, order: Int, items: [DisplayItem])] = []
     var progress = true
     while progress, pending.count > start {
       progress = false
-      var index = start
-      while index < pending.count {
-        guard anchorsPlaced(pending[index].element) else {
-          index += 1
+      var waiting: [PendingElement] = []
+      let round = Array(pending[start...])
+      pending.removeSubrange(start...)
+      for entry in round {
+        guard anchorsPlaced(entry.element) else {
+          waiting.append(entry)
           continue
         }
-        let entry = pending.remove(at: index)
         let before = items.count
-        let outer = effectScope
-        effectScope = entry.effects
+        let added = pending.count
+        let outer = (effectScope, scopeEffects)
+        (effectScope, scopeEffects) = (entry.effects, 0)
         lower(entry.element, in: entry.frame, origin: entry.origin)
-        effectScope = outer
+        (effectScope, scopeEffects) = outer
         applyEffects(entry.effects, from: before)
-        moveItems(from: before, to: entry.position)
+        // What it left waiting goes where it goes, after it.
+        for index in added..<pending.count {
+          pending[index].position = entry.position
+          pending[index].order = entry.order
+        }
+        blocks.append((entry.position, entry.order, Array(items[before...])))
+        items.removeSubrange(before...)
         progress = true
       }
+      pending += waiting
     }
     for entry in pending[start...] { reportUnplaced(entry) }
     pending.removeSubrange(start...)
+    insert(blocks)
   }
 
-  /// Moves the items made since `before` (at the end) to `position`,
-  /// shifting what waits, and the top-level elements' item ranges, with them.
-  private mutating func moveItems(from before: Int, to position: Int) {
-    let count = items.count - before
-    guard count > 0, position < before else { return }
-    let moved = Array(items[before...])
-    items.removeSubrange(before...)
-    items.insert(contentsOf: moved, at: position)
-    for index in pending.indices where pending[index].position >= position {
-      let old = pending[index].position
-      pending[index].position = old >= before ? position + (old - before) : old + count
+  /// Puts the blocks into `items` at their positions (blocks at one
+  /// position in source order), shifting the top-level item ranges.
+  private mutating func insert(_ blocks: [(position: Int, order: Int, items: [DisplayItem])]) {
+    guard !blocks.isEmpty else { return }
+    let sorted = blocks.enumerated().sorted {
+      ($0.element.position, $0.element.order, $0.offset) < ($1.element.position, $1.element.order, $1.offset)
+    }.map(\.element)
+    var merged: [DisplayItem] = []
+    merged.reserveCapacity(items.count + sorted.reduce(0) { $0 + $1.items.count })
+    var next = 0
+    var inserted: [(position: Int, total: Int)] = []
+    var total = 0
+    for block in sorted {
+      let position = min(block.position, items.count)
+      merged += items[next..<max(next, position)]
+      next = max(next, position)
+      merged += block.items
+      total += block.items.count
+      inserted.append((position, total))
+    }
+    merged += items[next...]
+    items = merged
+    // Items inserted before index i (blocks at positions < i, or ≤ i):
+    // `inserted` is in position order, so a binary search finds the last.
+    func shift(_ index: Int, including: Bool) -> Int {
+      var (low, high) = (0, inserted.count)
+      while low < high {
+        let middle = (low + high) / 2
+        let position = inserted[middle].position
+        if position < index || (including && position == index) { low = middle + 1 } else { high = middle }
+      }
+      return low == 0 ? 0 : inserted[low - 1].total
     }
     for index in topLevelItems.indices {
       let range = topLevelItems[index].items
-      if range.lowerBound >= position {
-        topLevelItems[index].items = (range.lowerBound + count)..<(range.upperBound + count)
-      } else if range.upperBound > position {
-        topLevelItems[index].items = range.lowerBound..<(range.upperBound + count)
-      }
+      let lower = range.lowerBound + shift(range.lowerBound, including: !range.isEmpty)
+      let upper = range.upperBound + shift(range.upperBound, including: range.isEmpty)
+      topLevelItems[index].items = lower..<max(lower, upper)
     }
   }
 
@@ -118,17 +176,31 @@ extension Lowering {
       names += [connector.from, connector.to].compactMap(\.anchor)
     }
     guard let missing = names.first(where: { frame(of: $0.element) == nil }) else { return }
-    let waits = pending.contains { $0.element.effects?.name === missing.element }
+    let waiting = pending.first { $0.element.effects?.name === missing.element }
     let name = missing.element.name
     // Inside the prelude the use is the place to point at.
     let range = entry.origin.source == nil ? missing.range : entry.origin.range(entry.element)
-    var diagnostic = Diagnostic(
-      GraphicsCodes.unplacedAnchor, range,
-      waits
-        ? "'\(name)' waits for an element that waits for '\(name)' to be placed; neither can be placed"
-        : "'\(name)' is never drawn (a condition left it out), so '\(name).\(missing.anchorName)' is nowhere")
-    diagnostic = diagnostic.withNote("'\(missing.element.name)' is named here", at: missing.element.declaration)
+    let message: String
+    if let waiting, let own = entry.element.effects?.name, Lowering.reads(waiting.element, own) {
+      message = "'\(name)' waits for an element that waits for '\(name)' to be placed; neither can be placed"
+    } else if waiting != nil {
+      message =
+        "'\(name)' is never placed: it waits for an anchor that is never placed, so '\(name).\(missing.anchorName)' is nowhere"
+    } else {
+      message = "'\(name)' is never drawn (a condition left it out), so '\(name).\(missing.anchorName)' is nowhere"
+    }
+    var diagnostic = Diagnostic(GraphicsCodes.unplacedAnchor, range, message)
+    diagnostic = diagnostic.withNote("'\(name)' is named here", at: missing.element.declaration)
     diagnostic.file = entry.origin.file
     diagnostics.append(diagnostic)
+  }
+
+  /// Whether the element reads an anchor of `name`.
+  private static func reads(_ element: ElementModel, _ name: ElementName) -> Bool {
+    if element.effects?.origin?.element === name { return true }
+    if case .connector(let connector) = element.content {
+      return connector.from.anchor?.element === name || connector.to.anchor?.element === name
+    }
+    return false
   }
 }

@@ -16,7 +16,8 @@ extension Lowering {
     let transform = effects.transform.map { $0.affine(in: frame) }
     guard clip != nil || transform != nil else { return }
     // Children share their clips: each is combined and moved once.
-    var combined: [(old: ClipIR, new: ClipIR)] = []
+    var moved: [ObjectIdentifier: (ClipIR, ClipIR)] = [:]
+    var nested: [ObjectIdentifier: (ClipIR, ClipIR)] = [:]
     var previous: (old: ItemEffects?, new: ItemEffects?)? = nil
     for index in first..<items.count {
       let old = items[index].effects
@@ -25,19 +26,13 @@ extension Lowering {
         continue
       }
       var itemClip = old?.clip
-      if let clip { itemClip = itemClip.map { $0.inside(clip) } ?? clip }
+      if let clip {
+        itemClip = itemClip.map { $0.inside(clip, memo: &nested) } ?? clip
+      }
       var itemTransform = old?.transform
       if let transform {
         itemTransform = itemTransform.map { transform.concatenating(after: $0) } ?? transform
-        if let inner = itemClip {
-          if let known = combined.first(where: { $0.old === inner }) {
-            itemClip = known.new
-          } else {
-            let moved = inner.transformed(by: transform)
-            combined.append((inner, moved))
-            itemClip = moved
-          }
-        }
+        itemClip = itemClip.map { $0.transformed(by: transform, memo: &moved) }
       }
       let new = ItemEffects.make(transform: itemTransform, clip: itemClip)
       items[index].effects = new

@@ -19,10 +19,18 @@ struct Lowering {
   var defaultTextColor = Color.black
   /// Sizes elements for layout, within a budget of answers (E0244).
   var layout = Layout()
-  /// The frames of named elements placed so far (see Lowering+Anchors).
-  var frames: [ObjectIdentifier: Rect] = [:]
-  /// Elements waiting for an element they name to be placed.
+  /// The frames of named elements placed so far, by scope (see Lowering+Anchors).
+  var frames: [FrameKey: Rect] = [:]
+  /// The scope of names being lowered: 0 the file, then one per use of a
+  /// component, and the next to give out.
+  var scope = 0
+  var nextScope = 1
+  /// Elements waiting for an element they name to be placed, and how
+  /// many have waited (their order).
   var pending: [PendingElement] = []
+  var pendingCount = 0
+  /// Where the current scope's own effects start in `effectScope`.
+  var scopeEffects = 0
   /// The transforms and clips around the element being lowered.
   var effectScope: EffectScope = []
   /// Each top-level element's source and the items it made (for the
@@ -116,10 +124,7 @@ struct Lowering {
     guard element.effects != nil || isConnector(element) else {
       return lowerContent(element, in: outer, origin: origin)
     }
-    guard anchorsPlaced(element) else {
-      return pending.append(
-        PendingElement(position: items.count, element: element, frame: outer, origin: origin, effects: effectScope))
-    }
+    guard anchorsPlaced(element) else { return wait(element, in: outer, origin) }
     var element = element
     var outer = outer
     if let anchor = element.effects?.origin, let point = point(anchor) {
@@ -130,6 +135,13 @@ struct Lowering {
       outer = Rect(x: point.x, y: point.y, width: outer.width, height: outer.height)
     }
     let first = items.count
+    // A connector's frame is the box it is drawn in.
+    if case .connector(let connector) = element.content, let effects = element.effects {
+      guard let box = lowerConnector(connector, in: outer, range: origin.range(element), origin) else { return }
+      if let name = effects.name { recordFrame(name, element, box, itemsFrom: first) }
+      applyEffects(effects, frame: box, from: first)
+      return
+    }
     guard let effects = element.effects, effects.clip != nil || effects.transform != nil else {
       lowerContent(element, in: outer, origin: origin)
       if let name = element.effects?.name { recordFrame(name, element, outer, itemsFrom: first) }
@@ -185,9 +197,19 @@ struct Lowering {
         inner.file = group.bodyFile
       }
       // A use of a component is a scope of names: what waits on a name
-      // in its body is built before the use ends.
-      let scope = pending.count
-      defer { if !group.isPrelude { resolvePending(from: scope) } }
+      // in its body is built before the use ends, inside the effects of
+      // the use (which are applied to all its items afterwards).
+      let outerScope = (scope, scopeEffects, pending.count)
+      if !group.isPrelude {
+        (scope, scopeEffects) = (nextScope, effectScope.count)
+        nextScope += 1
+      }
+      defer {
+        if !group.isPrelude {
+          resolvePending(from: outerScope.2)
+          (scope, scopeEffects) = (outerScope.0, outerScope.1)
+        }
+      }
       for index in group.children.indices {
         // A part that fills the frame (the prelude pencil's three): no
         // frame to work out, no recursion.

@@ -63,9 +63,9 @@ extension Checker {
       effects = made
       return made
     }
-    if let name = statement.name, let declared = elementNames[name.key], declared.declaration == name.range {
-      make().name = declared
-    }
+    // By name: the same name in two branches of an `if` is one name (a
+    // second one in a scope is E0253, and nothing is drawn).
+    if let name = statement.name, let declared = elementNames[name.key] { make().name = declared }
     if case .anchor(let anchor)? = values[.at] { make().origin = anchor }
     var transform = TransformModel()
     if let rotation = values.number(.rotation) { transform.rotation = rotation }

@@ -97,7 +97,8 @@ extension Checker {
       switch statement {
       case .element(let element): element.name != nil || namesElements(element.children ?? [])
       case .forLoop(let loop): namesElements(loop.body)
-      case .conditional(let conditional): conditional.branches.contains { namesElements($0.body) }
+      case .conditional(let conditional):
+        conditional.branches.contains { namesElements($0.body) } || namesElements(conditional.elseBody ?? [])
       default: false
       }
     }
@@ -106,11 +107,15 @@ extension Checker {
   /// Declares the names of the elements `statements` hold (through stacks
   /// and `if` branches; a name in a loop is an error), so that an anchor
   /// may name an element written after it.
-  mutating func declareElementNames(in statements: [Statement], inLoop: Bool = false) {
-    for statement in statements { declareElementNames(in: statement, inLoop: inLoop) }
+  mutating func declareElementNames(
+    in statements: [Statement], inLoop: Bool = false, reusing pool: [Name: ElementName] = [:]
+  ) {
+    for statement in statements { declareElementNames(in: statement, inLoop: inLoop, reusing: pool) }
   }
 
-  mutating func declareElementNames(in statement: Statement, inLoop: Bool = false) {
+  mutating func declareElementNames(
+    in statement: Statement, inLoop: Bool = false, reusing pool: [Name: ElementName] = [:]
+  ) {
     switch statement {
     case .element(let element):
       if let name = element.name {
@@ -128,14 +133,26 @@ extension Checker {
               "'\(name.name)' already names an element in this scope"
             ).withNote("first named here", at: first.declaration))
         } else {
-          elementNames[name.key] = ElementName(name: name.name, declaration: name.range)
+          elementNames[name.key] = pool[name.key] ?? ElementName(name: name.name, declaration: name.range)
         }
       }
-      if components[element.kind.key] == nil { declareElementNames(in: element.children ?? [], inLoop: inLoop) }
+      if components[element.kind.key] == nil {
+        declareElementNames(in: element.children ?? [], inLoop: inLoop, reusing: pool)
+      }
     case .forLoop(let loop):
-      declareElementNames(in: loop.body, inLoop: true)
+      declareElementNames(in: loop.body, inLoop: true, reusing: pool)
     case .conditional(let conditional):
-      for branch in conditional.branches { declareElementNames(in: branch.body, inLoop: inLoop) }
+      // Only one branch is drawn, so a name in two branches is one name:
+      // each branch starts from the names before the `if`, and a name an
+      // earlier branch declared is reused.
+      let before = elementNames
+      var all = elementNames
+      for body in conditional.branches.map(\.body) + [conditional.elseBody ?? []] {
+        elementNames = before
+        declareElementNames(in: body, inLoop: inLoop, reusing: all)
+        for (key, name) in elementNames where all[key] == nil { all[key] = name }
+      }
+      elementNames = all
     default:
       break
     }
@@ -147,6 +164,12 @@ extension Checker {
       Diagnostic(
         GraphicsCodes.anchorNotAllowed, range,
         "an anchor is known only after layout, so \(place) cannot use it; anchors go in 'at', 'from' and 'to'"))
+  }
+
+  /// An anchor compared or computed with: its point is not known yet.
+  mutating func anchorInExpression(_ expression: Expr) -> Computed? {
+    reportAnchorNotAllowed(expression.range, in: "an expression")
+    return nil
   }
 
   /// `NAME.ANCHOR` when `NAME` is an element of this scope (and not a

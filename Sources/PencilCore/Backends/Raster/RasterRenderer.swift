@@ -87,7 +87,7 @@ struct RasterRenderer {
   private mutating func draw(_ item: DisplayItem, diagnostics: inout [Diagnostic]) {
     switch item {
     case .path(let path):
-      if let clip = path.clip, !prepareMask(for: clip) { return }
+      if let clip = path.clip, !prepareMask(for: clip, within: reach(of: path)) { return }
       fill(path, rule: path.fillRule, paint: path.paint, opacity: path.opacity)
       if let stroke = path.stroke { self.stroke(path, stroke) }
     case .text(let text):
@@ -98,16 +98,52 @@ struct RasterRenderer {
             "'\(missing)' is not in the built-in font (ASCII, Latin-1, Latin Extended-A, typographic punctuation); it is drawn as a box"
           ))
       }
-      if let clip = text.clip, !prepareMask(for: clip) { return }
+      if let clip = text.clip, !prepareMask(for: clip, within: reach(of: text)) { return }
       drawText(text)
     }
   }
 
-  /// Makes the mask of `clip` current; false when it covers no pixel.
-  private mutating func prepareMask(for clip: ClipIR) -> Bool {
-    if let mask = clipMask, mask.clip === clip { return mask.width > 0 }
+  typealias Region = (x0: Int, y0: Int, x1: Int, y1: Int)
+
+  /// The device pixels a path's fill and stroke can reach (nil: none).
+  private func reach(of path: PathItem) -> Region? {
+    guard var box = boundingBox(of: path.userSpaceSegments) else { return nil }
+    if let stroke = path.stroke {
+      // A miter reaches at most miterLimit half-widths, a square cap √2.
+      let grow = stroke.style.width / 2 * max(stroke.style.miterLimit, 1.5)
+      box = Rect(x: box.x - grow, y: box.y - grow, width: box.width + 2 * grow, height: box.height + 2 * grow)
+    }
+    return deviceRegion(of: box, path.transform)
+  }
+
+  /// A text's box, with room for marks above capitals and descenders.
+  private func reach(of text: TextItem) -> Region? {
+    let box = text.bounds
+    let grow = text.fontSize * 0.3
+    return deviceRegion(
+      of: Rect(x: box.x - grow, y: box.y - grow, width: box.width + 2 * grow, height: box.height + 2 * grow),
+      text.transform)
+  }
+
+  private func deviceRegion(of box: Rect, _ transform: Affine?) -> Region? {
+    let user = Lowering.transformedBounds(box, transform)
+    return pixelRegion(
+      from: Point((user.x - origin.x) * scaleX - 1, (user.y - origin.y) * scaleY - 1),
+      to: Point((user.maxX - origin.x) * scaleX + 1, (user.maxY - origin.y) * scaleY + 1))
+  }
+
+  /// Makes the mask of `clip` current over the pixels the item can reach
+  /// (`within`), reusing the last mask when it is of this clip and covers
+  /// them; false when nothing of the item can show.
+  private mutating func prepareMask(for clip: ClipIR, within item: Region?) -> Bool {
+    guard let item else { return false }
+    if let mask = clipMask, mask.clip === clip, mask.x0 <= item.x0, mask.y0 <= item.y0,
+      mask.x0 + mask.width >= item.x1, mask.y0 + mask.height >= item.y1
+    {
+      return mask.width > 0
+    }
     let chain = clip.chain
-    var region: (x0: Int, y0: Int, x1: Int, y1: Int)? = (0, 0, canvas.width, canvas.height)
+    var region: Region? = item
     for node in chain {
       guard let box = boundingBox(of: node.segments), let current = region,
         let reach = pixelRegion(
@@ -132,7 +168,7 @@ struct RasterRenderer {
     var node = [Float](repeating: 0, count: values.count)
     for clip in chain {
       for index in node.indices { node[index] = 0 }
-      accumulate(clip.segments, rule: .nonzero) { _, rowX0, y, coverage in
+      accumulate(clip.segments, rule: .nonzero, within: (x0, y0, x1, y1)) { _, rowX0, y, coverage in
         guard y >= y0, y < y1 else { return }
         for index in 0..<coverage.count where rowX0 + index >= x0 && rowX0 + index < x1 {
           node[(y - y0) * width + rowX0 + index - x0] = coverage[index]
@@ -268,12 +304,12 @@ struct RasterRenderer {
   /// `map`, when given, takes the outline's points into user space first.
   private mutating func accumulate(
     _ segments: [PathSegment], map: FrameMap? = nil, transform: Affine? = nil, rule: FillRule,
-    _ sink: (inout PixelCanvas, Int, Int, UnsafeBufferPointer<Float>) -> Void
+    within limit: Region? = nil, _ sink: (inout PixelCanvas, Int, Int, UnsafeBufferPointer<Float>) -> Void
   ) {
     if let transform {
       // Through the item's transform: the frame map, then the transform.
       let mapped = segments.map { segment in transform.apply(map?.apply(segment) ?? segment) }
-      return accumulate(mapped, rule: rule, sink)
+      return accumulate(mapped, rule: rule, within: limit, sink)
     }
     let (scaleX, scaleY, origin) = (self.scaleX, self.scaleY, self.origin)
     lines.removeAll(keepingCapacity: true)
@@ -292,7 +328,13 @@ struct RasterRenderer {
       minY = min(minY, a.y, b.y)
       maxY = max(maxY, a.y, b.y)
     }
-    guard let (x0, y0, x1, y1) = pixelRegion(from: Point(minX, minY), to: Point(maxX, maxY)) else { return }
+    guard var (x0, y0, x1, y1) = pixelRegion(from: Point(minX, minY), to: Point(maxX, maxY)) else { return }
+    // Only these pixels are wanted (a clip's mask for one item): the
+    // accumulator clamps what lies beyond, as it does at the canvas edges.
+    if let limit {
+      (x0, y0, x1, y1) = (max(x0, limit.x0), max(y0, limit.y0), min(x1, limit.x1), min(y1, limit.y1))
+      guard x1 > x0, y1 > y0 else { return }
+    }
     accumulator.reset(width: x1 - x0, height: y1 - y0)
     let shift = Point(Double(x0), Double(y0))
     for (a, b) in lines {

@@ -142,6 +142,8 @@ extension Checker {
     case .equal, .notEqual:
       guard let a = evaluate(left), let b = evaluate(right) else { return nil }
       if a.isUnknown || b.isUnknown { return .unknown }
+      if case .anchor = a { return anchorInExpression(left) }
+      if case .anchor = b { return anchorInExpression(right) }
       guard a.description == b.description else {
         report(
           SemaCodes.wrongValueKind, range,
