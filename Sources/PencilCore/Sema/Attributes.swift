@@ -252,6 +252,12 @@ enum ElementKinds {
     ("topTrailing", Point(1, 0)), ("bottomLeading", Point(0, 1)), ("bottomTrailing", Point(1, 1)),
   ]
 
+  /// What CSS and UIKit call SwiftUI's directions, for did-you-mean fixes.
+  static let directionAliases = [
+    "left": "leading", "right": "trailing", "middle": "center", "centre": "center", "topLeft": "topLeading",
+    "topRight": "topTrailing", "bottomLeft": "bottomLeading", "bottomRight": "bottomTrailing",
+  ]
+
   static let nonShapeKinds = [
     "pencil", "hstack", "vstack", "zstack", "text", "spacer", "line", "arrow", "path", "canvas",
   ]

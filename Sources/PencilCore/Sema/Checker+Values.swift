@@ -6,7 +6,7 @@ extension Checker {
     for index in attributes.indices {
       let key = attributes[index].name.key
       guard let spec = specs.first(where: { $0.key == key }) else {
-        reportUnknownAttribute(attributes[index].name, specs, of: kind)
+        reportUnknownAttribute(attributes[index].name, specs, of: kind, attribute: attributes[index].range)
         continue
       }
       let name = key.text
@@ -32,7 +32,17 @@ extension Checker {
     return values
   }
 
-  private mutating func reportUnknownAttribute(_ name: Identifier, _ specs: [AttributeSpec], of kind: String) {
+  private mutating func reportUnknownAttribute(
+    _ name: Identifier, _ specs: [AttributeSpec], of kind: String, attribute: SourceRange
+  ) {
+    if name.key == .clip {
+      // A clip cuts children; an element without them has nothing to cut.
+      return diagnostics.append(
+        Diagnostic(
+          SemaCodes.unknownAttribute, name.range,
+          "'\(kind)' has no attribute 'clip': a clip cuts the children of a stack or a component's use, and '\(kind)' has none; put it in a zstack with clip="
+        ).withFix("remove 'clip='", replacing: removalRange(attribute), with: ""))
+    }
     // The modifiers every element takes are suggested, not listed.
     let accepted = specs.lazy.filter { !$0.isModifier }.map(\.name)
     let suggestible = specs.map(\.name)
@@ -71,7 +81,9 @@ extension Checker {
     case .keyword(let words):
       guard case .name(let identifier) = expression, binding(identifier.key) == nil else { break }
       guard words.contains(identifier.name) else {
-        reportUnknownWord(identifier, among: words, code: SemaCodes.unknownKeyword, what: "value for '\(attribute)'")
+        reportUnknownWord(
+          identifier, among: words, code: SemaCodes.unknownKeyword, what: "value for '\(attribute)'",
+          aliases: ElementKinds.directionAliases.filter { words.contains($0.value) })
         return nil
       }
       return .keyword(identifier.name)

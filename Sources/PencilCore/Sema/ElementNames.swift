@@ -201,8 +201,9 @@ extension Checker {
         GraphicsCodes.unknownAnchor, member.range,
         "'\(member.name)' is not an anchor; an element's anchors are top, bottom, leading, trailing, center, topLeading, topTrailing, bottomLeading and bottomTrailing"
       )
-      let synonyms = ["left": "leading", "right": "trailing", "middle": "center", "centre": "center"]
-      if let suggestion = synonyms[member.name] ?? Suggestions.closest(to: member.name, among: anchors.map(\.name)) {
+      if let suggestion = ElementKinds.directionAliases[member.name]
+        ?? Suggestions.closest(to: member.name, among: anchors.map(\.name))
+      {
         diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: member.range, with: suggestion)
       }
       diagnostics.append(diagnostic)
