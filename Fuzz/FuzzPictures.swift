@@ -37,15 +37,17 @@ extension FuzzChecks {
     bytes[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) }
   }
 
-  /// Signature, IHDR (size, 8-bit RGBA, no interlace), chunk CRCs, IEND
-  /// last; with `inflateLimit`, also the zlib stream when it inflates to at
-  /// most that many bytes: its Adler-32, its length and the filter types.
+  /// Signature, IHDR (size, 8-bit RGB or RGBA, no interlace), chunk CRCs,
+  /// IEND last; with `inflateLimit`, also the zlib stream when it inflates
+  /// to at most that many bytes: its Adler-32, its length and the filter
+  /// types.
   static func png(_ bytes: [UInt8], width: Int, height: Int, inflateLimit: Int) -> String? {
     let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { return "PNG: bad signature" }
     var index = 8
     var chunks: [String] = []
     var idat: [UInt8] = []
+    var channels = 4
     while index < bytes.count {
       guard index + 12 <= bytes.count else { return "PNG: truncated chunk header at \(index)" }
       let length = Int(bigEndian(bytes, index))
@@ -59,7 +61,10 @@ extension FuzzChecks {
         guard type == "IHDR", length == 13 else { return "PNG: the first chunk is \(type), not IHDR" }
         let (w, h) = (Int(bigEndian(data, 0)), Int(bigEndian(data, 4)))
         guard w == width, h == height else { return "PNG: IHDR says \(w)x\(h), the picture is \(width)x\(height)" }
-        guard Array(data[8..<13]) == [8, 6, 0, 0, 0] else { return "PNG: IHDR is not 8-bit RGBA: \(data[8..<13])" }
+        guard data[8] == 8, [2, 6].contains(data[9]), Array(data[10..<13]) == [0, 0, 0] else {
+          return "PNG: IHDR is not 8-bit RGB or RGBA: \(data[8..<13])"
+        }
+        channels = data[9] == 2 ? 3 : 4
       }
       if type == "IDAT" { idat += data }
       chunks.append(type)
@@ -68,14 +73,14 @@ extension FuzzChecks {
     }
     guard chunks.last == "IEND", index == bytes.count else { return "PNG: no IEND at the end (chunks \(chunks))" }
     guard !idat.isEmpty else { return "PNG: no IDAT" }
-    let expected = height * (1 + 4 * width)
+    let expected = height * (1 + channels * width)
     guard expected <= inflateLimit else { return nil }
     guard idat.count >= 6, (UInt16(idat[0]) << 8 | UInt16(idat[1])) % 31 == 0 else { return "PNG: bad zlib header" }
     guard let raw = try? Inflate.zlib(idat) else { return "PNG: the IDAT stream does not inflate" }
     guard raw.count == expected else { return "PNG: inflated to \(raw.count) bytes, expected \(expected)" }
     guard bigEndian(idat, idat.count - 4) == adler32(raw) else { return "PNG: Adler-32 mismatch" }
-    for row in 0..<height where raw[row * (1 + 4 * width)] > 4 {
-      return "PNG: row \(row) has filter type \(raw[row * (1 + 4 * width)])"
+    for row in 0..<height where raw[row * (1 + channels * width)] > 4 {
+      return "PNG: row \(row) has filter type \(raw[row * (1 + channels * width)])"
     }
     return nil
   }

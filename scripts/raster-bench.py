@@ -6,7 +6,16 @@ processes and alternating, `pencilc big.pencil -o big.ppm` against
 the median of each, the median ratio, megapixels per second and peak memory
 (maximum resident set size).
 
-Usage: scripts/raster-bench.py [--pencilc PATH] [--runs N]
+Then PNG, on the same grid and on a 4000x3000 page of text (210 lines in
+five sizes and colours): `pencilc scene.pencil -o x.png` against `resvg`
+and `rsvg-convert` on pencilc's SVG of the scene (light appearance, text as
+outlines, so all three draw the same picture), alternating, as a table of
+median wall time, the median of the per-round ratios to resvg, file size
+and size against rsvg-convert's (Cairo's, through libpng at zlib's default
+level), with the mean difference between pencilc's and rsvg-convert's
+pixels to show that the pictures are the same.
+
+Usage: scripts/raster-bench.py [--pencilc PATH] [--runs N] [--only ppm|png]
 Build pencilc first with: swift build -c release
 """
 import argparse
@@ -37,6 +46,28 @@ def scene():
     return "\n".join(lines) + "\n"
 
 
+def text_scene():
+    """A page of text: two columns of 105 lines of words in five sizes and
+    colours, from a fixed seed."""
+    import random
+    words = ("the quick brown fox jumps over lazy dog pencil scene compiler gradient shine raster deflate "
+             "huffman window chain match literal").split()
+    rng = random.Random(7)
+    lines = [f"// 210 lines of text on a {WIDTH}x{HEIGHT} canvas: the PNG benchmark's text scene",
+             f"canvas {WIDTH}x{HEIGHT} background=white"]
+    sizes = [13, 15, 17, 22, 28]
+    colors = [".black", ".blue", ".red", "#333333", ".indigo"]
+    y, line = 30, 0
+    while y < HEIGHT - 20:
+        size = sizes[line % len(sizes)]
+        for column in range(2):
+            text = " ".join(rng.choice(words) for _ in range(int(1900 / (size * 3.2))))
+            lines.append(f'text "{text}" at {10 + column * 2000},{y} font={size} color={colors[(line + column) % 5]}')
+        y += int(size * 1.5)
+        line += 1
+    return "\n".join(lines) + "\n"
+
+
 def timed(command):
     """Wall time and peak RSS (KiB) of one child process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -49,13 +80,7 @@ def timed(command):
     return elapsed, peak
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    parser.add_argument("--pencilc", default=os.path.join(root, ".build", "release", "pencilc"))
-    parser.add_argument("--runs", type=int, default=11)
-    args = parser.parse_args()
-    work = tempfile.mkdtemp(prefix="pencil-raster-bench-")
+def ppm_benchmark(args, work):
     source = os.path.join(work, "big.pencil")
     with open(source, "w") as file:
         file.write(scene())
@@ -82,6 +107,80 @@ def main():
     print(f"resvg big.svg big.png median {statistics.median(theirs) * 1000:7.1f} ms  "
           f"{megapixels / statistics.median(theirs):6.1f} MP/s  peak {theirs_peak / 1024:6.1f} MiB")
     print(f"median ratio pencilc/resvg: {statistics.median(ratios):.3f}")
+
+
+def mean_difference(a, b):
+    """Mean absolute difference of two PNG files' RGB values on white, in
+    1/255, or None without Pillow and numpy."""
+    try:
+        import numpy
+        from PIL import Image
+    except ImportError:
+        return None
+    def on_white(path):
+        image = Image.open(path).convert("RGBA")
+        white = Image.new("RGBA", image.size, (255, 255, 255, 255))
+        return numpy.asarray(Image.alpha_composite(white, image).convert("RGB"), dtype=numpy.float64)
+    return float(numpy.abs(on_white(a) - on_white(b)).mean())
+
+
+def png_benchmark(args, work):
+    tools = ["pencilc", "resvg", "rsvg-convert"]
+    rows = []
+    for name, text in [("400-pencil grid", scene()), ("page of text", text_scene())]:
+        stem = os.path.join(work, "text" if "text" in name else "grid")
+        with open(stem + ".pencil", "w") as file:
+            file.write(text)
+        svg = stem + ".svg"
+        subprocess.run([args.pencilc, stem + ".pencil", "--appearance", "light", "--text-as-paths", "-o", svg],
+                       check=True)
+        outputs = {tool: f"{stem}.{tool}.png" for tool in tools}
+        commands = {
+            "pencilc": [args.pencilc, stem + ".pencil", "-o", outputs["pencilc"]],
+            "resvg": ["resvg", svg, outputs["resvg"]],
+            "rsvg-convert": ["rsvg-convert", svg, "-o", outputs["rsvg-convert"]],
+        }
+        for tool in tools:
+            timed(commands[tool])
+        times = {tool: [] for tool in tools}
+        peaks = {tool: 0 for tool in tools}
+        for _ in range(args.runs):
+            for tool in tools:
+                elapsed, peak = timed(commands[tool])
+                times[tool].append(elapsed)
+                peaks[tool] = max(peaks[tool], peak)
+        sizes = {tool: os.path.getsize(outputs[tool]) for tool in tools}
+        for tool in tools:
+            ratios = [a / b for a, b in zip(times[tool], times["resvg"])]
+            rows.append((name, tool, statistics.median(times[tool]) * 1000, statistics.median(ratios), sizes[tool],
+                         sizes[tool] / sizes["rsvg-convert"], peaks[tool] / 1024))
+        rows.append((name, None, mean_difference(outputs["pencilc"], outputs["rsvg-convert"])))
+    print(f"PNG, {WIDTH}x{HEIGHT}, whole processes, {args.runs} alternating rounds, medians:")
+    print(f"{'scene':17} {'tool':13} {'time':>9} {'/ resvg':>8} {'bytes':>10} {'/ rsvg-convert':>15} {'peak':>10}")
+    for row in rows:
+        if row[1] is None:
+            if row[2] is not None:
+                print(f"{'':17} pencilc and rsvg-convert differ by {row[2]:.3f}/255 on average")
+            continue
+        name, tool, milliseconds, ratio, size, size_ratio, peak = row
+        print(f"{name:17} {tool:13} {milliseconds:6.1f} ms {ratio:7.3f}x {size:10d} {size_ratio:14.3f}x "
+              f"{peak:6.1f} MiB")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    parser.add_argument("--pencilc", default=os.path.join(root, ".build", "release", "pencilc"))
+    parser.add_argument("--runs", type=int, default=11)
+    parser.add_argument("--only", choices=["ppm", "png"])
+    args = parser.parse_args()
+    work = tempfile.mkdtemp(prefix="pencil-raster-bench-")
+    if args.only != "png":
+        ppm_benchmark(args, work)
+    if args.only is None:
+        print()
+    if args.only != "ppm":
+        png_benchmark(args, work)
 
 
 if __name__ == "__main__":

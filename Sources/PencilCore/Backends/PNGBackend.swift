@@ -1,4 +1,5 @@
-/// PNG, 8-bit RGBA with straight alpha, from our own encoder.
+/// PNG from our own encoder: 8-bit RGB when the picture is opaque, RGBA
+/// with straight alpha otherwise, compressed on every core (`PNGEncoder`).
 struct PNGBackend: Backend {
   let name = "png"
   let fileExtensions = ["png"]

@@ -1,154 +1,59 @@
-/// A DEFLATE (RFC 1951) compressor: LZ77 over a 32 KiB window with hash
-/// chains, coded with the fixed Huffman tables, wrapped as zlib (RFC 1950).
+/// zlib streams (RFC 1950) compressed in independent pieces, as pigz does:
+/// each piece is deflated on whichever thread takes it, with the 32 KiB
+/// before it as its dictionary, and ends with a sync flush, so the pieces
+/// join into one valid stream by concatenation; their Adler-32s are
+/// combined. Piece boundaries depend on the data's length only, so the
+/// stream is the same byte for byte whatever the thread count.
 enum Deflate {
-  private static let windowSize = 1 << 15
-  private static let hashBits = 15
-  private static let maxChain = 24
-  private static let minMatch = 3
-  private static let maxMatch = 258
+  /// CMF: deflate with a 32 KiB window; FLG: the default level, no
+  /// dictionary, check bits making the pair a multiple of 31.
+  static let header: [UInt8] = [0x78, 0x9C]
+  /// Bytes of input per piece: large enough that a piece's extra block
+  /// header and flush (some 100 bytes) are lost in its output, small
+  /// enough that two cores get a dozen pieces each from a large picture.
+  static let pieceSize = 1 << 20
 
-  static func zlib(_ data: [UInt8]) -> [UInt8] {
-    var writer = BitWriter()
-    writer.bytes.reserveCapacity(data.count / 3 + 64)
-    // CMF: deflate, 32 KiB window; FLG: no dictionary, check bits.
-    writer.bytes.append(0x78)
-    writer.bytes.append(0x01)
-    data.withUnsafeBufferPointer { input in
-      compress(input, into: &writer)
-      writer.flush()
-      let adler = Checksums.adler32(input)
-      for shift in [24, 16, 8, 0] { writer.bytes.append(UInt8(truncatingIfNeeded: adler >> UInt32(shift))) }
-    }
-    return writer.bytes
-  }
-
-  private static func compress(_ input: UnsafeBufferPointer<UInt8>, into writer: inout BitWriter) {
-    writer.write(1, bits: 1)  // BFINAL
-    writer.write(1, bits: 2)  // BTYPE 01: fixed Huffman
-    var head = [Int32](repeating: -1, count: 1 << hashBits)
-    var previous = [Int32](repeating: -1, count: windowSize)
-    let count = input.count
-    var position = 0
-    func hash(_ at: Int) -> Int {
-      let value = UInt32(input[at]) << 16 | UInt32(input[at + 1]) << 8 | UInt32(input[at + 2])
-      return Int((value &* 2_654_435_761) >> UInt32(32 - hashBits))
-    }
-    func insert(_ at: Int) {
-      let h = hash(at)
-      previous[at & (windowSize - 1)] = head[h]
-      head[h] = Int32(at)
-    }
-    while position < count {
-      var bestLength = 0
-      var bestDistance = 0
-      if position + minMatch <= count {
-        var candidate = Int(head[hash(position)])
-        var chain = maxChain
-        let limit = min(maxMatch, count - position)
-        while candidate >= 0, position - candidate <= windowSize, chain > 0 {
-          if input[candidate + bestLength] == input[position + bestLength] {
-            var length = 0
-            while length < limit, input[candidate + length] == input[position + length] { length += 1 }
-            if length > bestLength {
-              bestLength = length
-              bestDistance = position - candidate
-              if length == limit { break }
-            }
+  /// The zlib stream of `data`.
+  static func zlib(_ data: [UInt8], threads: Int = 1, pieceSize: Int = Deflate.pieceSize) -> [UInt8] {
+    let size = max(1, pieceSize)
+    let count = max(1, (data.count + size - 1) / size)
+    var pieces = [[UInt8]](repeating: [], count: count)
+    var checksums = [UInt32](repeating: 1, count: count)
+    let padded = data.isEmpty ? [0] : data
+    padded.withUnsafeBufferPointer { input in
+      guard let base = input.baseAddress else { return }
+      let compressors = (0..<WorkerPool.workers(threads, count)).map { _ in DeflateCompressor() }
+      pieces.withUnsafeMutableBufferPointer { pieces in
+        checksums.withUnsafeMutableBufferPointer { checksums in
+          WorkerPool.run(tasks: count, threads: threads) { worker, piece in
+            let start = piece * size
+            let end = min(data.count, start + size)
+            pieces[piece] = compressors[worker].compress(
+              base, dictionaryStart: max(0, start - DeflateCompressor.windowSize), start: start, end: end,
+              final: piece == count - 1)
+            checksums[piece] = Checksums.adler32(UnsafeRawPointer(base + start), count: end - start)
           }
-          let next = Int(previous[candidate & (windowSize - 1)])
-          if next >= candidate { break }
-          candidate = next
-          chain -= 1
         }
       }
-      if bestLength >= minMatch {
-        writer.writeLength(bestLength)
-        writer.writeDistance(bestDistance)
-        let end = position + bestLength
-        while position < end {
-          if position + minMatch <= count { insert(position) }
-          position += 1
-        }
-      } else {
-        writer.writeLiteral(Int(input[position]))
-        if position + minMatch <= count { insert(position) }
-        position += 1
-      }
     }
-    writer.writeLiteral(256)  // end of block
+    var stream = header
+    stream.reserveCapacity(2 + pieces.reduce(0) { $0 + $1.count } + 4)
+    for piece in pieces { stream += piece }
+    appendBigEndian(
+      combine(checksums, lengths: (0..<count).map { min(data.count, ($0 + 1) * size) - $0 * size }), to: &stream)
+    return stream
   }
-}
 
-/// Writes bits least significant first, as DEFLATE packs them, and the
-/// fixed Huffman codes (which are sent most significant bit first).
-private struct BitWriter {
-  var bytes: [UInt8] = []
-  private var buffer: UInt64 = 0
-  private var filled = 0
-
-  mutating func write(_ value: Int, bits: Int) {
-    buffer |= UInt64(value) << UInt64(filled)
-    filled += bits
-    while filled >= 8 {
-      bytes.append(UInt8(truncatingIfNeeded: buffer))
-      buffer >>= 8
-      filled -= 8
+  /// The Adler-32 of the pieces joined, from theirs and their lengths.
+  static func combine(_ checksums: [UInt32], lengths: [Int]) -> UInt32 {
+    var combined: UInt32 = 1
+    for (checksum, length) in zip(checksums, lengths) {
+      combined = Checksums.adler32Combine(combined, checksum, secondLength: length)
     }
+    return combined
   }
 
-  mutating func flush() {
-    if filled > 0 { bytes.append(UInt8(truncatingIfNeeded: buffer)) }
-    buffer = 0
-    filled = 0
-  }
-
-  private mutating func writeCode(_ code: Int, length: Int) {
-    var reversed = 0
-    var value = code
-    for _ in 0..<length {
-      reversed = reversed << 1 | value & 1
-      value >>= 1
-    }
-    write(reversed, bits: length)
-  }
-
-  /// A literal byte or the end-of-block symbol 256, or a length symbol.
-  mutating func writeLiteral(_ symbol: Int) {
-    switch symbol {
-    case 0...143: writeCode(0x30 + symbol, length: 8)
-    case 144...255: writeCode(0x190 + symbol - 144, length: 9)
-    case 256...279: writeCode(symbol - 256, length: 7)
-    default: writeCode(0xC0 + symbol - 280, length: 8)
-    }
-  }
-
-  private static let lengthBases = [
-    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
-  ]
-  private static let lengthExtra = [
-    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
-  ]
-  private static let distanceBases = [
-    1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
-    6145, 8193, 12289, 16385, 24577,
-  ]
-  private static let distanceExtra = [
-    0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
-  ]
-
-  mutating func writeLength(_ length: Int) {
-    var index = BitWriter.lengthBases.count - 1
-    while BitWriter.lengthBases[index] > length { index -= 1 }
-    writeLiteral(257 + index)
-    let extra = BitWriter.lengthExtra[index]
-    if extra > 0 { write(length - BitWriter.lengthBases[index], bits: extra) }
-  }
-
-  mutating func writeDistance(_ distance: Int) {
-    var index = BitWriter.distanceBases.count - 1
-    while BitWriter.distanceBases[index] > distance { index -= 1 }
-    writeCode(index, length: 5)
-    let extra = BitWriter.distanceExtra[index]
-    if extra > 0 { write(distance - BitWriter.distanceBases[index], bits: extra) }
+  static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
+    for shift: UInt32 in [24, 16, 8, 0] { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
   }
 }
