@@ -29,8 +29,9 @@ struct AppearanceClasses {
   /// The classes the scene needs, numbered in the order they are first met.
   init(light scene: Scene, dark: AppearanceVariant) {
     if let light = scene.background, let dark = dark.background { add(.fill, light, dark, 1) }
-    for index in scene.items.indices where index < dark.items.count {
-      switch (scene.items[index], dark.items[index]) {
+    for index in scene.items.indices {
+      guard let darkItem = dark.item(at: index, light: scene.items[index]) else { break }
+      switch (scene.items[index], darkItem) {
       case (.path(let light), .path(let dark)):
         switch (light.paint, dark.paint) {
         case (.solid(let a), .solid(let b)): add(.fill, a, b, light.opacity)

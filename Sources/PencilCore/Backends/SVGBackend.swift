@@ -101,10 +101,10 @@ struct SVGWriter {
       appearanceClass(.fill, background, scene.dark?.background)
       out.write("/>\n")
     }
-    let darkItems = scene.dark?.items
+    let darkVariant = scene.dark
     for index in scene.items.indices {
-      let dark = darkItems.flatMap { index < $0.count ? $0[index] : nil }
       let item = scene.items[index]
+      let dark = darkVariant?.item(at: index, light: item)
       enterClip(item.clip)
       if case .text(let text) = item, let transform = text.transform {
         out.write("<g")

@@ -49,16 +49,21 @@ public enum Pencil {
     compile(source, dumpSyntax: dumpSyntax, importer: importer, limits: .standard, appearance: appearance)
   }
 
-  /// With other expansion limits (the fuzzer's).
+  /// With other expansion limits (the fuzzer's). `separateDark` compiles
+  /// an adaptive picture's dark appearance on its own, as when a value
+  /// other than a colour is computed from an adaptive colour (tests
+  /// compare the two ways).
   static func compile(
     _ source: SourceFile, dumpSyntax: Bool, importer: (any ImportLoader)?, limits: ExpansionBudget.Limits,
-    appearance: Appearance? = .light
+    appearance: Appearance? = .light, separateDark: Bool = false
   ) -> Compilation {
-    // For an adaptive picture, the dark one is compiled on a second thread
-    // from the moment checking the light one meets the first colour with a
-    // value per appearance (from its own copy of the source, whose
-    // position caches are not shared); it is dropped if the light one
-    // turns out to have errors or a canvas that fixes the appearance.
+    // An adaptive picture is compiled once, its colours carrying their
+    // dark values (AdaptivePalette). Only when a value of another kind is
+    // computed from an adaptive colour is the dark picture compiled on
+    // its own, on a second thread from that moment (from its own copy of
+    // the source, whose position caches are not shared); it is dropped if
+    // the light one turns out to have errors or a canvas that fixes the
+    // appearance.
     var darkWork: BackgroundWork<Checked>? = nil
     let startDark = {
       let copy = SourceFile(name: source.name, bytes: source.bytes)
@@ -66,26 +71,36 @@ public enum Pencil {
         compileOnce(copy, dumpSyntax: false, importer: importer, limits: limits, appearance: .dark)
       }
     }
+    let palette = appearance == nil ? AdaptivePalette() : nil
+    palette?.onFirstLeak = startDark
+    if separateDark { palette?.use(adaptive: true) }
     let first = compileOnce(
       source, dumpSyntax: dumpSyntax, importer: importer, limits: limits, appearance: appearance ?? .light,
-      onFirstAppearanceDependency: appearance == nil ? startDark : nil)
+      palette: palette)
     let darkResult = darkWork?.join()
     // Checking found what the picture depends on: compile again only when
-    // the canvas fixes another appearance, or for an adaptive picture's dark colours.
+    // the canvas fixes another appearance.
     if let fixed = first.canvasAppearance, fixed != (appearance ?? .light) {
       return compileOnce(
         source, dumpSyntax: dumpSyntax, importer: importer, limits: limits, appearance: fixed
       ).compilation
     }
-    guard first.canvasAppearance == nil, let dark = darkResult, let light = first.compilation.scene,
-      let darkScene = dark.compilation.scene
+    guard let palette, first.canvasAppearance == nil, first.dependsOnAppearance, var adaptive = first.compilation.scene
     else {
       return first.compilation
     }
     let compilation = first.compilation
-    var adaptive = light
+    guard let dark = darkResult else {
+      let darkValues = palette.darkValues.map(IRColor.init)
+      let variant = AppearanceVariant(background: nil, palette: darkValues)
+      adaptive.dark = AppearanceVariant(background: adaptive.background.map(variant.dark), palette: darkValues)
+      return Compilation(
+        source: compilation.source, diagnostics: compilation.diagnostics, scene: adaptive,
+        timings: compilation.timings, astDump: compilation.astDump)
+    }
+    guard let darkScene = dark.compilation.scene else { return compilation }
     var diagnostics = compilation.diagnostics
-    if let difference = AppearanceVariant.firstDifference(light, darkScene) {
+    if let difference = AppearanceVariant.firstDifference(adaptive, darkScene) {
       // Not only its colours change: the SVG cannot carry both.
       diagnostics.insert(
         difference, at: diagnostics.firstIndex { $0.file == nil && $0.range > difference.range } ?? diagnostics.endIndex
@@ -110,7 +125,7 @@ public enum Pencil {
 
   private static func compileOnce(
     _ source: SourceFile, dumpSyntax: Bool, importer: (any ImportLoader)?, limits: ExpansionBudget.Limits,
-    appearance: Appearance, onFirstAppearanceDependency: (() -> Void)? = nil
+    appearance: Appearance, palette: AdaptivePalette? = nil
   ) -> Checked {
     var diagnostics = DiagnosticList()
     guard source.bytes.count <= SourceFile.maximumSize else {
@@ -131,7 +146,7 @@ public enum Pencil {
     // tree dropped (see CheckSession); only --emit ast keeps them all.
     let context = ImportContext(loader: importer)
     context.appearance = appearance
-    context.onFirstAppearanceDependency = onFirstAppearanceDependency
+    context.palette = palette
     var session = CheckSession(source: source, diagnostics: DiagnosticList(), imports: context, limits: limits)
     var statements: [Statement] = []
     Parser.parse(source, diagnostics: &diagnostics) { statement in
@@ -145,7 +160,8 @@ public enum Pencil {
     lap("parse and check")
     var scene: Scene? = nil
     if !diagnostics.hasErrors {
-      scene = Lowering.lower(model, diagnostics: &diagnostics, layoutBudget: limits.layoutAnswers)
+      scene = Lowering.lower(
+        model, diagnostics: &diagnostics, layoutBudget: limits.layoutAnswers, palette: palette)
       // A component laid out by a stack is made during layout (see
       // SizedContent): its problems come now, and a picture with them is none.
       if diagnostics.hasErrors { scene = nil }

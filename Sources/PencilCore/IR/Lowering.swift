@@ -17,6 +17,9 @@ struct Lowering {
   private var lastFrame = Rect(x: 0, y: 0, width: 0, height: 0)
   /// The colour of text without `color=` (see SceneModel).
   var defaultTextColor = Color.black
+  /// For an adaptive picture: the dark values of adaptive colours, to
+  /// which the colours derived here are added.
+  var palette: AdaptivePalette?
   /// Sizes elements for layout, within a budget of answers (E0244).
   var layout = Layout()
   /// The frames of named elements placed so far, by scope (see Lowering+Anchors).
@@ -38,9 +41,11 @@ struct Lowering {
   var topLevelItems: [(source: SourceRange, items: Range<Int>)] = []
 
   static func lower(
-    _ model: SceneModel, diagnostics: inout DiagnosticList, layoutBudget: Int = Layout.standardBudget
+    _ model: SceneModel, diagnostics: inout DiagnosticList, layoutBudget: Int = Layout.standardBudget,
+    palette: AdaptivePalette? = nil
   ) -> Scene {
     var lowering = Lowering(diagnostics: diagnostics)
+    lowering.palette = palette
     lowering.layout = Layout(budget: layoutBudget)
     lowering.defaultTextColor = model.defaultTextColor
     // Layout repeats a component's body and a loop's elements: each
@@ -250,7 +255,7 @@ struct Lowering {
         TextItem(
           text: text.text, position: text.position ?? Point(0, 0), fontSize: text.fontSize, bold: text.bold,
           alignment: text.alignment,
-          color: IRColor(text.usesDefaultColor ? defaultTextColor.withOpacity(text.opacity) : text.color),
+          color: IRColor(text.usesDefaultColor ? defaultTextColor(opacity: text.opacity) : text.color),
           sourceRange: source, expansion: origin.expansion)))
   }
 
@@ -290,7 +295,7 @@ struct Lowering {
     if index < stopCache.count {
       stops = stopCache[index].stops
     } else {
-      stops = Lowering.stops(of: gradient, over: fill.color)
+      stops = Lowering.stops(of: gradient, over: fill.color, palette: palette)
       if stopCache.count == 32 { stopCache.removeFirst() }
       stopCache.append((gradient, fill.color, stops))
     }
@@ -313,17 +318,30 @@ struct Lowering {
   /// A relative stop (every stop of an hsb gradient, a radial gradient's
   /// stop without a colour) is derived from the filled colour; an absolute
   /// one is its own colour.
-  private static func stops(of gradient: GradientModel, over fillColor: Color) -> [GradientStopIR] {
+  private static func stops(of gradient: GradientModel, over fillColor: Color, palette: AdaptivePalette?)
+    -> [GradientStopIR]
+  {
     let base = fillColor.hsb
+    let darkBase = palette.map { $0.dark(fillColor).hsb }
     return gradient.stops.map { stop in
       let color: Color
       switch stop.color {
       case .absolute(let absolute): color = absolute
       case .relative(let hue, let saturation, let brightness):
         color = fillColor.adjusted(from: base, hue: hue, saturation: saturation, brightness: brightness)
+        if let palette, let darkBase, fillColor.variant != 0 {
+          let dark = palette.dark(fillColor).adjusted(
+            from: darkBase, hue: hue, saturation: saturation, brightness: brightness)
+          return GradientStopIR(offset: stop.offset, color: IRColor(palette.adaptive(light: color, dark: dark)))
+        }
       }
       return GradientStopIR(offset: stop.offset, color: IRColor(color))
     }
+  }
+
+  /// The default text colour at an opacity, in each appearance.
+  private func defaultTextColor(opacity: Double) -> Color {
+    palette?.map(defaultTextColor) { $0.withOpacity(opacity) } ?? defaultTextColor.withOpacity(opacity)
   }
 
   /// Whether an item reaches into `canvas`; a point of the outline inside

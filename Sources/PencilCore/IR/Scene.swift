@@ -6,6 +6,10 @@ public struct IRColor: Hashable, Sendable {
   public var red: UInt8
   public var green: UInt8
   public var blue: UInt8
+  /// In an adaptive scene, numbers this colour's dark value in
+  /// `AppearanceVariant` (0: the same in both). Not part of the value: two
+  /// colours are equal when they paint the same in the appearance drawn.
+  var variant: UInt32 = 0
   public var alpha: Double
 
   init(_ color: Color) {
@@ -14,6 +18,18 @@ public struct IRColor: Hashable, Sendable {
     green = channel(color.green)
     blue = channel(color.blue)
     alpha = min(1, max(0, (color.alpha * 10_000).rounded() / 10_000))
+    variant = color.variant
+  }
+
+  public static func == (a: IRColor, b: IRColor) -> Bool {
+    a.red == b.red && a.green == b.green && a.blue == b.blue && a.alpha == b.alpha
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(red)
+    hasher.combine(green)
+    hasher.combine(blue)
+    hasher.combine(alpha)
   }
 
   /// `#rrggbb`.
@@ -266,11 +282,4 @@ public struct Scene: Equatable, Sendable {
   /// colours depend on the appearance and none was fixed: a backend that
   /// can adapt (SVG) writes both; the others draw `items`.
   public var dark: AppearanceVariant? = nil
-}
-
-/// A scene's colours in another appearance: the same items, laid out the
-/// same, painted differently.
-public struct AppearanceVariant: Equatable, Sendable {
-  public var background: IRColor?
-  public var items: [DisplayItem]
 }

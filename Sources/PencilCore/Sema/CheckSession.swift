@@ -207,7 +207,16 @@ struct CheckSession {
       checker.deferredUses.checker = final
     }
     var model = SceneModel(canvas: checker.canvas, elements: all)
-    model.defaultTextColor = SceneModel.defaultTextColor(canvas: checker.canvas, appearance: checker.imports.appearance)
+    if let palette = checker.imports.palette {
+      // Adaptive whether or not anything else is: without another adaptive
+      // colour the picture is drawn in light only anyway.
+      model.defaultTextColor = palette.adaptive(
+        light: SceneModel.defaultTextColor(canvas: checker.canvas, appearance: .light),
+        dark: SceneModel.defaultTextColor(canvas: checker.canvas, appearance: .dark))
+    } else {
+      model.defaultTextColor = SceneModel.defaultTextColor(
+        canvas: checker.canvas, appearance: checker.imports.appearance)
+    }
     return model
   }
 }

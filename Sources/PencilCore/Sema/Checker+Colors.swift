@@ -5,6 +5,7 @@ extension Checker {
     guard entry.adapts else { return entry.light }
     imports.adaptiveColorsMet += 1
     imports.dependsOnAppearance = true
+    if let palette = imports.palette { return palette.adaptive(light: entry.light, dark: entry.dark) }
     return imports.appearance == .dark ? entry.dark : entry.light
   }
 
@@ -17,6 +18,10 @@ extension Checker {
     if lightColor != darkColor {
       imports.adaptiveColorsMet += 1
       imports.dependsOnAppearance = true
+    }
+    if let palette = imports.palette {
+      // Each side may adapt itself (`light=.blue`): its own appearance's value.
+      return .color(palette.adaptive(light: palette.light(lightColor), dark: palette.dark(darkColor)))
     }
     return .color(imports.appearance == .dark ? darkColor : lightColor)
   }

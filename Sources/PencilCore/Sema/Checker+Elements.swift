@@ -207,7 +207,8 @@ extension Checker {
     return TextElement(
       text: string, position: position, fontSize: size, bold: bold,
       alignment: TextAlignment(rawValue: values.keyword(.align) ?? "leading") ?? .leading,
-      color: (given ?? .black).withOpacity(opacity),
+      color: imports.palette?.map(given ?? .black) { $0.withOpacity(opacity) }
+        ?? (given ?? .black).withOpacity(opacity),
       lineLimit: values.number(.lineLimit).map { clampedInt($0.rounded(.down), 1, 10_000) },
       usesDefaultColor: given == nil && values[.color] == nil, opacity: opacity)
   }

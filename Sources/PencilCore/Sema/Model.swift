@@ -7,6 +7,10 @@ struct Color: Hashable {
   var green: Double
   var blue: Double
   var alpha: Double
+  /// 0: the same in both appearances. Otherwise, in a compilation that
+  /// draws an adaptive picture, the components are the light value and
+  /// this numbers the dark one in the compilation's `AdaptivePalette`.
+  var variant: UInt32 = 0
 
   init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
     self.red = red

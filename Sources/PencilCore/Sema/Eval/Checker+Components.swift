@@ -100,6 +100,7 @@ extension Computed {
       Computed.mix(&state, color.green.bitPattern)
       Computed.mix(&state, color.blue.bitPattern)
       Computed.mix(&state, color.alpha.bitPattern)
+      Computed.mix(&state, UInt64(color.variant))
     case .point(let point), .size(let point):
       Computed.mix(&state, point.x.bitPattern)
       Computed.mix(&state, point.y.bitPattern)

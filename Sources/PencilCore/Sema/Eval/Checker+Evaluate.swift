@@ -150,7 +150,10 @@ extension Checker {
           "'\(op.rawValue)' compares values of one kind, found \(a.description) and \(b.description)")
         return nil
       }
-      return .bool((a == b) == (op == .equal))
+      // Compared in light; a comparison of an adaptive colour may come out
+      // otherwise in dark.
+      imports.palette?.use(adaptive: a.holdsAdaptiveColor || b.holdsAdaptiveColor)
+      return .bool((a.lightValue == b.lightValue) == (op == .equal))
     case .add:
       guard let a = evaluate(left), let b = evaluate(right) else { return nil }
       if case .string(let x) = a, case .string(let y) = b { return .string(x + y) }
@@ -269,7 +272,9 @@ extension Checker {
         case .number(let number): text += formatNumber(number)
         case .string(let string): text += string
         case .bool(let flag): text += flag ? "true" : "false"
-        case .color(let color): text += IRColor(color).hex
+        case .color(let color):
+          imports.palette?.use(adaptive: color.variant != 0)
+          text += IRColor(color).hex
         case .unknown, .typed(.number), .typed(.string), .typed(.bool), .typed(.color): return .unknown
         default:
           report(

@@ -26,16 +26,10 @@ final class ImportContext {
   /// How many colours with a value per appearance were met: a statement
   /// that met one adapts.
   var adaptiveColorsMet = 0
-  var dependsOnAppearance = false {
-    didSet {
-      guard dependsOnAppearance, !oldValue, let first = onFirstAppearanceDependency else { return }
-      onFirstAppearanceDependency = nil
-      first()
-    }
-  }
-  /// Called when the first colour with a value per appearance is met: an
-  /// adaptive compilation starts on the other appearance then.
-  var onFirstAppearanceDependency: (() -> Void)?
+  var dependsOnAppearance = false
+  /// In a compilation of an adaptive picture (`appearance` is light then),
+  /// the dark values of the colours met; nil in one appearance.
+  var palette: AdaptivePalette?
   /// From the compiled file down to the file being checked, each with the
   /// range of the `import` that brought it in (in the file before it).
   var chain: [(file: SourceFile, importedAt: SourceRange?)] = []

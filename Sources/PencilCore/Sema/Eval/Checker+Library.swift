@@ -172,10 +172,12 @@ extension Checker {
     guard let amount = checkRange(t, amount.range, minimum: 0, maximum: 1, positive: false, what: "the amount of mix()")
     else { return nil }
     func blend(_ x: Double, _ y: Double) -> Double { x + (y - x) * amount }
-    return .color(
+    func mixed(_ a: Color, _ b: Color) -> Color {
       Color(
         red: blend(a.red, b.red), green: blend(a.green, b.green), blue: blend(a.blue, b.blue),
-        alpha: blend(a.alpha, b.alpha)))
+        alpha: blend(a.alpha, b.alpha))
+    }
+    return .color(imports.palette?.map(a, b, mixed) ?? mixed(a, b))
   }
 
   /// `.opacity(x)`, `.mix(c, t)`, `.hue`, `.saturation`, `.brightness`,
@@ -204,14 +206,14 @@ extension Checker {
       guard
         let opacity = checkRange(value, arguments[0].range, minimum: 0, maximum: 1, positive: false, what: "opacity")
       else { return nil }
-      return .color(color.withOpacity(opacity))
+      return .color(imports.palette?.map(color) { $0.withOpacity(opacity) } ?? color.withOpacity(opacity))
     case ("mix", let arguments?):
       guard argumentCount(arguments, 2...2, of: ".mix", range) else { return nil }
       return mix(base, arguments[0], arguments[1], range)
-    case ("hue", nil): return .number(color.hsb.hue)
-    case ("saturation", nil): return .number(color.hsb.saturation)
-    case ("brightness", nil): return .number(color.hsb.brightness)
-    case ("alpha", nil): return .number(color.alpha)
+    case ("hue", nil): return .number(component(of: color, \.hsb.hue))
+    case ("saturation", nil): return .number(component(of: color, \.hsb.saturation))
+    case ("brightness", nil): return .number(component(of: color, \.hsb.brightness))
+    case ("alpha", nil): return .number(component(of: color, \.alpha))
     default:
       let members = ["opacity", "mix", "hue", "saturation", "brightness", "alpha"]
       var diagnostic = Diagnostic(
@@ -266,5 +268,14 @@ extension Checker {
     case .call(_, let arguments, _): for argument in arguments { collectPi(argument, into: &uses) }
     default: break
     }
+  }
+}
+
+extension Checker {
+  /// A number read from a colour, in light; from an adaptive colour it may
+  /// differ in dark, so the dark picture is compiled on its own.
+  fileprivate func component(of color: Color, _ part: KeyPath<Color, Double>) -> Double {
+    imports.palette?.use(adaptive: color.variant != 0)
+    return color[keyPath: part]
   }
 }
