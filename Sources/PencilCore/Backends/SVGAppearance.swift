@@ -29,9 +29,20 @@ struct AppearanceClasses {
   /// The classes the scene needs, numbered in the order they are first met.
   init(light scene: Scene, dark: AppearanceVariant) {
     if let light = scene.background, let dark = dark.background { add(.fill, light, dark, 1) }
-    for index in scene.items.indices {
-      guard let darkItem = dark.item(at: index, light: scene.items[index]) else { break }
-      switch (scene.items[index], darkItem) {
+    guard let darkItems = dark.items else {
+      // Compiled once: the dark colours are the palette's, no item is made.
+      for index in scene.items.indices {
+        switch scene.items[index] {
+        case .path(let path):
+          add(path.paint, .fill, path.opacity, dark)
+          if let stroke = path.stroke { add(stroke.paint, .stroke, path.opacity, dark) }
+        case .text(let text): add(.fill, text.color, dark.dark(text.color), 1)
+        }
+      }
+      return
+    }
+    for index in scene.items.indices where index < darkItems.count {
+      switch (scene.items[index], darkItems[index]) {
       case (.path(let light), .path(let dark)):
         switch (light.paint, dark.paint) {
         case (.solid(let a), .solid(let b)): add(.fill, a, b, light.opacity)
@@ -45,6 +56,18 @@ struct AppearanceClasses {
       case (.text(let light), .text(let dark)): add(.fill, light.color, dark.color, 1)
       default: break
       }
+    }
+  }
+
+  /// The classes of a paint whose colours have their dark values in `variant`'s palette.
+  private mutating func add(_ paint: Paint, _ property: Property, _ opacity: Double, _ variant: AppearanceVariant) {
+    switch paint {
+    case .solid(let color):
+      if color.variant != 0 { add(property, color, variant.dark(color), opacity) }
+    case .linearGradient(let gradient):
+      for stop in gradient.stops where stop.color.variant != 0 { add(.stop, stop.color, variant.dark(stop.color), 1) }
+    case .radialGradient(let gradient):
+      for stop in gradient.stops where stop.color.variant != 0 { add(.stop, stop.color, variant.dark(stop.color), 1) }
     }
   }
 

@@ -154,14 +154,14 @@ public enum Pencil {
       session.add(statement)
     }
     var checkDiagnostics = DiagnosticList()
-    let model = session.finish(diagnostics: &checkDiagnostics)
+    var model = session.finish(diagnostics: &checkDiagnostics)
     diagnostics.absorb(checkDiagnostics)
     let astDump = dumpSyntax ? ASTPrinter.print(SourceUnit(statements: statements)) : nil
     lap("parse and check")
     var scene: Scene? = nil
     if !diagnostics.hasErrors {
       scene = Lowering.lower(
-        model, diagnostics: &diagnostics, layoutBudget: limits.layoutAnswers, palette: palette)
+        &model, diagnostics: &diagnostics, layoutBudget: limits.layoutAnswers, palette: palette)
       // A component laid out by a stack is made during layout (see
       // SizedContent): its problems come now, and a picture with them is none.
       if diagnostics.hasErrors { scene = nil }

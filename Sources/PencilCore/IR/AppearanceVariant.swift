@@ -13,17 +13,20 @@ public struct AppearanceVariant: Equatable, Sendable {
   /// The dark picture, item for item, when it was compiled on its own.
   var items: [DisplayItem]? = nil
 
-  /// The dark twin of the scene's item at `index`; nil where there is none.
+  /// The dark twin of the scene's item at `index`; nil where there is none
+  /// or it is the item itself.
   public func item(at index: Int, light: DisplayItem) -> DisplayItem? {
     if let items { return index < items.count ? items[index] : nil }
     switch light {
     case .path(var path):
+      guard path.paint.hasVariant || path.stroke?.paint.hasVariant == true else { return nil }
       path.paint = dark(path.paint)
       if let stroke = path.stroke, stroke.paint.hasVariant {
         path.stroke = StrokeIR(paint: dark(stroke.paint), style: stroke.style)
       }
       return .path(path)
     case .text(var text):
+      guard text.color.variant != 0 else { return nil }
       text.color = dark(text.color)
       return .text(text)
     }

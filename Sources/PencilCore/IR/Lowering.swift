@@ -40,8 +40,11 @@ struct Lowering {
   /// outside-the-canvas warning).
   var topLevelItems: [(source: SourceRange, items: Range<Int>)] = []
 
+  /// Empties `model.elements` as it goes: each top-level element's model
+  /// is freed once lowered, so a large scene's model and IR are not held
+  /// in full at once.
   static func lower(
-    _ model: SceneModel, diagnostics: inout DiagnosticList, layoutBudget: Int = Layout.standardBudget,
+    _ model: inout SceneModel, diagnostics: inout DiagnosticList, layoutBudget: Int = Layout.standardBudget,
     palette: AdaptivePalette? = nil
   ) -> Scene {
     var lowering = Lowering(diagnostics: diagnostics)
@@ -69,6 +72,9 @@ struct Lowering {
       lowering.lower(model.elements[index], in: Rect(x: origin.x, y: origin.y, width: size.x, height: size.y))
       lowering.topLevelItems.append((model.elements[index].range, first..<lowering.items.count))
       lowering.layout.memo = Layout.Memo()
+      model.elements[index].content = .spacer(minLength: 0)
+      model.elements[index].effects = nil
+      model.elements[index].modifiers = nil
       if lowering.layout.exhausted {
         lowering.diagnostics.append(
           Diagnostic(
@@ -253,10 +259,11 @@ struct Lowering {
     items.append(
       .text(
         TextItem(
-          text: text.text, position: text.position ?? Point(0, 0), fontSize: text.fontSize, bold: text.bold,
+          expansion: origin.expansion, text: text.text, position: text.position ?? Point(0, 0), fontSize: text.fontSize,
+          bold: text.bold,
           alignment: text.alignment,
           color: IRColor(text.usesDefaultColor ? defaultTextColor(opacity: text.opacity) : text.color),
-          sourceRange: source, expansion: origin.expansion)))
+          sourceRange: source)))
   }
 
   /// A shape's path item, fitted to `frame`, with its stroke.

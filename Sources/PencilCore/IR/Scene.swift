@@ -65,11 +65,13 @@ public struct RadialGradientIR: Equatable, Sendable {
   public var unitToUser: Affine
 }
 
-/// What fills a path.
+/// What fills a path. Gradients are boxed (`indirect`): a solid paint is
+/// most items' and small, and the items of one frame (a pencil's tip and
+/// body) share one gradient box instead of each holding its geometry.
 public enum Paint: Equatable, Sendable {
   case solid(IRColor)
-  case linearGradient(LinearGradientIR)
-  case radialGradient(RadialGradientIR)
+  indirect case linearGradient(LinearGradientIR)
+  indirect case radialGradient(RadialGradientIR)
 }
 
 /// A filled outline.
@@ -79,23 +81,40 @@ public enum Paint: Equatable, Sendable {
 /// fitted to, and mapped as it is read: a scene of 100,000 pencils holds
 /// three outlines, not 300,000 arrays (which were most of the IR's memory).
 public struct PathItem: Equatable, Sendable {
+  // The fields are in this order so that they pack without padding: a
+  // large scene holds millions of items (96 bytes each, not 160).
   /// In the unit square when `frame` is set, else in user space.
   private var outline: [PathSegment]
-  /// The frame a unit outline is fitted to, as the article's `path(in:)` does.
-  private var frame: Rect?
-  public var paint: Paint
   /// Drawn after the fill, centred on the outline; nil: none.
   public var stroke: StrokeIR?
-  public var fillRule: FillRule
   /// Multiplies the paint's alpha; 0…1.
   public var opacity: Double
   /// Where in the source the item came from.
   public var sourceRange: SourceRange
-  /// Where a component's item came from, beyond `sourceRange`; nil for
-  /// items outside components, so they stay as small as they were.
+  /// Where a component's item came from, beyond `sourceRange`, and its
+  /// transform and clip; nil for most items outside components, so they
+  /// stay as small as they were.
   private var expansion: ItemExpansion?
+  public var paint: Paint
+  public var fillRule: FillRule
+  /// Whether `frameRect` is set: an optional Rect would take 8 bytes more.
+  private var fitsFrame = false
+  private var frameRect = Rect(x: 0, y: 0, width: 0, height: 0)
+
+  /// The frame a unit outline is fitted to, as the article's `path(in:)` does.
+  private var frame: Rect? {
+    get { fitsFrame ? frameRect : nil }
+    set {
+      fitsFrame = newValue != nil
+      frameRect = newValue ?? Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+  }
+
   /// A transform and a clip, for the few items that have them.
-  var effects: ItemEffects? = nil
+  var effects: ItemEffects? {
+    get { expansion?.effects }
+    set { expansion = ItemExpansion.make(file: sourceFile, callSites: callSites, effects: newValue) }
+  }
 
   /// Maps the outline (as `segments` gives it), the stroke and the paint
   /// into user space; nil: they are in user space already.
@@ -107,14 +126,14 @@ public struct PathItem: Equatable, Sendable {
   /// component from an imported file).
   public var sourceFile: String? {
     get { expansion?.file }
-    set { expansion = ItemExpansion.make(file: newValue, callSites: callSites) }
+    set { expansion = ItemExpansion.make(file: newValue, callSites: callSites, effects: effects) }
   }
 
   /// The uses of the components the item was expanded from, outermost
   /// first; empty outside components.
   public var callSites: [CallSite] {
     get { expansion?.callSites ?? [] }
-    set { expansion = ItemExpansion.make(file: sourceFile, callSites: newValue) }
+    set { expansion = ItemExpansion.make(file: sourceFile, callSites: newValue, effects: effects) }
   }
 
   /// A path in user space (absolute coordinates in points).
@@ -135,7 +154,8 @@ public struct PathItem: Equatable, Sendable {
     expansion: ItemExpansion?, stroke: StrokeIR? = nil
   ) {
     self.outline = outline
-    self.frame = frame
+    fitsFrame = frame != nil
+    frameRect = frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
     self.paint = paint
     self.stroke = stroke
     self.fillRule = fillRule
@@ -187,6 +207,11 @@ public struct PathItem: Equatable, Sendable {
 
 /// A run of text (one or more lines) in a text style.
 public struct TextItem: Equatable, Sendable {
+  /// As for paths: the file of `sourceRange` and the uses of the
+  /// components the text came from, in one box shared by a use's items.
+  /// First, as a path's first field is a reference too: the spare bits of
+  /// the two tell a DisplayItem's cases apart without a byte of its own.
+  var expansion: ItemExpansion? = nil
   public var text: String
   /// The anchor on the baseline; see `alignment`.
   public var position: Point
@@ -195,9 +220,6 @@ public struct TextItem: Equatable, Sendable {
   public var alignment: TextAlignment
   public var color: IRColor
   public var sourceRange: SourceRange
-  /// As for paths: the file of `sourceRange` and the uses of the
-  /// components the text came from, in one box shared by a use's items.
-  var expansion: ItemExpansion? = nil
   /// A transform (about the text's own coordinates) and a clip.
   var effects: ItemEffects? = nil
 
@@ -235,22 +257,27 @@ public struct TextItem: Equatable, Sendable {
 }
 
 /// The file and the component uses of an item from a component, kept in
-/// one shared box: every item of one use shares it.
+/// one shared box: every item of one use shares it. A path's transform
+/// and clip are kept here too (in a box of its own for such an item), so
+/// that an item without any of these holds one nil reference, not two.
 final class ItemExpansion: Sendable, Equatable {
   let file: String?
   let callSites: [CallSite]
+  let effects: ItemEffects?
 
   static func == (a: ItemExpansion, b: ItemExpansion) -> Bool {
-    a === b || (a.file == b.file && a.callSites == b.callSites)
+    a === b || (a.file == b.file && a.callSites == b.callSites && a.effects == b.effects)
   }
 
-  init(file: String?, callSites: [CallSite]) {
+  init(file: String?, callSites: [CallSite], effects: ItemEffects? = nil) {
     self.file = file
     self.callSites = callSites
+    self.effects = effects
   }
 
-  static func make(file: String?, callSites: [CallSite]) -> ItemExpansion? {
-    file == nil && callSites.isEmpty ? nil : ItemExpansion(file: file, callSites: callSites)
+  static func make(file: String?, callSites: [CallSite], effects: ItemEffects? = nil) -> ItemExpansion? {
+    file == nil && callSites.isEmpty && effects == nil
+      ? nil : ItemExpansion(file: file, callSites: callSites, effects: effects)
   }
 }
 
