@@ -69,6 +69,25 @@ final class LimitsTests: XCTestCase {
     XCTAssertEqual(compile(countdown(64)).diagnostics.map(\.code), [LanguageCodes.componentsTooDeep])
   }
 
+  func testElementsNestedTooDeeplyThroughStacksAndComponents() throws {
+    // Each level is a use and four stacks: the use at level k is 1 + 5k
+    // deep, its rect 2 + 5k.
+    let nested = { (n: Int) in
+      "component deep(n: Number) {\n  rect size 1x1 fill=red\n  if n > 0 { zstack { zstack { zstack { zstack { deep n=n - 1 } } } } }\n}\ndeep n=\(n)"
+    }
+    let deepest = compile(nested(50))
+    XCTAssertEqual(deepest.diagnostics.map(\.code), [])
+    XCTAssertEqual(deepest.scene?.items.count, 51)
+    let tooDeep = compile(nested(51)).diagnostics
+    XCTAssertEqual(tooDeep.map(\.code), [LanguageCodes.elementsTooDeep])
+    XCTAssertEqual(tooDeep.first?.range, SourceRange(30, 34))
+    // 61 uses with 60 stacks each overflowed the checker's stack before
+    // this limit; each part is within its own limit.
+    let stacks = String(repeating: "zstack { ", count: 60) + "wide n=n - 1" + String(repeating: " }", count: 60)
+    let wide = "component wide(n: Number) {\n  if n > 0 { \(stacks) }\n}\nwide n=61"
+    XCTAssertEqual(compile(wide).diagnostics.map(\.code), [LanguageCodes.elementsTooDeep])
+  }
+
   func testImportsNestedTooDeeply() throws {
     var files: [String: String] = [:]
     for level in 1...70 { files["level\(level).pencil"] = "import \"level\(level + 1).pencil\"\nlet x\(level) = 1" }

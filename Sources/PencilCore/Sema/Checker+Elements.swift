@@ -26,6 +26,16 @@ extension Checker {
 
   mutating func checkElement(_ statement: ElementStatement, in context: ElementContext) -> ElementModel? {
     guard !budget.exhausted else { return nil }
+    guard budget.depth < ExpansionBudget.maximumDepth else {
+      report(
+        LanguageCodes.elementsTooDeep, statement.kind.range,
+        "elements are nested more than \(ExpansionBudget.maximumDepth) deep here, through stacks and component uses; nest fewer, or stop a component that uses itself sooner"
+      )
+      budget.exhausted = true
+      return nil
+    }
+    budget.depth += 1
+    defer { budget.depth -= 1 }
     let kind = statement.kind.name
     let kindName = statement.kind.key
     if let component = components[kindName] { return checkUse(of: component, statement, in: context) }

@@ -72,6 +72,20 @@ enum LanguageCodes {
 
         component loop() { loop }    // error
     """)
+  static let elementsTooDeep = DiagnosticCode(
+    "E0245", .error, "elements nested too deeply",
+    """
+    Elements may nest, through stacks and the bodies of components, up to
+    256 levels deep in all. Each part alone has its own limit (64 levels of
+    braces in a file, 64 uses of components inside one another); together
+    they could nest thousands deep, which would exhaust the compiler's
+    stack, so the whole is bounded too.
+
+        component deep(n: Number) {
+          if n > 0 { zstack { zstack { zstack { zstack { deep n=n-1 } } } } }
+        }
+        deep n=60    // error: 300 levels
+    """)
   static let importsTooDeep = DiagnosticCode(
     "E0233", .error, "imports nested too deeply",
     """
@@ -157,7 +171,7 @@ enum LanguageCodes {
 
   static let all = [
     unknownName, invalidRange, indexOutOfRange, missingArgument, unknownType, tooManyElements, tooManyIterations,
-    componentsTooDeep, importsTooDeep, tooManyPathCommands, importCycle, importUnreadable, redeclared,
+    componentsTooDeep, elementsTooDeep, importsTooDeep, tooManyPathCommands, importCycle, importUnreadable, redeclared,
     laterParameter, unusedLet, shadowedName, importedElements,
   ]
 }

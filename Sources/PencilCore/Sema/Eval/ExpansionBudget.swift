@@ -6,6 +6,9 @@ struct ExpansionBudget {
   static let maximumElements = 1_000_000
   static let maximumIterations = 1_000_000
   static let maximumNesting = 64
+  /// Elements inside one another, through stacks and component bodies
+  /// together (E0245): each checked element is a few frames of the stack.
+  static let maximumDepth = 256
   static let maximumPathCommands = 10_000
 
   /// The limits in force. The fuzzer compiles with smaller element and
@@ -35,6 +38,8 @@ struct ExpansionBudget {
   var generating = 0
   /// Component uses being expanded, innermost last.
   var nesting = 0
+  /// Elements being checked, inside one another.
+  var depth = 0
   /// Set once a limit is crossed: nothing more is expanded.
   var exhausted = false
 }
