@@ -1,22 +1,16 @@
 import PencilCore
 
-/// Runs one invocation: compiles every input, prints diagnostics, writes
-/// outputs and returns the exit status.
+/// Runs one invocation: compiles every input (several at once with `-j`),
+/// prints diagnostics in input order, writes outputs and returns the exit
+/// status.
 struct Driver {
-  let options: Options
-  let diagnosticFormat: DiagnosticFormat
-  let colors: Bool
-  var errors = 0
-  var warnings = 0
-  var others = 0
-  var status: Int32 = 0
+  let settings: JobSettings
 
   init(options: Options) {
     var options = options
     let terminal = FileIO.isTerminal(2)
-    diagnosticFormat = options.diagnosticFormat ?? (terminal ? .human : .short)
+    let diagnosticFormat = options.diagnosticFormat ?? (terminal ? .human : .short)
     let noColor = !(FileIO.environment("NO_COLOR").map(\.isEmpty) ?? true)
-    colors = terminal && !noColor
     // ASCII output follows the terminal it is printed on, when it is.
     let toTerminal = options.output == nil && FileIO.isTerminal(1)
     switch options.colorChoice {
@@ -27,161 +21,53 @@ struct Driver {
     if !options.columnsGiven, toTerminal, let width = FileIO.terminalColumns(), width < options.render.columns {
       options.render.columns = max(1, width)
     }
-    self.options = options
+    settings = JobSettings(options: options, diagnosticFormat: diagnosticFormat, colors: terminal && !noColor)
   }
 
-  mutating func run() -> Int32 {
-    for input in options.inputs { compile(input) }
-    if diagnosticFormat == .json {
-      emit(
-        DiagnosticPrinter.jsonSummary(files: options.inputs.count, errors: errors, warnings: warnings, others: others),
-        json: true)
+  func run() -> Int32 {
+    let options = settings.options
+    let inputs = options.inputs
+    let threads = JobPool.threads(options.jobs ?? JobPool.processorCount, jobs: inputs.count)
+    // Set up, before any thread starts, what jobs writing files share.
+    OutputFile.prepare(concurrentFiles: threads)
+    let output = OrderedOutput(jobs: inputs.count)
+    let waits = threads > 1 ? Driver.dependentJobs(options) : []
+    JobPool.run(jobs: inputs.count, threads: threads) { index in
+      if waits.contains(index) { output.waitForTurn(index) }
+      var job = FileJob(settings: settings, index: index, output: output)
+      job.compile(inputs[index])
+      output.finish(index, tally: job.tally)
     }
-    return status
+    let total = output.total
+    if settings.diagnosticFormat == .json {
+      let summary = DiagnosticPrinter.jsonSummary(
+        files: inputs.count, errors: total.errors, warnings: total.warnings, others: total.others)
+      try? FileIO.writeStandardOutput(Array(summary.utf8))
+    }
+    return total.status
   }
 
-  private mutating func fail(_ newStatus: Int32) { status = max(status, newStatus) }
-
-  private func emit(_ text: String, json: Bool) {
-    if json {
-      try? FileIO.writeStandardOutput(Array(text.utf8))
-    } else {
-      FileIO.writeStandardError(text)
-    }
-  }
-
-  /// Reports a failed read or write; too large an input is a problem of
-  /// the input (status 1), the others of the environment (status 2).
-  private mutating func report(_ failure: IOFailure, file: String) {
-    errors += 1
-    emit(
-      DiagnosticPrinter.failure(failure.code, failure.message, file: file, format: diagnosticFormat),
-      json: diagnosticFormat == .json)
-    fail(failure.code == DriverCodes.inputTooLarge ? 1 : 2)
-  }
-
-  private mutating func compile(_ input: String) {
-    let bytes: [UInt8]
-    do {
-      bytes = try FileIO.read(
-        input, limit: SourceFile.maximumSize, displayName: input == "-" ? options.stdinFilename : nil)
-    } catch {
-      report(
-        error as? IOFailure ?? IOFailure(code: DriverCodes.unreadable, message: "\(error)"),
-        file: input == "-" ? options.stdinFilename : input)
-      return
-    }
-    let source = SourceFile(name: input == "-" ? options.stdinFilename : input, bytes: bytes)
-    // Only an SVG picture can carry both appearances.
-    let adapts = options.emit == nil && !options.check && options.backend?.name == "svg"
-    let compilation = Pencil.compile(
-      source, dumpSyntax: options.emit == .ast, importer: FileImportLoader(anonymousInput: "<stdin>"),
-      appearance: options.appearance ?? (adapts ? nil : .light))
-    report(compilation.diagnostics, in: source)
-    if let dump = compilation.astDump {
-      write(Array(dump.utf8), for: input, fileExtension: "ast")
-    }
-    guard let scene = compilation.scene else {
-      fail(1)
-      return
-    }
-    if options.check { return }
-    if options.emit == .ir {
-      write(Array(IRPrinter.print(scene).utf8), for: input, fileExtension: "ir")
-      return
-    }
-    // Options.parse has made sure there is a backend unless --emit was given.
-    guard options.emit == nil, let backend = options.backend else { return }
-    if backend.writesBinary(options.render), options.output == nil, options.inputs.count == 1, FileIO.isTerminal(1) {
-      errors += 1
-      emit(
-        DiagnosticPrinter.failure(
-          DriverCodes.usage,
-          "not writing \(backend.name.uppercased()) to a terminal; use -o FILE or redirect the output",
-          format: diagnosticFormat), json: diagnosticFormat == .json)
-      fail(2)
-      return
-    }
-    render(scene, with: backend, source: source, input: input)
-  }
-
-  /// Renders straight into the output, block by block, so a large SVG is
-  /// never held in memory whole; a file output is only put in place when
-  /// complete, and removed when rendering fails.
-  private mutating func render(_ scene: Scene, with backend: any Backend, source: SourceFile, input: String) {
-    var backendDiagnostics: [Diagnostic] = []
-    let path = outputPath(for: input, fileExtension: backend.fileExtensions[0])
-    if path == nil, diagnosticFormat == .json {
-      // stdout belongs to the diagnostics: render only to report problems.
-      let rendered = Pencil.render(scene, with: backend, options: options.render, diagnostics: &backendDiagnostics) {
-        _ in
+  /// The jobs that must start only once every earlier one has finished,
+  /// because they read or write a file an earlier job writes, or write one
+  /// it reads (`a.pencil` and `a`, the same input twice, `a` and `a.svg`):
+  /// run at once, they could finish in another order than with `-j 1`.
+  /// Paths are compared as spelled, normalized; two spellings through a
+  /// symbolic link are not recognized.
+  static func dependentJobs(_ options: Options) -> Set<Int> {
+    let extensions = (options.backend?.fileExtensions.prefix(1).map { $0 } ?? []) + ["ast", "ir"]
+    var written: Set<String> = []
+    var touched: Set<String> = []
+    var dependent: Set<Int> = []
+    for (index, input) in options.inputs.enumerated() where input != "-" {
+      let read = FileImportLoader.normalize(input)
+      let writes = extensions.compactMap { FileJob.outputPath(for: read, fileExtension: $0, options: options) }
+      if written.contains(read) || writes.contains(where: { touched.contains($0) }) {
+        dependent.insert(index)
       }
-      report(backendDiagnostics, in: source)
-      if !rendered { fail(1) }
-      return
+      written.formUnion(writes)
+      touched.insert(read)
+      touched.formUnion(writes)
     }
-    do {
-      let file = try path.map { try OutputFile(path: $0) }
-      var failure: IOFailure? = nil
-      let rendered = Pencil.render(scene, with: backend, options: options.render, diagnostics: &backendDiagnostics) {
-        bytes in
-        if let file {
-          file.write(bytes)
-        } else if failure == nil {
-          do { try FileIO.writeAll(bytes, to: 1, name: "standard output") } catch { failure = error as? IOFailure }
-        }
-      }
-      report(backendDiagnostics, in: source)
-      guard rendered else {
-        file?.discard()
-        fail(1)
-        return
-      }
-      try file?.commit()
-      if let failure { throw failure }
-    } catch {
-      report(error as? IOFailure ?? IOFailure(code: DriverCodes.unwritable, message: "\(error)"), file: path ?? input)
-    }
-  }
-
-  private mutating func report(_ diagnostics: [Diagnostic], in source: SourceFile) {
-    for diagnostic in diagnostics {
-      switch diagnostic.severity {
-      case .error: errors += 1
-      case .warning: warnings += 1
-      case .info, .hint: others += 1
-      }
-      switch diagnosticFormat {
-      case .human: emit(DiagnosticPrinter.human(diagnostic, in: source, colors: colors), json: false)
-      case .short: emit(DiagnosticPrinter.short(diagnostic, in: source), json: false)
-      case .json: emit(DiagnosticPrinter.json(diagnostic, in: source), json: true)
-      }
-    }
-  }
-
-  /// Where an output goes: `-o`, else beside each input when there are
-  /// several, else nil for standard output.
-  private func outputPath(for input: String, fileExtension: String) -> String? {
-    if let output = options.output { return output }
-    guard options.inputs.count > 1, input != "-" else { return nil }
-    let base = input.hasSuffix(".pencil") ? String(input.dropLast(".pencil".count)) : input
-    return "\(base).\(fileExtension)"
-  }
-
-  /// Writes a text output (the syntax tree or the IR) where a picture would go.
-  /// In JSON mode stdout belongs to diagnostics, so it is written only to a file.
-  private mutating func write(_ bytes: [UInt8], for input: String, fileExtension: String) {
-    let path = outputPath(for: input, fileExtension: fileExtension)
-    do {
-      if let path {
-        let file = try OutputFile(path: path)
-        bytes.withUnsafeBufferPointer { file.write($0) }
-        try file.commit()
-      } else if diagnosticFormat != .json {
-        try FileIO.writeStandardOutput(bytes)
-      }
-    } catch {
-      report(error as? IOFailure ?? IOFailure(code: DriverCodes.unwritable, message: "\(error)"), file: path ?? input)
-    }
+    return dependent
   }
 }

@@ -22,6 +22,8 @@ struct Options {
   var colorChoice = ColorChoice.auto
   /// nil: SVG adapts to the viewer's appearance, the others are light.
   var appearance: Appearance?
+  /// From -j; nil: as many jobs as there are processors online.
+  var jobs: Int?
 
   enum ColorChoice: String {
     case auto, always, never
@@ -49,6 +51,9 @@ extension Options {
                                With several inputs and no -o, each output is written
                                beside its input.
       -f, --format NAME        Output format: \(Backends.all.map(\.name).joined(separator: ", ")) (default: svg).
+      -j, --jobs N             Compile up to N input files at once (default: the number
+                               of processors online; 1 compiles one after another).
+                               Diagnostics and outputs are the same for any N.
       --check                  Check the input and write no output.
       --emit ast|ir            Write the syntax tree or the shape IR instead of a picture.
       --diagnostic-format human|short|json
@@ -100,12 +105,21 @@ extension Options {
         index += 1
         continue
       }
-      let (flag, inlineValue) = splitFlag(argument)
+      // `-j4` as well as `-j 4`, as make and ninja take it.
+      let (flag, inlineValue) =
+        argument.hasPrefix("-j") && argument.count > 2
+        ? ("-j", String(argument.dropFirst(2))) : splitFlag(argument)
       func flagValue() throws -> String { try inlineValue ?? value(for: flag) }
       switch flag {
       case "--": onlyFiles = true
       case "-o", "--output": options.output = try flagValue()
       case "-f", "--format": options.format = try flagValue()
+      case "-j", "--jobs":
+        let word = try flagValue()
+        guard let jobs = Int(word), jobs >= 1 else {
+          throw UsageError(message: "\(flag) takes a whole number of jobs, at least 1, not '\(word)'")
+        }
+        options.jobs = jobs
       case "--check": options.check = true
       case "--stdin-filename": options.stdinFilename = try flagValue()
       case "--emit":

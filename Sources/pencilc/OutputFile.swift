@@ -25,6 +25,7 @@ final class OutputFile {
   private let target: String
   private var descriptor: Int32
   private let temporary: String?
+  private var cleanupSlot: Int?
   private(set) var failure: IOFailure?
 
   init(path: String) throws {
@@ -55,11 +56,24 @@ final class OutputFile {
     descriptor = created
     let temporaryPath = String(cString: template)
     temporary = temporaryPath
-    SignalCleanup.remember(temporaryPath)
+    cleanupSlot = SignalCleanup.remember(temporaryPath)
     // mkstemp makes the file private (0600); give it the mode any new file gets.
+    fchmod(descriptor, 0o666 & ~OutputFile.creationMask)
+  }
+
+  /// The umask, read once: reading it means setting it, which other
+  /// threads writing files must not see half done.
+  private static let creationMask: mode_t = {
     let mask = umask(0)
     umask(mask)
-    fchmod(descriptor, 0o666 & ~mask)
+    return mask
+  }()
+
+  /// Sets up what files written at once share; call on the main thread
+  /// before starting the threads that write them.
+  static func prepare(concurrentFiles: Int) {
+    SignalCleanup.reserve(concurrentFiles)
+    _ = creationMask
   }
 
   /// Appends bytes; after the first failure the rest is ignored and the
@@ -92,7 +106,8 @@ final class OutputFile {
       discard()
       throw error
     }
-    SignalCleanup.forget()
+    SignalCleanup.forget(cleanupSlot)
+    cleanupSlot = nil
   }
 
   /// Abandons the file: the temporary file is removed and the target untouched.
@@ -100,7 +115,8 @@ final class OutputFile {
     if descriptor >= 0 { close(descriptor) }
     descriptor = -1
     if let temporary { unlink(temporary) }
-    SignalCleanup.forget()
+    SignalCleanup.forget(cleanupSlot)
+    cleanupSlot = nil
   }
 
   private static func failure(_ path: String) -> IOFailure {

@@ -4,44 +4,93 @@
   import Darwin
 #endif
 
-/// Removes the temporary output file when the process is interrupted.
-/// The path lives in memory allocated once, and the handler calls only
-/// `unlink`, `signal` and `raise`, which are async-signal-safe; it then
-/// dies of the same signal, so the exit status still tells what happened.
+/// Removes the temporary output files being written when the process is
+/// interrupted. With `-j N` up to N files are written at once, so there is
+/// one slot per file that can be open: the slots are allocated once, before
+/// any job starts, and never move, and the handler calls only `unlink`,
+/// `signal` and `raise`, which are async-signal-safe; it then dies of the
+/// same signal, so the exit status still tells what happened.
+///
+/// A slot holds a path while its first byte is not zero. Threads claim and
+/// free slots under a mutex; the handler takes no lock (it could interrupt
+/// the holder) and reads the first byte, which is written last when a path
+/// is stored (after the unlock, which the compiler cannot move stores
+/// across) and cleared first when it is dropped.
 enum SignalCleanup {
-  private static let capacity = Int(PATH_MAX) + 1
-  nonisolated(unsafe) private static let path: UnsafeMutablePointer<CChar> = {
-    let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: capacity)
-    buffer[0] = 0
-    return buffer
-  }()
+  private static let slotSize = Int(PATH_MAX) + 1
+  nonisolated(unsafe) private static var slots: UnsafeMutablePointer<CChar>?
+  nonisolated(unsafe) private static var slotCount = 0
+  nonisolated(unsafe) private static var used: [Bool] = []
   nonisolated(unsafe) private static var installed = false
+  private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+    let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    lock.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(lock, nil)
+    return lock
+  }()
 
+  /// Makes room for `count` files written at once. Call once, on the main
+  /// thread, before any other thread starts.
+  static func reserve(_ count: Int) {
+    guard slots == nil else { return }
+    let count = max(1, count)
+    let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: count * slotSize)
+    buffer.initialize(repeating: 0, count: count * slotSize)
+    used = Array(repeating: false, count: count)
+    slotCount = count
+    slots = buffer
+    _ = lock
+  }
+
+  /// The temporary file to remove if a signal arrives before `forget`; the
+  /// slot it took, or nil when it cannot be remembered (no slot reserved,
+  /// or too long a path).
+  static func remember(_ temporary: String) -> Int? {
+    let bytes = Array(temporary.utf8)
+    guard let slots, let first = bytes.first, bytes.count < slotSize else { return nil }
+    pthread_mutex_lock(lock)
+    guard let slot = used.firstIndex(of: false) else {
+      pthread_mutex_unlock(lock)
+      return nil
+    }
+    used[slot] = true
+    let path = slots + slot * slotSize
+    for (index, byte) in bytes.enumerated().dropFirst() { path[index] = CChar(bitPattern: byte) }
+    path[bytes.count] = 0
+    pthread_mutex_unlock(lock)
+    // Last, so the handler never sees half a path.
+    path[0] = CChar(bitPattern: first)
+    return slot
+  }
+
+  /// The file in `slot` is renamed or removed: a signal must not touch it.
+  static func forget(_ slot: Int?) {
+    guard let slot, let slots, slot < slotCount else { return }
+    slots[slot * slotSize] = 0
+    pthread_mutex_lock(lock)
+    used[slot] = false
+    pthread_mutex_unlock(lock)
+  }
+
+  /// Installs the handlers, once, before the first temporary file is made.
   static func install() {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
     guard !installed else { return }
     installed = true
-    _ = path
     // A file size limit becomes a write error (EFBIG), handled like any other.
     signal(SIGXFSZ, SIG_IGN)
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
       signal(signalNumber) { received in
-        if SignalCleanup.path[0] != 0 { unlink(SignalCleanup.path) }
+        if let slots = SignalCleanup.slots {
+          for slot in 0..<SignalCleanup.slotCount {
+            let path = slots + slot * SignalCleanup.slotSize
+            if path[0] != 0 { unlink(path) }
+          }
+        }
         signal(received, SIG_DFL)
         raise(received)
       }
     }
   }
-
-  /// The temporary file to remove if a signal arrives now.
-  static func remember(_ temporary: String) {
-    let bytes = Array(temporary.utf8)
-    guard bytes.count < capacity else { return }
-    // The terminating zero goes in last, so the handler never sees half a path.
-    path[0] = 0
-    for (index, byte) in bytes.enumerated().dropFirst() { path[index] = CChar(bitPattern: byte) }
-    path[bytes.count] = 0
-    if let first = bytes.first { path[0] = CChar(bitPattern: first) }
-  }
-
-  static func forget() { path[0] = 0 }
 }

@@ -42,8 +42,7 @@ func runCommandLine() -> Int32 {
     try? FileIO.writeStandardOutput(Array(text.utf8))
     return 0
   }
-  var driver = Driver(options: options)
-  return driver.run()
+  return Driver(options: options).run()
 }
 
 exit(runCommandLine())

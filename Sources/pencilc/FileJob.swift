@@ -1,0 +1,178 @@
+import PencilCore
+
+/// What every job of one run shares: the parsed options and how
+/// diagnostics are printed. Read-only once jobs start.
+struct JobSettings {
+  let options: Options
+  let diagnosticFormat: DiagnosticFormat
+  let colors: Bool
+}
+
+/// Compiles one input file and writes its output. Jobs for different
+/// inputs may run at once on different threads: a job shares nothing
+/// mutable with another, prints only through `OrderedOutput`, and writes
+/// standard output only after waiting for its turn.
+struct FileJob {
+  let settings: JobSettings
+  let index: Int
+  let output: OrderedOutput
+  private(set) var tally = Tally()
+
+  init(settings: JobSettings, index: Int, output: OrderedOutput) {
+    self.settings = settings
+    self.index = index
+    self.output = output
+  }
+
+  private var options: Options { settings.options }
+  private var diagnosticFormat: DiagnosticFormat { settings.diagnosticFormat }
+
+  private mutating func fail(_ newStatus: Int32) { tally.status = max(tally.status, newStatus) }
+
+  private func emit(_ text: String, json: Bool) {
+    output.emit(text, to: json ? 1 : 2, job: index)
+  }
+
+  /// Reports a failed read or write; too large an input is a problem of
+  /// the input (status 1), the others of the environment (status 2).
+  private mutating func report(_ failure: IOFailure, file: String) {
+    tally.errors += 1
+    emit(
+      DiagnosticPrinter.failure(failure.code, failure.message, file: file, format: diagnosticFormat),
+      json: diagnosticFormat == .json)
+    fail(failure.code == DriverCodes.inputTooLarge ? 1 : 2)
+  }
+
+  mutating func compile(_ input: String) {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileIO.read(
+        input, limit: SourceFile.maximumSize, displayName: input == "-" ? options.stdinFilename : nil)
+    } catch {
+      report(
+        error as? IOFailure ?? IOFailure(code: DriverCodes.unreadable, message: "\(error)"),
+        file: input == "-" ? options.stdinFilename : input)
+      return
+    }
+    let source = SourceFile(name: input == "-" ? options.stdinFilename : input, bytes: bytes)
+    // Only an SVG picture can carry both appearances.
+    let adapts = options.emit == nil && !options.check && options.backend?.name == "svg"
+    let compilation = Pencil.compile(
+      source, dumpSyntax: options.emit == .ast, importer: FileImportLoader(anonymousInput: "<stdin>"),
+      appearance: options.appearance ?? (adapts ? nil : .light))
+    report(compilation.diagnostics, in: source)
+    if let dump = compilation.astDump {
+      write(Array(dump.utf8), for: input, fileExtension: "ast")
+    }
+    guard let scene = compilation.scene else {
+      fail(1)
+      return
+    }
+    if options.check { return }
+    if options.emit == .ir {
+      write(Array(IRPrinter.print(scene).utf8), for: input, fileExtension: "ir")
+      return
+    }
+    // Options.parse has made sure there is a backend unless --emit was given.
+    guard options.emit == nil, let backend = options.backend else { return }
+    if backend.writesBinary(options.render), options.output == nil, options.inputs.count == 1, FileIO.isTerminal(1) {
+      tally.errors += 1
+      emit(
+        DiagnosticPrinter.failure(
+          DriverCodes.usage,
+          "not writing \(backend.name.uppercased()) to a terminal; use -o FILE or redirect the output",
+          format: diagnosticFormat), json: diagnosticFormat == .json)
+      fail(2)
+      return
+    }
+    render(scene, with: backend, source: source, input: input)
+  }
+
+  /// Renders straight into the output, block by block, so a large SVG is
+  /// never held in memory whole; a file output is only put in place when
+  /// complete, and removed when rendering fails.
+  private mutating func render(_ scene: Scene, with backend: any Backend, source: SourceFile, input: String) {
+    var backendDiagnostics: [Diagnostic] = []
+    let path = outputPath(for: input, fileExtension: backend.fileExtensions[0])
+    if path == nil, diagnosticFormat == .json {
+      // stdout belongs to the diagnostics: render only to report problems.
+      let rendered = Pencil.render(scene, with: backend, options: options.render, diagnostics: &backendDiagnostics) {
+        _ in
+      }
+      report(backendDiagnostics, in: source)
+      if !rendered { fail(1) }
+      return
+    }
+    // The picture goes to standard output between this job's diagnostics
+    // and after every earlier job's, as when the jobs run one by one.
+    if path == nil { output.waitForTurn(index) }
+    do {
+      let file = try path.map { try OutputFile(path: $0) }
+      var failure: IOFailure? = nil
+      let rendered = Pencil.render(scene, with: backend, options: options.render, diagnostics: &backendDiagnostics) {
+        bytes in
+        if let file {
+          file.write(bytes)
+        } else if failure == nil {
+          do { try FileIO.writeAll(bytes, to: 1, name: "standard output") } catch { failure = error as? IOFailure }
+        }
+      }
+      report(backendDiagnostics, in: source)
+      guard rendered else {
+        file?.discard()
+        fail(1)
+        return
+      }
+      try file?.commit()
+      if let failure { throw failure }
+    } catch {
+      report(error as? IOFailure ?? IOFailure(code: DriverCodes.unwritable, message: "\(error)"), file: path ?? input)
+    }
+  }
+
+  private mutating func report(_ diagnostics: [Diagnostic], in source: SourceFile) {
+    for diagnostic in diagnostics {
+      switch diagnostic.severity {
+      case .error: tally.errors += 1
+      case .warning: tally.warnings += 1
+      case .info, .hint: tally.others += 1
+      }
+      switch diagnosticFormat {
+      case .human: emit(DiagnosticPrinter.human(diagnostic, in: source, colors: settings.colors), json: false)
+      case .short: emit(DiagnosticPrinter.short(diagnostic, in: source), json: false)
+      case .json: emit(DiagnosticPrinter.json(diagnostic, in: source), json: true)
+      }
+    }
+  }
+
+  /// Where an output goes: `-o`, else beside each input when there are
+  /// several, else nil for standard output.
+  static func outputPath(for input: String, fileExtension: String, options: Options) -> String? {
+    if let output = options.output { return output }
+    guard options.inputs.count > 1, input != "-" else { return nil }
+    let base = input.hasSuffix(".pencil") ? String(input.dropLast(".pencil".count)) : input
+    return "\(base).\(fileExtension)"
+  }
+
+  private func outputPath(for input: String, fileExtension: String) -> String? {
+    FileJob.outputPath(for: input, fileExtension: fileExtension, options: options)
+  }
+
+  /// Writes a text output (the syntax tree or the IR) where a picture would go.
+  /// In JSON mode stdout belongs to diagnostics, so it is written only to a file.
+  private mutating func write(_ bytes: [UInt8], for input: String, fileExtension: String) {
+    let path = outputPath(for: input, fileExtension: fileExtension)
+    do {
+      if let path {
+        let file = try OutputFile(path: path)
+        bytes.withUnsafeBufferPointer { file.write($0) }
+        try file.commit()
+      } else if diagnosticFormat != .json {
+        output.waitForTurn(index)
+        try FileIO.writeStandardOutput(bytes)
+      }
+    } catch {
+      report(error as? IOFailure ?? IOFailure(code: DriverCodes.unwritable, message: "\(error)"), file: path ?? input)
+    }
+  }
+}

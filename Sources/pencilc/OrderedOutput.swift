@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What one job found, summed into the run's JSON summary and exit status.
+struct Tally {
+  var errors = 0
+  var warnings = 0
+  var others = 0
+  var status: Int32 = 0
+
+  static func + (left: Tally, right: Tally) -> Tally {
+    Tally(
+      errors: left.errors + right.errors, warnings: left.warnings + right.warnings, others: left.others + right.others,
+      status: max(left.status, right.status))
+  }
+}
+
+/// Prints what jobs running at once print as if they had run one after
+/// another, so `-j N` prints exactly what `-j 1` does: the first job not
+/// yet finished (the head) writes straight through; a later job's text is
+/// kept, in the order it came, until every job before it has finished,
+/// and then printed whole. Writes happen under the lock, so a head's text
+/// and a flushed buffer never interleave.
+final class OrderedOutput: @unchecked Sendable {
+  private struct Chunk {
+    var descriptor: Int32
+    var bytes: [UInt8]
+  }
+
+  private let lock: UnsafeMutablePointer<pthread_mutex_t>
+  private let turn: UnsafeMutablePointer<pthread_cond_t>
+  private var head = 0
+  private var pending: [[Chunk]]
+  private var finished: [Bool]
+  private var tallies: [Tally]
+
+  init(jobs: Int) {
+    pending = Array(repeating: [], count: jobs)
+    finished = Array(repeating: false, count: jobs)
+    tallies = Array(repeating: Tally(), count: jobs)
+    lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    lock.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(lock, nil)
+    turn = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    turn.initialize(to: pthread_cond_t())
+    pthread_cond_init(turn, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(turn)
+    turn.deallocate()
+    pthread_mutex_destroy(lock)
+    lock.deallocate()
+  }
+
+  /// Prints `text` for `job` on standard output (1) or standard error (2),
+  /// now or when the job's turn comes. A failed write is not reported: it
+  /// is diagnostics that fail to print, with nowhere better to say so.
+  func emit(_ text: String, to descriptor: Int32, job: Int) {
+    let chunk = Chunk(descriptor: descriptor, bytes: Array(text.utf8))
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    if job == head {
+      write(chunk)
+    } else {
+      pending[job].append(chunk)
+    }
+  }
+
+  /// Blocks until every job before `job` has finished and printed; from
+  /// then on the job owns the terminal and may write standard output
+  /// itself (a picture compiled from standard input), or touch files an
+  /// earlier job writes.
+  func waitForTurn(_ job: Int) {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    while head != job { pthread_cond_wait(turn, lock) }
+  }
+
+  /// Records that `job` is done; prints every finished job that now comes
+  /// first, and what the next running one has kept so far.
+  func finish(_ job: Int, tally: Tally) {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    finished[job] = true
+    tallies[job] = tally
+    guard job == head else { return }
+    while head < finished.count {
+      for chunk in pending[head] { write(chunk) }
+      pending[head] = []
+      guard finished[head] else { break }
+      head += 1
+    }
+    pthread_cond_broadcast(turn)
+  }
+
+  /// Every job's tally summed; call once all jobs have finished.
+  var total: Tally {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    return tallies.reduce(Tally(), +)
+  }
+
+  private func write(_ chunk: Chunk) {
+    chunk.bytes.withUnsafeBufferPointer { bytes in
+      try? FileIO.writeAll(
+        bytes, to: chunk.descriptor, name: chunk.descriptor == 1 ? "standard output" : "standard error")
+    }
+  }
+}
