@@ -24,6 +24,7 @@ library only.
 """
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -89,12 +90,15 @@ def build_pencilc():
 
 
 def timed(command, cwd):
+    """Wall time and CPU time (user + system, every thread) of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     result = subprocess.run(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if result.returncode != 0:
         sys.exit(f"{' '.join(command)} failed ({result.returncode}):\n{result.stderr.decode()}")
-    return elapsed
+    return elapsed, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
 
 def main():
@@ -127,21 +131,28 @@ def main():
                 timed(command, work)
         load_before = os.getloadavg()
         times = {label: [] for label, _ in rows}
+        cpu = {label: [] for label, _ in rows}
         for round_number in range(arguments.rounds):
             order = rows if round_number % 2 == 0 else list(reversed(rows))
             for label, commands in order:
-                times[label].append(sum(timed(command, work) for command in commands))
+                runs = [timed(command, work) for command in commands]
+                times[label].append(sum(wall for wall, _ in runs))
+                cpu[label].append(sum(used for _, used in runs))
         load_after = os.getloadavg()
         sizes = [os.path.getsize(os.path.join(work, name)) for name in names]
         print(f"{len(names)} scenes of {min(sizes)}-{max(sizes)} bytes, whole processes, "
               f"{arguments.rounds} alternating rounds, medians; {os.cpu_count()} processors online")
         print(f"load average before {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}, "
               f"after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}")
+        # CPU time is printed too: on a shared machine the wall time depends
+        # on the other jobs, while the CPU time shows whether -j adds work.
+        jobs = arguments.jobs
+        print(f"{'':6} {'-j 1 wall':>10} {f'-j {jobs} wall':>10} {'speed-up':>9}   {'-j 1 cpu':>9} {f'-j {jobs} cpu':>9}")
         for kind in ("svg", "png", "mixed"):
-            one = statistics.median(times[f"{kind:5} -j 1"])
-            many = statistics.median(times[f"{kind:5} -j {arguments.jobs}"])
-            print(f"{kind:5}  -j 1 {one * 1000:8.1f} ms   -j {arguments.jobs} {many * 1000:8.1f} ms   "
-                  f"speed-up {one / many:.2f}x")
+            one, many = (statistics.median(times[f"{kind:5} -j {j}"]) for j in (1, jobs))
+            cpu_one, cpu_many = (statistics.median(cpu[f"{kind:5} -j {j}"]) for j in (1, jobs))
+            print(f"{kind:6} {one * 1000:7.1f} ms {many * 1000:7.1f} ms {one / many:8.2f}x   "
+                  f"{cpu_one * 1000:6.1f} ms {cpu_many * 1000:6.1f} ms")
     finally:
         shutil.rmtree(work)
 
