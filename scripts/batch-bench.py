@@ -104,7 +104,7 @@ def timed(command, cwd):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--scenes", type=int, default=40)
-    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--pencilc")
     arguments = parser.parse_args()
