@@ -9,7 +9,7 @@ enum TextMetrics {
   /// The advance of one scalar in font units (a tab is a space; what the
   /// font lacks is drawn as its replacement box): the font's own numbers,
   /// side bearings included.
-  static func advance(of scalar: Unicode.Scalar) -> Double { StrokeFont.advance(of: scalar) }
+  static func advance(of scalar: Unicode.Scalar) -> Double { GlyphAdvances.advance(of: scalar).advance }
 
   /// The width of a line of text in points.
   static func width(of line: Substring, size: Double) -> Double {

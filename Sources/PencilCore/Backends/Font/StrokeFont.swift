@@ -70,11 +70,9 @@ enum StrokeFont {
     tables.direct.indices.filter { tables.direct[$0] != nil }.map { UInt32($0) } + tables.beyond.map(\.0)
   }
 
-  /// Whether the font draws the scalar itself rather than the box.
-  static func covers(_ scalar: Unicode.Scalar) -> Bool { glyph(for: scalar) != nil }
-
-  /// The advance of a scalar in font units (the box's for what the font lacks).
-  static func advance(of scalar: Unicode.Scalar) -> Double { (glyph(for: scalar) ?? replacement).advance }
+  /// Whether the font draws the scalar itself rather than the box (from
+  /// the table of advances: asking does not build the font).
+  static func covers(_ scalar: Unicode.Scalar) -> Bool { GlyphAdvances.advance(of: scalar).covered }
 
   static func parse(_ text: String) -> [[Point]] {
     text.split(separator: "|").map { stroke in
