@@ -61,6 +61,8 @@ extension Options {
                                short otherwise). json writes JSON Lines on stdout.
       --stdin-filename NAME    The name of standard input in diagnostics.
       --scale N                Pixels per point for raster output (default 1; 2 for HiDPI).
+      --threads N              Raster output: threads to draw and compress with (default:
+                               one per processor; the output is the same at any count).
       --ppm-plain              Write plain-text PPM (P3) instead of binary (P6).
       --text-as-paths          SVG: draw text as outlines in the built-in font.
       --appearance light|dark  The appearance system colours and colour sets take
@@ -134,6 +136,12 @@ extension Options {
           throw UsageError(message: "--diagnostic-format takes human, short or json, not '\(word)'")
         }
         options.diagnosticFormat = format
+      case "--threads":
+        let word = try flagValue()
+        guard let threads = Int(word), threads >= 1, threads <= 1024 else {
+          throw UsageError(message: "--threads takes a whole number from 1 to 1024, not '\(word)'")
+        }
+        options.render.threads = threads
       case "--scale":
         let word = try flagValue()
         guard let scale = Double(word), scale.isFinite, scale > 0, scale <= 64 else {

@@ -7,6 +7,9 @@ public struct RenderOptions: Sendable {
   public var plainPPM = false
   /// SVG: draw text as outlines in the built-in font instead of `<text>`.
   public var textAsPaths = false
+  /// Raster output: how many threads draw (and compress) the picture; nil
+  /// for one per online processor. The pixels are the same at any count.
+  public var threads: Int?
   /// ASCII: the width of the picture in characters.
   public var columns = 80
   /// ASCII: how many times taller than wide a character cell is.
