@@ -9,18 +9,30 @@ struct PPMBackend: Backend {
   func render(_ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic]) -> [UInt8]? {
     guard let canvas = RasterRenderer.render(scene, options: options, diagnostics: &diagnostics) else { return nil }
     var pixels = canvas
-    return options.plainPPM ? PPMBackend.plain(canvas) : PPMBackend.binary(&pixels)
+    return options.plainPPM
+      ? PPMBackend.plain(canvas) : PPMBackend.binary(&pixels, threads: options.threads ?? WorkerPool.processorCount)
   }
+
+  /// Pixels a piece when a large picture is converted on several cores.
+  static let pieceSize = 1 << 18
 
   /// Converted in place in the canvas's own buffer: pixel i (bytes 4i…)
   /// becomes bytes header + 3i…, which never runs ahead of the reading
   /// once i reaches the header's length; the first few pixels are set
   /// aside before the header overwrites them. This saves a second buffer
   /// as large as the picture, and the page faults that come with it.
-  static func binary(_ canvas: inout PixelCanvas) -> [UInt8] {
+  ///
+  /// A large picture is converted in pieces on every core, each packed to
+  /// the start of its own pixels, and the pieces then moved down in order
+  /// (each lands below the next one's pixels, so none is overwritten
+  /// before it moves).
+  static func binary(_ canvas: inout PixelCanvas, threads: Int = 1) -> [UInt8] {
     let header = Array("P6\n# pencilc\n\(canvas.width) \(canvas.height)\n255\n".utf8)
     let count = canvas.width * canvas.height
     var bytes = canvas.takeStorage()
+    if threads > 1, count >= 2 * pieceSize {
+      return inPieces(&bytes, header: header, count: count, threads: threads)
+    }
     let size = header.count + 3 * count
     // A picture smaller than its header needs room beyond its pixels.
     if bytes.count < size { bytes.append(contentsOf: repeatElement(0, count: size - bytes.count)) }
@@ -43,6 +55,32 @@ struct PPMBackend: Backend {
       }
     }
     bytes.removeLast(bytes.count - size)
+    return bytes
+  }
+
+  private static func inPieces(_ bytes: inout [UInt8], header: [UInt8], count: Int, threads: Int) -> [UInt8] {
+    let pieces = (count + pieceSize - 1) / pieceSize
+    bytes.withUnsafeMutableBytes { raw in
+      WorkerPool.run(tasks: pieces, threads: threads) { _, piece in
+        var target = 4 * piece * pieceSize
+        for index in (piece * pieceSize)..<min(count, (piece + 1) * pieceSize) {
+          let (r, g, b) = PixelCanvas.onWhite(raw.load(fromByteOffset: 4 * index, as: UInt32.self))
+          raw[target] = r
+          raw[target + 1] = g
+          raw[target + 2] = b
+          target += 3
+        }
+      }
+      guard let base = raw.baseAddress else { return }
+      for piece in 0..<pieces {
+        let first = piece * pieceSize
+        let length = 3 * (min(count, first + pieceSize) - first)
+        // Piece k ends at header + 3·(k+1)·pieceSize, below piece k+1's start, 4·(k+1)·pieceSize.
+        (base + header.count + 3 * first).copyMemory(from: base + 4 * first, byteCount: length)
+      }
+      for (index, byte) in header.enumerated() { raw[index] = byte }
+    }
+    bytes.removeLast(bytes.count - header.count - 3 * count)
     return bytes
   }
 

@@ -42,7 +42,8 @@ struct CoverageAccumulator {
   /// The cells of one edge within `rows`, stepped exactly as a single pass
   /// over the whole region would step them.
   private static func add(
-    _ edge: EdgeList.Edge, of list: EdgeList, rows: Range<Int>, stride: Int, into cells: UnsafeMutableBufferPointer<Float>
+    _ edge: EdgeList.Edge, of list: EdgeList, rows: Range<Int>, stride: Int,
+    into cells: UnsafeMutableBufferPointer<Float>
   ) {
     let width = list.width
     let right = Float(width)
@@ -93,11 +94,11 @@ struct CoverageAccumulator {
   @inline(__always) private static func sum(
     _ cells: UnsafeMutableBufferPointer<Float>, width: Int, rule: FillRule, into out: UnsafeMutableBufferPointer<Float>
   ) {
+    guard let raw = UnsafeMutableRawPointer(cells.baseAddress), let target = UnsafeMutableRawPointer(out.baseAddress)
+    else { return }
     var winding: Float = 0
     var current = coverage(0, rule)
     var column = 0
-    let raw = UnsafeMutableRawPointer(cells.baseAddress.unsafelyUnwrapped)
-    let target = UnsafeMutableRawPointer(out.baseAddress.unsafelyUnwrapped)
     while column < width {
       if column + 8 <= width {
         let chunk = raw.loadUnaligned(fromByteOffset: column * 4, as: SIMD8<Float>.self)

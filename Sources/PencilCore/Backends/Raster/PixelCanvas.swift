@@ -17,6 +17,15 @@ struct PixelCanvas {
     if fill != 0 { withMutablePixels { $0.update(repeating: fill) } }
   }
 
+  /// A canvas whose pixels the caller must all write before reading any:
+  /// the raster renderer's bands each paint their rows' background, so the
+  /// pages are first touched on every core at once, not here on one.
+  init(unwrittenWidth width: Int, height: Int) {
+    self.width = width
+    self.height = height
+    storage = [UInt8](unsafeUninitializedCapacity: width * height * 4) { _, count in count = width * height * 4 }
+  }
+
   func withPixels<R>(_ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
     storage.withUnsafeBufferPointer { $0.withMemoryRebound(to: UInt32.self, body) }
   }
@@ -90,7 +99,8 @@ struct PixelCanvas {
       let c = coverage[index]
       if c > 0.5 / 255 {
         let source = paint.color(at: t)
-        pixels[start + index] = source >> 24 == 255 && c >= 1 ? source : PixelCanvas.over(source, c, pixels[start + index])
+        pixels[start + index] =
+          source >> 24 == 255 && c >= 1 ? source : PixelCanvas.over(source, c, pixels[start + index])
       }
       t += step
     }

@@ -79,7 +79,8 @@ enum RasterRenderer {
       if case .text = item, !drawText { continue }
       if let plan = planner.plan(item, diagnostics: &diagnostics) { plans.append(plan) }
     }
-    var canvas = PixelCanvas(width: width, height: height, background: scene.background)
+    var canvas = PixelCanvas(unwrittenWidth: width, height: height)
+    let background = scene.background.map { LinearRGBA($0).packed } ?? 0
     let bands = (height + space.bandHeight - 1) / space.bandHeight
     var renderers = (0..<WorkerPool.workers(threads, bands)).map { _ in BandRenderer() }
     var masks = [ClipMask?](repeating: nil, count: planner.masks.count)
@@ -88,7 +89,8 @@ enum RasterRenderer {
     var keptMask = 0
     canvas.withMutablePixels { pixels in
       let canvasRows = CanvasRows(pixels: pixels, width: width)
-      for start in stride(from: 0, to: plans.count, by: itemsAtOnce) {
+      // At least one part, to paint the background.
+      for start in stride(from: 0, to: max(plans.count, 1), by: itemsAtOnce) {
         let part = plans[start..<min(start + itemsAtOnce, plans.count)]
         // An item's mask is the last one made or a new one, so the numbers
         // only grow: the masks this part needs first are the ones after
@@ -114,6 +116,10 @@ enum RasterRenderer {
             renderers.withUnsafeMutableBufferPointer { renderers in
               WorkerPool.run(tasks: bands, threads: threads) { worker, band in
                 let rows = band * space.bandHeight..<min(height, (band + 1) * space.bandHeight)
+                if start == 0 {
+                  UnsafeMutableBufferPointer(rebasing: pixels[(rows.lowerBound * width)..<(rows.upperBound * width)])
+                    .update(repeating: background)
+                }
                 renderers[worker].render(band: band, rows: rows, items: items, masks: masks, canvas: canvasRows)
               }
             }
