@@ -15,7 +15,17 @@ and size against rsvg-convert's (Cairo's, through libpng at zlib's default
 level), with the mean difference between pencilc's and rsvg-convert's
 pixels to show that the pictures are the same.
 
-Usage: scripts/raster-bench.py [--pencilc PATH] [--runs N] [--only ppm|png]
+Then the issue's large curves: six huge curves (ellipses and rounded
+rectangles, most with linear or radial gradients, some stroked) on a
+1000x750 canvas at --scale 4 (4000x3000 pixels), to PPM, against resvg at
+-z 4 on pencilc's SVG of the scene (light appearance); median times, the
+median ratio and peak memory.
+
+Last, two cores against one: the large curves and the grid, each with
+`--threads 1` and with the default (one thread per processor), alternating,
+and the median of the per-round ratios.
+
+Usage: scripts/raster-bench.py [--pencilc PATH] [--runs N] [--only ppm|png|curves|threads]
 Build pencilc first with: swift build -c release
 """
 import argparse
@@ -66,6 +76,78 @@ def text_scene():
         y += int(size * 1.5)
         line += 1
     return "\n".join(lines) + "\n"
+
+
+def curves_scene():
+    """Six curves, each most of the canvas: the raster's worst case for
+    coverage memory, and pixels that are nearly all gradient."""
+    return "\n".join([
+        "// six huge curves: the raster benchmark's large-curves case (at --scale 4)",
+        "canvas 1000x750 background=white",
+        "gradient sky rgb top to bottom { stop .blue; stop .teal; stop .white }",
+        "gradient sun radial center=0.4,0.35 radius=0.8 { stop .yellow; stop .orange; stop .red }",
+        "gradient leaf rgb leading to trailing { stop .green; stop .mint.opacity(0.6); stop .indigo }",
+        "ellipse at -50,-40 size 700x600 gradient=sky stroke=.indigo lineWidth=6",
+        "ellipse at 300,100 size 720x620 gradient=sun opacity=0.85",
+        "roundrect at 120,300 size 800x420 radius=200 gradient=leaf stroke=.black lineWidth=3",
+        "ellipse at 500,-200 size 650x650 fill=.purple.opacity(0.5) stroke=.pink lineWidth=12",
+        "ellipse at -200,380 size 900x500 gradient=sun stroke=.brown lineWidth=4",
+        "roundrect at 200,60 size 640x640 radius=320 fill=.clear stroke=.cyan lineWidth=40",
+    ]) + "\n"
+
+
+def alternate(commands, runs):
+    """One warm-up each, then `runs` rounds of every command in turn: the
+    times and the largest peak of each."""
+    for command in commands.values():
+        timed(command)
+    times = {name: [] for name in commands}
+    peaks = {name: 0 for name in commands}
+    for _ in range(runs):
+        for name, command in commands.items():
+            elapsed, peak = timed(command)
+            times[name].append(elapsed)
+            peaks[name] = max(peaks[name], peak)
+    return times, peaks
+
+
+def curves_benchmark(args, work):
+    source = os.path.join(work, "curves.pencil")
+    with open(source, "w") as file:
+        file.write(curves_scene())
+    svg = os.path.join(work, "curves.svg")
+    subprocess.run([args.pencilc, source, "--appearance", "light", "-o", svg], check=True)
+    commands = {
+        "pencilc": [args.pencilc, source, "--scale", "4", "-o", os.path.join(work, "curves.ppm")],
+        "resvg": ["resvg", "-z", "4", svg, os.path.join(work, "curves.png")],
+    }
+    times, peaks = alternate(commands, args.runs)
+    ratios = [a / b for a, b in zip(times["pencilc"], times["resvg"])]
+    megapixels = 12.0
+    print(f"scene: six huge curves, 1000x750 at --scale 4 = 4000x3000 ({megapixels:g} MP), "
+          f"{args.runs} alternating runs")
+    print(f"pencilc --scale 4 -o curves.ppm median {statistics.median(times['pencilc']) * 1000:7.1f} ms  "
+          f"{megapixels / statistics.median(times['pencilc']):6.1f} MP/s  peak {peaks['pencilc'] / 1024:6.1f} MiB")
+    print(f"resvg -z 4 curves.svg           median {statistics.median(times['resvg']) * 1000:7.1f} ms  "
+          f"{megapixels / statistics.median(times['resvg']):6.1f} MP/s  peak {peaks['resvg'] / 1024:6.1f} MiB")
+    print(f"median ratio pencilc/resvg: {statistics.median(ratios):.3f}")
+
+
+def threads_benchmark(args, work):
+    print(f"two cores against one ({os.cpu_count()} processors), {args.runs} alternating rounds, medians:")
+    print(f"{'scene':28} {'--threads 1':>12} {'default':>10} {'one / default':>14}")
+    for name, text, flags, output in [
+        ("six huge curves, --scale 4", curves_scene(), ["--scale", "4"], "curves.ppm"),
+        ("400-pencil grid", scene(), [], "big.ppm"),
+    ]:
+        source = os.path.join(work, output.replace(".ppm", ".pencil"))
+        with open(source, "w") as file:
+            file.write(text)
+        base = [args.pencilc, source] + flags + ["-o", os.path.join(work, output)]
+        times, _ = alternate({"one": base + ["--threads", "1"], "default": base}, args.runs)
+        ratios = [a / b for a, b in zip(times["one"], times["default"])]
+        print(f"{name:28} {statistics.median(times['one']) * 1000:9.1f} ms "
+              f"{statistics.median(times['default']) * 1000:7.1f} ms {statistics.median(ratios):13.2f}x")
 
 
 def timed(command):
@@ -172,15 +254,16 @@ def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser.add_argument("--pencilc", default=os.path.join(root, ".build", "release", "pencilc"))
     parser.add_argument("--runs", type=int, default=11)
-    parser.add_argument("--only", choices=["ppm", "png"])
+    parser.add_argument("--only", choices=["ppm", "png", "curves", "threads"])
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="pencil-raster-bench-")
-    if args.only != "png":
-        ppm_benchmark(args, work)
-    if args.only is None:
-        print()
-    if args.only != "ppm":
-        png_benchmark(args, work)
+    parts = [("ppm", ppm_benchmark), ("png", png_benchmark), ("curves", curves_benchmark),
+             ("threads", threads_benchmark)]
+    chosen = [(name, run) for name, run in parts if args.only in (None, name)]
+    for index, (_, run) in enumerate(chosen):
+        if index > 0:
+            print()
+        run(args, work)
 
 
 if __name__ == "__main__":

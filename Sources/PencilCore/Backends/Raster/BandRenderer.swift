@@ -37,17 +37,19 @@ struct BandRenderer {
         if mask.rows.isEmpty { continue }
       }
       let clip = item.mask == nil ? nil : mask
-      for layer in item.layers {
-        switch layer {
-        case .shape(let edges, let paint):
-          var scratch: [Float] = []
-          swap(&scratch, &clipped)
-          accumulator.accumulate(edges, rows: edges.rows(within: rows), coverage: &coverage) { row, coverage in
-            BandRenderer.blend(canvas, row: edges.y0 + row, from: edges.x0, coverage, paint, clip, &scratch)
+      item.store.withView { view in
+        for layer in item.layers {
+          switch layer {
+          case .shape(let edges, let paint):
+            var scratch: [Float] = []
+            swap(&scratch, &clipped)
+            accumulator.accumulate(edges, view, rows: edges.rows(within: rows), coverage: &coverage) { row, coverage in
+              BandRenderer.blend(canvas, row: edges.y0 + row, from: edges.x0, coverage, paint, clip, &scratch)
+            }
+            swap(&scratch, &clipped)
+          case .text(let text, let paint):
+            draw(text, view, paint, rows: rows, clip: clip, canvas: canvas)
           }
-          swap(&scratch, &clipped)
-        case .text(let text, let paint):
-          draw(text, paint, rows: rows, clip: clip, canvas: canvas)
         }
       }
     }
@@ -58,7 +60,8 @@ struct BandRenderer {
   /// angles inside a pixel, where summing (what one path would do) counts
   /// the overlap twice. The mask is then composited once.
   private mutating func draw(
-    _ text: TextCoverage, _ paint: PaintSampler, rows band: Range<Int>, clip: ClipMask.Rows?, canvas: CanvasRows
+    _ text: TextCoverage, _ view: EdgeView, _ paint: PaintSampler, rows band: Range<Int>, clip: ClipMask.Rows?,
+    canvas: CanvasRows
   ) {
     let lower = max(band.lowerBound, text.y0)
     let rows = lower..<max(lower, min(band.upperBound, text.y0 + text.height))
@@ -72,7 +75,7 @@ struct BandRenderer {
     mask.removeAll(keepingCapacity: true)
     mask.append(contentsOf: repeatElement(0, count: count))
     for stroke in text.strokes {
-      accumulator.accumulate(stroke, rows: stroke.rows(within: rows), coverage: &coverage) { row, coverage in
+      accumulator.accumulate(stroke, view, rows: stroke.rows(within: rows), coverage: &coverage) { row, coverage in
         let rowStart = (stroke.y0 + row - rows.lowerBound) * width + (stroke.x0 - text.x0)
         // A stroke lies inside the text's region; the bound is a safeguard.
         for index in 0..<min(coverage.count, width - (stroke.x0 - text.x0)) {

@@ -13,6 +13,7 @@ struct ClipMask {
   /// Each clip of the chain over the region, innermost first (nil: it
   /// covers none of the region).
   let nodes: [EdgeList?]
+  let store: EdgeStore
 
   /// The mask over some device rows of its region.
   struct Rows {
@@ -61,10 +62,12 @@ struct ClipMask {
     for node in nodes {
       for index in 0..<count { scratch[index] = 0 }
       if let node {
-        accumulator.accumulate(node, rows: node.rows(within: rows), coverage: &coverage) { row, values in
-          let rowStart = (node.y0 + row - rows.lowerBound) * width
-          for index in 0..<values.count where node.x0 + index >= x0 && node.x0 + index < x1 {
-            scratch[rowStart + node.x0 + index - x0] = values[index]
+        store.withView { view in
+          accumulator.accumulate(node, view, rows: node.rows(within: rows), coverage: &coverage) { row, values in
+            let rowStart = (node.y0 + row - rows.lowerBound) * width
+            for index in 0..<values.count where node.x0 + index >= x0 && node.x0 + index < x1 {
+              scratch[rowStart + node.x0 + index - x0] = values[index]
+            }
           }
         }
       }

@@ -14,7 +14,7 @@ struct CoverageAccumulator {
   /// `body(row, coverage)` for each, with coverage in 0…1 per pixel after
   /// the fill rule. `coverage` is scratch space owned by the caller.
   mutating func accumulate(
-    _ list: EdgeList, rows: Range<Int>, coverage: inout [Float],
+    _ list: EdgeList, _ view: EdgeView, rows: Range<Int>, coverage: inout [Float],
     _ body: (Int, UnsafeBufferPointer<Float>) -> Void
   ) {
     guard !rows.isEmpty else { return }
@@ -24,9 +24,10 @@ struct CoverageAccumulator {
     if cells.count < needed { cells = [Float](repeating: 0, count: needed) }
     if coverage.count < width + 8 { coverage = [Float](repeating: 0, count: width + 8) }
     cells.withUnsafeMutableBufferPointer { cells in
-      list.edges.withUnsafeBufferPointer { edges in
-        for edge in edges where edge.firstRow < rows.upperBound && edge.lastRow > rows.lowerBound {
-          CoverageAccumulator.add(edge, of: list, rows: rows, stride: stride, into: cells)
+      for index in list.edges {
+        let edge = view.edges[index]
+        if edge.firstRow < rows.upperBound && edge.lastRow > rows.lowerBound {
+          CoverageAccumulator.add(edge, of: list, view, rows: rows, stride: stride, into: cells)
         }
       }
       coverage.withUnsafeMutableBufferPointer { out in
@@ -41,14 +42,14 @@ struct CoverageAccumulator {
 
   /// The cells of one edge within `rows`, stepped exactly as a single pass
   /// over the whole region would step them.
-  private static func add(
-    _ edge: EdgeList.Edge, of list: EdgeList, rows: Range<Int>, stride: Int,
+  @inline(__always) private static func add(
+    _ edge: EdgeList.Edge, of list: EdgeList, _ view: EdgeView, rows: Range<Int>, stride: Int,
     into cells: UnsafeMutableBufferPointer<Float>
   ) {
     let width = list.width
     let right = Float(width)
     let first = max(edge.firstRow, rows.lowerBound)
-    var x = list.startX(of: edge, atRow: first)
+    var x = view.startX(of: edge, in: list, atRow: first)
     let d0 = edge.direction
     for row in first..<min(edge.lastRow, rows.upperBound) {
       let rowStart = (row - rows.lowerBound) * stride

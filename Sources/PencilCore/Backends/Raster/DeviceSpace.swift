@@ -60,20 +60,20 @@ struct DeviceSpace {
   }
 
   /// Flattens an outline into the edges of its bounding box clipped to
-  /// the canvas (and to `limit`); nil when none of it is there.
+  /// the canvas (and to `limit`), in `store`; nil when none of it is there.
   /// `map`, when given, takes the outline's points into user space first,
-  /// then `transform` takes them on.
+  /// then `transform` takes them on. `lines` is scratch space.
   func edges(
     _ segments: [PathSegment], map: FrameMap? = nil, transform: Affine? = nil, rule: FillRule,
-    within limit: Region? = nil
+    within limit: Region? = nil, into store: inout EdgeStore, lines: inout [(Point, Point)]
   ) -> EdgeList? {
     if let transform {
       // Through the item's transform: the frame map, then the transform.
       let mapped = segments.map { segment in transform.apply(map?.apply(segment) ?? segment) }
-      return edges(mapped, rule: rule, within: limit)
+      return edges(mapped, rule: rule, within: limit, into: &store, lines: &lines)
     }
     let (scaleX, scaleY, origin) = (self.scaleX, self.scaleY, self.origin)
-    var lines: [(Point, Point)] = []
+    lines.removeAll(keepingCapacity: true)
     var minX = Double.infinity
     var minY = Double.infinity
     var maxX = -Double.infinity
@@ -96,7 +96,6 @@ struct DeviceSpace {
       (x0, y0, x1, y1) = (max(x0, limit.x0), max(y0, limit.y0), min(x1, limit.x1), min(y1, limit.y1))
       guard x1 > x0, y1 > y0 else { return nil }
     }
-    return EdgeList(
-      lines: lines, x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, rule: rule, bandHeight: bandHeight)
+    return store.add(lines, x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, rule: rule, bandHeight: bandHeight)
   }
 }

@@ -17,6 +17,8 @@ struct PreparedItem {
     case text(TextCoverage, PaintSampler)
   }
   var layers: [Layer] = []
+  /// The edges of every layer.
+  var store = EdgeStore()
   var mask: Int?
   /// The device rows that any layer reaches.
   var rows: Range<Int> = 0..<0
@@ -146,14 +148,17 @@ struct RasterPlanner {
 
 extension DeviceSpace {
   /// Flattens what a planned item draws. Independent of every other item,
-  /// so items are prepared on all cores at once.
-  func prepare(_ plan: ItemPlan) -> PreparedItem {
+  /// so items are prepared on all cores at once. `lines` is scratch space.
+  func prepare(_ plan: ItemPlan, lines: inout [(Point, Point)]) -> PreparedItem {
     var prepared = PreparedItem(mask: plan.mask)
+    var store = EdgeStore()
     switch plan.item {
     case .path(let path):
       if let paint = plan.fill {
         let (outline, map) = path.outlineAndMap
-        if let edges = edges(outline, map: map, transform: path.transform, rule: path.fillRule) {
+        if let edges = edges(
+          outline, map: map, transform: path.transform, rule: path.fillRule, into: &store, lines: &lines)
+        {
           prepared.layers.append(.shape(edges, paint))
         }
       }
@@ -166,12 +171,14 @@ extension DeviceSpace {
         let stretch = path.transform?.maximumStretch ?? 1
         let tolerance = Flattener.tolerance / max(scaleX * stretch, scaleY * stretch, 1e-9)
         let outline = Stroker.outline(path.userSpaceSegments, style: stroke.style, tolerance: tolerance)
-        if !outline.isEmpty, let edges = edges(outline, transform: path.transform, rule: .nonzero) {
+        if !outline.isEmpty,
+          let edges = edges(outline, transform: path.transform, rule: .nonzero, into: &store, lines: &lines)
+        {
           prepared.layers.append(.shape(edges, paint))
         }
       }
     case .text(let text):
-      if let paint = plan.fill, let coverage = textCoverage(text) {
+      if let paint = plan.fill, let coverage = textCoverage(text, into: &store, lines: &lines) {
         prepared.layers.append(.text(coverage, paint))
       }
     }
@@ -185,12 +192,15 @@ extension DeviceSpace {
       rows = min(rows?.lowerBound ?? y0, y0)..<max(rows?.upperBound ?? y0 + height, y0 + height)
     }
     prepared.rows = rows ?? 0..<0
+    prepared.store = store
     return prepared
   }
 
   /// Text is drawn stroke by stroke into one coverage mask (see
   /// `BandRenderer`), over the region of all the strokes.
-  private func textCoverage(_ text: TextItem) -> TextCoverage? {
+  private func textCoverage(
+    _ text: TextItem, into store: inout EdgeStore, lines: inout [(Point, Point)]
+  ) -> TextCoverage? {
     var strokes = StrokeFont.strokeOutlines(of: text)
     if let transform = text.transform { strokes = strokes.map { $0.map(transform.apply) } }
     guard let box = Rect.union(of: strokes.lazy.compactMap { boundingBox(of: $0) }),
@@ -198,15 +208,17 @@ extension DeviceSpace {
     else { return nil }
     return TextCoverage(
       x0: x0, y0: y0, width: x1 - x0, height: y1 - y0,
-      strokes: strokes.compactMap { edges($0, rule: .nonzero) })
+      strokes: strokes.compactMap { edges($0, rule: .nonzero, into: &store, lines: &lines) })
   }
 
   /// A clip's mask over its region: each clip of the chain flattened
   /// there, clamped to it.
-  func prepare(_ mask: RasterPlanner.MaskPlan) -> ClipMask {
+  func prepare(_ mask: RasterPlanner.MaskPlan, lines: inout [(Point, Point)]) -> ClipMask {
     let region = (mask.x0, mask.y0, mask.x0 + mask.width, mask.y0 + mask.height)
-    return ClipMask(
-      x0: mask.x0, y0: mask.y0, width: mask.width, height: mask.height,
-      nodes: mask.clip.chain.map { edges($0.segments, rule: .nonzero, within: region) })
+    var store = EdgeStore()
+    let nodes = mask.clip.chain.map {
+      edges($0.segments, rule: .nonzero, within: region, into: &store, lines: &lines)
+    }
+    return ClipMask(x0: mask.x0, y0: mask.y0, width: mask.width, height: mask.height, nodes: nodes, store: store)
   }
 }

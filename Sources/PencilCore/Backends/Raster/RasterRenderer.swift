@@ -18,9 +18,10 @@ enum RasterRenderer {
   /// Rows a band: its coverage buffer (a band high, an item wide) stays
   /// in cache, and a tall canvas still makes enough bands to share.
   static let bandHeight = 64
-  /// Items flattened at a time: their edges are held until every band has
-  /// drawn them, so a scene of very many items is taken in parts.
-  static let itemsAtOnce = 4096
+  /// Flattened items are held until every band has drawn them, so a scene
+  /// of very many items (or a page of text) is taken in parts of about
+  /// this many edges (40 bytes each: 40 MB).
+  static let edgesAtOnce = 1 << 20
 
   enum PixelSize {
     case size(width: Int, height: Int)
@@ -89,34 +90,19 @@ enum RasterRenderer {
     var keptMask = 0
     canvas.withMutablePixels { pixels in
       let canvasRows = CanvasRows(pixels: pixels, width: width)
+      var start = 0
       // At least one part, to paint the background.
-      for start in stride(from: 0, to: max(plans.count, 1), by: itemsAtOnce) {
-        let part = plans[start..<min(start + itemsAtOnce, plans.count)]
-        // An item's mask is the last one made or a new one, so the numbers
-        // only grow: the masks this part needs first are the ones after
-        // those already made, and none before its last is needed again.
-        let lastMask = part.last(where: { $0.mask != nil })?.mask ?? -1
-        let newMasks = nextMask..<max(nextMask, lastMask + 1)
-        var items = [PreparedItem](repeating: PreparedItem(), count: part.count)
-        items.withUnsafeMutableBufferPointer { items in
-          masks.withUnsafeMutableBufferPointer { masks in
-            WorkerPool.run(tasks: part.count + newMasks.count, threads: threads) { _, task in
-              if task < part.count {
-                items[task] = space.prepare(part[start + task])
-              } else {
-                let plan = planner.masks[newMasks.lowerBound + task - part.count]
-                masks[newMasks.lowerBound + task - part.count] = plan.width > 0 ? space.prepare(plan) : nil
-              }
-            }
-          }
-        }
-        nextMask = newMasks.upperBound
+      repeat {
+        let first = start == 0
+        let items = preparePart(
+          plans, from: &start, space: space, planned: planner.masks, masks: &masks, nextMask: &nextMask,
+          threads: threads)
         items.withUnsafeBufferPointer { items in
           masks.withUnsafeBufferPointer { masks in
             renderers.withUnsafeMutableBufferPointer { renderers in
               WorkerPool.run(tasks: bands, threads: threads) { worker, band in
                 let rows = band * space.bandHeight..<min(height, (band + 1) * space.bandHeight)
-                if start == 0 {
+                if first {
                   UnsafeMutableBufferPointer(rebasing: pixels[(rows.lowerBound * width)..<(rows.upperBound * width)])
                     .update(repeating: background)
                 }
@@ -125,10 +111,56 @@ enum RasterRenderer {
             }
           }
         }
+        // Mask numbers only grow (an item's mask is the last one made or a
+        // new one), so none before the part's last is needed again.
+        let lastMask = items.last(where: { $0.mask != nil })?.mask ?? keptMask
         for index in keptMask..<max(keptMask, lastMask) { masks[index] = nil }
         keptMask = max(keptMask, lastMask)
-      }
+      } while start < plans.count
     }
     return canvas
+  }
+
+  /// Flattens the items from `start` on, a batch at a time on every core,
+  /// until the part holds about `edgesAtOnce` edges, with the masks they
+  /// are first to use; moves `start` past them. A batch is as many items
+  /// as the edges per item so far say will fill the part: a few lines of
+  /// text, or thousands of small shapes (each batch starts threads).
+  private static func preparePart(
+    _ plans: [ItemPlan], from start: inout Int, space: DeviceSpace, planned: [RasterPlanner.MaskPlan],
+    masks: inout [ClipMask?], nextMask: inout Int, threads: Int
+  ) -> [PreparedItem] {
+    var part: [PreparedItem] = []
+    var edges = 0
+    let workers = WorkerPool.workers(threads, plans.count)
+    var lines = [[(Point, Point)]](repeating: [], count: workers)
+    var size = 4 * workers
+    while start < plans.count, edges < edgesAtOnce {
+      let batch = plans[start..<min(start + size, plans.count)]
+      let lastMask = batch.last(where: { $0.mask != nil })?.mask ?? -1
+      let newMasks = nextMask..<max(nextMask, lastMask + 1)
+      var items = [PreparedItem](repeating: PreparedItem(), count: batch.count)
+      items.withUnsafeMutableBufferPointer { items in
+        masks.withUnsafeMutableBufferPointer { masks in
+          lines.withUnsafeMutableBufferPointer { lines in
+            WorkerPool.run(tasks: batch.count + newMasks.count, threads: lines.count) { worker, task in
+              if task < batch.count {
+                items[task] = space.prepare(batch[batch.startIndex + task], lines: &lines[worker])
+              } else {
+                let plan = planned[newMasks.lowerBound + task - batch.count]
+                masks[newMasks.lowerBound + task - batch.count] =
+                  plan.width > 0 ? space.prepare(plan, lines: &lines[worker]) : nil
+              }
+            }
+          }
+        }
+      }
+      nextMask = newMasks.upperBound
+      edges += items.reduce(0) { $0 + $1.store.count }
+      part += items
+      start = batch.endIndex
+      size = min(4096, max(2 * workers, (edgesAtOnce - edges) / max(1, edges / part.count)))
+    }
+    return part
   }
 }
