@@ -87,6 +87,12 @@ struct EdgeStore {
   /// rather than recompute it (which would round differently).
   private(set) var resumePoints: [Float] = []
 
+  /// Empties the store, keeping its memory.
+  mutating func clear() {
+    edges.removeAll(keepingCapacity: true)
+    resumePoints.removeAll(keepingCapacity: true)
+  }
+
   /// How many edges it holds.
   var count: Int { edges.count }
 

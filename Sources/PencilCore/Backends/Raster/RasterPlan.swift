@@ -148,10 +148,10 @@ struct RasterPlanner {
 
 extension DeviceSpace {
   /// Flattens what a planned item draws. Independent of every other item,
-  /// so items are prepared on all cores at once. `lines` is scratch space.
-  func prepare(_ plan: ItemPlan, lines: inout [(Point, Point)]) -> PreparedItem {
+  /// so items are prepared on all cores at once. `lines` is scratch space;
+  /// `store` is an earlier item's, emptied, whose memory is reused.
+  func prepare(_ plan: ItemPlan, store: inout EdgeStore, lines: inout [(Point, Point)]) -> PreparedItem {
     var prepared = PreparedItem(mask: plan.mask)
-    var store = EdgeStore()
     switch plan.item {
     case .path(let path):
       if let paint = plan.fill {

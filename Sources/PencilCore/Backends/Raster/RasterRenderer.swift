@@ -88,15 +88,16 @@ enum RasterRenderer {
     // Masks below `nextMask` are prepared, those below `keptMask` dropped.
     var nextMask = 0
     var keptMask = 0
+    var spare: [EdgeStore] = []
     canvas.withMutablePixels { pixels in
       let canvasRows = CanvasRows(pixels: pixels, width: width)
       var start = 0
       // At least one part, to paint the background.
       repeat {
         let first = start == 0
-        let items = preparePart(
+        var items = preparePart(
           plans, from: &start, space: space, planned: planner.masks, masks: &masks, nextMask: &nextMask,
-          threads: threads)
+          spare: &spare, threads: threads)
         items.withUnsafeBufferPointer { items in
           masks.withUnsafeBufferPointer { masks in
             renderers.withUnsafeMutableBufferPointer { renderers in
@@ -116,6 +117,11 @@ enum RasterRenderer {
         let lastMask = items.last(where: { $0.mask != nil })?.mask ?? keptMask
         for index in keptMask..<max(keptMask, lastMask) { masks[index] = nil }
         keptMask = max(keptMask, lastMask)
+        // The next part's edges go into this part's memory: already mapped,
+        // it costs no page faults (a page of text is millions of edges).
+        spare = items.map(\.store)
+        items = []
+        for index in spare.indices { spare[index].clear() }
       } while start < plans.count
     }
     return canvas
@@ -128,7 +134,7 @@ enum RasterRenderer {
   /// text, or thousands of small shapes (each batch starts threads).
   private static func preparePart(
     _ plans: [ItemPlan], from start: inout Int, space: DeviceSpace, planned: [RasterPlanner.MaskPlan],
-    masks: inout [ClipMask?], nextMask: inout Int, threads: Int
+    masks: inout [ClipMask?], nextMask: inout Int, spare: inout [EdgeStore], threads: Int
   ) -> [PreparedItem] {
     var part: [PreparedItem] = []
     var edges = 0
@@ -140,16 +146,20 @@ enum RasterRenderer {
       let lastMask = batch.last(where: { $0.mask != nil })?.mask ?? -1
       let newMasks = nextMask..<max(nextMask, lastMask + 1)
       var items = [PreparedItem](repeating: PreparedItem(), count: batch.count)
+      var stores = (0..<batch.count).map { _ in spare.popLast() ?? EdgeStore() }
       items.withUnsafeMutableBufferPointer { items in
         masks.withUnsafeMutableBufferPointer { masks in
-          lines.withUnsafeMutableBufferPointer { lines in
-            WorkerPool.run(tasks: batch.count + newMasks.count, threads: lines.count) { worker, task in
-              if task < batch.count {
-                items[task] = space.prepare(batch[batch.startIndex + task], lines: &lines[worker])
-              } else {
-                let plan = planned[newMasks.lowerBound + task - batch.count]
-                masks[newMasks.lowerBound + task - batch.count] =
-                  plan.width > 0 ? space.prepare(plan, lines: &lines[worker]) : nil
+          stores.withUnsafeMutableBufferPointer { stores in
+            lines.withUnsafeMutableBufferPointer { lines in
+              WorkerPool.run(tasks: batch.count + newMasks.count, threads: lines.count) { worker, task in
+                if task < batch.count {
+                  items[task] = space.prepare(
+                    batch[batch.startIndex + task], store: &stores[task], lines: &lines[worker])
+                } else {
+                  let plan = planned[newMasks.lowerBound + task - batch.count]
+                  masks[newMasks.lowerBound + task - batch.count] =
+                    plan.width > 0 ? space.prepare(plan, lines: &lines[worker]) : nil
+                }
               }
             }
           }
