@@ -67,4 +67,22 @@ final class RasterCLITests: XCTestCase {
       XCTAssertEqual(result.status, 2, value)
     }
   }
+
+  /// `--threads` changes the speed, never the bytes, of PNG, PPM and ASCII.
+  func testThreadCountsGiveTheSameBytes() throws {
+    for format in ["png", "ppm", "ascii"] {
+      let one = try CLI.run(["--threads", "1", "--scale", "2", rainbow, "-f", format, "-o", "/dev/stdout"])
+      XCTAssertEqual(one.status, 0, one.stderr)
+      XCTAssertGreaterThan(one.stdoutBytes.count, 1000)
+      for threads in ["2", "5"] {
+        let many = try CLI.run(["--threads=\(threads)", "--scale", "2", rainbow, "-f", format, "-o", "/dev/stdout"])
+        XCTAssertEqual(many.stdoutBytes, one.stdoutBytes, "\(format), \(threads) threads")
+      }
+    }
+    for value in ["0", "-2", "many", "2000"] {
+      let result = try CLI.run(["--threads", value, rainbow, "-f", "ppm", "-o", "/dev/null"])
+      XCTAssertEqual(result.status, 2, value)
+      XCTAssertTrue(result.stderr.contains("--threads takes a whole number"), result.stderr)
+    }
+  }
 }
