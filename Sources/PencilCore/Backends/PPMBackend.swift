@@ -39,14 +39,7 @@ struct PPMBackend: Backend {
     bytes.withUnsafeMutableBytes { raw in
       let early = min(count, header.count)
       let saved = (0..<early).map { PixelCanvas.onWhite(raw.load(fromByteOffset: 4 * $0, as: UInt32.self)) }
-      var target = header.count + 3 * early
-      for index in early..<count {
-        let (r, g, b) = PixelCanvas.onWhite(raw.load(fromByteOffset: 4 * index, as: UInt32.self))
-        raw[target] = r
-        raw[target + 1] = g
-        raw[target + 2] = b
-        target += 3
-      }
+      PPMBackend.pack(raw, pixels: early..<count, to: header.count + 3 * early)
       for (index, byte) in header.enumerated() { raw[index] = byte }
       for (index, (r, g, b)) in saved.enumerated() {
         raw[header.count + 3 * index] = r
@@ -62,14 +55,8 @@ struct PPMBackend: Backend {
     let pieces = (count + pieceSize - 1) / pieceSize
     bytes.withUnsafeMutableBytes { raw in
       WorkerPool.run(tasks: pieces, threads: threads) { _, piece in
-        var target = 4 * piece * pieceSize
-        for index in (piece * pieceSize)..<min(count, (piece + 1) * pieceSize) {
-          let (r, g, b) = PixelCanvas.onWhite(raw.load(fromByteOffset: 4 * index, as: UInt32.self))
-          raw[target] = r
-          raw[target + 1] = g
-          raw[target + 2] = b
-          target += 3
-        }
+        let first = piece * pieceSize
+        PPMBackend.pack(raw, pixels: first..<min(count, first + pieceSize), to: 4 * first)
       }
       guard let base = raw.baseAddress else { return }
       for piece in 0..<pieces {
@@ -82,6 +69,27 @@ struct PPMBackend: Backend {
     }
     bytes.removeLast(bytes.count - header.count - 3 * count)
     return bytes
+  }
+
+  /// Writes `pixels` onto white, three bytes each from byte `start`, which
+  /// is at most 4 × the first pixel's number, so no write passes a pixel
+  /// not yet read. Each pixel but the last is stored as four bytes (the
+  /// fourth overwritten by the next), one store instead of three; the
+  /// channels are added byte by byte, wrapping, as `onWhite` adds them.
+  @inline(__always) private static func pack(_ raw: UnsafeMutableRawBufferPointer, pixels: Range<Int>, to start: Int) {
+    guard let base = raw.baseAddress, !pixels.isEmpty else { return }
+    var target = start
+    for index in pixels.lowerBound..<(pixels.upperBound - 1) {
+      let pixel = base.load(fromByteOffset: 4 * index, as: UInt32.self)
+      let background = (255 - pixel >> 24) &* 0x0001_0101
+      let sum = ((pixel & 0x007F_7F7F) &+ (background & 0x007F_7F7F)) ^ ((pixel ^ background) & 0x0080_8080)
+      base.storeBytes(of: sum.littleEndian, toByteOffset: target, as: UInt32.self)
+      target += 3
+    }
+    let (r, g, b) = PixelCanvas.onWhite(base.load(fromByteOffset: 4 * (pixels.upperBound - 1), as: UInt32.self))
+    raw[target] = r
+    raw[target + 1] = g
+    raw[target + 2] = b
   }
 
   /// P3: one row of pixels per line, wrapped to stay under 70 characters.
