@@ -20,8 +20,8 @@ enum RasterRenderer {
   static let bandHeight = 64
   /// Flattened items are held until every band has drawn them, so a scene
   /// of very many items (or a page of text) is taken in parts of about
-  /// this many edges (40 bytes each: 40 MB).
-  static let edgesAtOnce = 1 << 20
+  /// this many edges (40 bytes each: 20 MB).
+  static let edgesAtOnce = 1 << 19
 
   enum PixelSize {
     case size(width: Int, height: Int)
