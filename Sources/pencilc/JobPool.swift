@@ -97,12 +97,14 @@ private final class JobQueue: @unchecked Sendable {
 
 #if canImport(Darwin)
   private func runJobs(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    SignalCleanup.blockInThisThread()
     Unmanaged<JobQueue>.fromOpaque(context).takeRetainedValue().drain()
     return nil
   }
 #else
   private func runJobs(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     guard let context else { return nil }
+    SignalCleanup.blockInThisThread()
     Unmanaged<JobQueue>.fromOpaque(context).takeRetainedValue().drain()
     return nil
   }

@@ -49,14 +49,20 @@ final class OutputFile {
     let name = slash.map { String(resolved[resolved.index(after: $0)...]) } ?? resolved
     var template = Array("\(directory).\(name).XXXXXX".utf8CString)
     SignalCleanup.install()
-    let created = template.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    // Made and remembered with the signals held back: one arriving between
+    // the two would leave the file behind.
+    let (created, temporaryPath, slot) = SignalCleanup.whileBlocked {
+      let created = template.withUnsafeMutableBufferPointer { buffer in
+        buffer.baseAddress.map { mkstemp($0) } ?? -1
+      }
+      guard created >= 0 else { return (created, "", Int?.none) }
+      let temporaryPath = String(cString: template)
+      return (created, temporaryPath, SignalCleanup.remember(temporaryPath))
     }
     guard created >= 0 else { throw OutputFile.failure(path) }
     descriptor = created
-    let temporaryPath = String(cString: template)
     temporary = temporaryPath
-    cleanupSlot = SignalCleanup.remember(temporaryPath)
+    cleanupSlot = slot
     // mkstemp makes the file private (0600); give it the mode any new file gets.
     fchmod(descriptor, 0o666 & ~OutputFile.creationMask)
   }

@@ -72,6 +72,32 @@ enum SignalCleanup {
     pthread_mutex_unlock(lock)
   }
 
+  /// The signals that remove temporary files.
+  private static let handled = [SIGINT, SIGTERM, SIGHUP]
+
+  /// Leaves the signals to the main thread: a worker thread is then never
+  /// the one that handles them while another thread has made a temporary
+  /// file but not yet remembered it (see `whileBlocked`).
+  static func blockInThisThread() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signalNumber in handled { sigaddset(&set, signalNumber) }
+    pthread_sigmask(SIG_BLOCK, &set, nil)
+  }
+
+  /// Runs `body` (making a temporary file and remembering it) with the
+  /// signals held back in this thread, so that one arriving in between
+  /// waits until the file is remembered.
+  static func whileBlocked<Result>(_ body: () throws -> Result) rethrows -> Result {
+    var set = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&set)
+    for signalNumber in handled { sigaddset(&set, signalNumber) }
+    pthread_sigmask(SIG_BLOCK, &set, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    return try body()
+  }
+
   /// Installs the handlers, once, before the first temporary file is made.
   static func install() {
     pthread_mutex_lock(lock)
@@ -80,7 +106,7 @@ enum SignalCleanup {
     installed = true
     // A file size limit becomes a write error (EFBIG), handled like any other.
     signal(SIGXFSZ, SIG_IGN)
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+    for signalNumber in handled {
       signal(signalNumber) { received in
         if let slots = SignalCleanup.slots {
           for slot in 0..<SignalCleanup.slotCount {
