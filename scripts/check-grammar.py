@@ -23,10 +23,14 @@ What it checks:
      compiler knows (element kinds, CSS and system colours, text styles) is
      highlighted as one (read from Sources/PencilCore/Sema).
 
+  4. With --pencilc PATH, that scopes.pencil is a scene pencilc checks
+     without a single diagnostic, so what the grammar is held to there is
+     valid pencil.
+
 Failures are printed as a table; the exit status is 1 when any check
 fails, 2 when the engine is not installed.
 
-    python3 scripts/check-grammar.py [-v]
+    python3 scripts/check-grammar.py [-v] [--pencilc .build/debug/pencilc]
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ import json
 import logging
 import os
 import re
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -399,10 +404,26 @@ def print_table(rows, headers):
         print("  " + "  ".join(str(c).ljust(w) for c, w in zip(row, widths)))
 
 
+def check_fixture_compiles(pencilc, problems):
+    result = subprocess.run(
+        [pencilc, "--check", "--diagnostic-format", "short", FIXTURE],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    output = (result.stdout + result.stderr).strip()
+    if result.returncode != 0 or output:
+        problems.append((FIXTURE, f"pencilc --check exits {result.returncode}: {output or '(no output)'}"))
+
+
 def main():
-    verbose = "-v" in sys.argv[1:]
+    arguments = sys.argv[1:]
+    verbose = "-v" in arguments
+    pencilc = arguments[arguments.index("--pencilc") + 1] if "--pencilc" in arguments[:-1] else None
     grammar = json.loads(GRAMMAR.read_text(encoding="utf-8"))
     problems = []
+    if pencilc:
+        check_fixture_compiles(pencilc, problems)
     check_grammar_file(grammar, problems)
     tokenizer = Tokenizer(grammar)
     counts = check_files(tokenizer, problems, verbose)
