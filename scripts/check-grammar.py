@@ -81,6 +81,8 @@ CASES = [
     (FIXTURE, "box: rect at 80,20", "#fa8072", 1, "constant.other.color.rgb-value.hex"),
     (FIXTURE, "box: rect at 80,20", ".systemGray3", 1, "support.constant.color.system"),
     (FIXTURE, "note: text", "rebeccapurple", 1, "support.constant.color.css"),
+    (FIXTURE, 'text ("\\(count(names))"', "text", 1, "entity.name.tag.element"),
+    (FIXTURE, 'text ("\\(count(names))"', "names", 2, "string.quoted.double"),
     (FIXTURE, "color accent light=", "salmon", 1, "support.constant.color.css"),
     (FIXTURE, "line from 0,300", ".separator", 1, "support.constant.color.system"),
     (FIXTURE, "fill=color.mix(.white", "mix", 1, "support.function"),
@@ -219,6 +221,11 @@ class Tokenizer:
         self.root = grammar["scopeName"]
 
     def tokenize(self, text: str):
+        # The engine raises IndexError on text ending in a space without a
+        # final newline ("a "); vscode-textmate ends every line with "\n"
+        # anyway, so one is added. No token changes.
+        if not text.endswith("\n"):
+            text += "\n"
         element = self.parser.parse_string(text)
         if element is None:  # nothing but white space
             return [], []
