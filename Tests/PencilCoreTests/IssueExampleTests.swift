@@ -77,6 +77,9 @@ final class IssueExampleTests: XCTestCase {
     XCTAssertEqual(
       compilation.diagnostics.map(\.code), [GraphicsCodes.radiansInDegrees, GraphicsCodes.radiansInDegrees])
     XCTAssertEqual(compilation.diagnostics.first?.fixes.first?.edits.map(\.newText), ["180"])
+    // sin(a) and cos(a) read one `let a`: its edit is offered once.
+    XCTAssertEqual(compilation.diagnostics.last?.fixes.count, 0)
+    XCTAssertTrue(compilation.diagnostics.last?.notes.contains { $0.message == "the fix is offered here" } == true)
     let scene = try XCTUnwrap(compilation.scene)
     let paths = scene.items.compactMap { item -> PathItem? in if case .path(let path) = item { path } else { nil } }
     // The seven fanned pencils (3 parts each) turn about their bottom centre.

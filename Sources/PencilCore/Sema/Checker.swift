@@ -55,6 +55,10 @@ struct Checker {
   var componentDefinitions: [ComponentDefinition] = []
   var parametricShapes: [String: ParametricShape] = [:]
   var budget = ExpansionBudget()
+  /// The uses of `pi` in a `let` that a W0013 fix already rewrites, with
+  /// the argument it was offered at: `sin(a)` and `cos(a)` of one `let a`
+  /// get the edit once.
+  var radiansFixes: [SourceRange: SourceRange] = [:]
   /// Uses made during layout (see DeferredUse), given the final checker
   /// by `CheckSession.finish`.
   var deferredUses = DeferredUses()

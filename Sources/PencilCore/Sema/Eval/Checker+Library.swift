@@ -242,6 +242,15 @@ extension Checker {
     if let outside = uses.first(where: { $0.start < argument.range.start || $0.end > argument.range.end }) {
       diagnostic = diagnostic.withNote("the value is computed with pi here", at: outside)
     }
+    // A `let` read by sin and cos is fixed once: two fixes with one edit
+    // would be applied twice by a tool that applies them all.
+    if uses.allSatisfy({ radiansFixes[$0] != nil }), let first = uses.first.flatMap({ radiansFixes[$0] }),
+      first != argument.range
+    {
+      diagnostics.append(diagnostic.withNote("the fix is offered here", at: first))
+      return
+    }
+    for use in uses where radiansFixes[use] == nil { radiansFixes[use] = argument.range }
     diagnostics.append(diagnostic.withFix("write 180 for pi", edits))
   }
 
