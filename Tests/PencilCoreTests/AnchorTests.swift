@@ -175,4 +175,13 @@ final class AnchorTests: XCTestCase {
     ).diagnostics
     XCTAssertEqual(comparison.map(\.code), [GraphicsCodes.anchorNotAllowed])
   }
+
+  func testALetThatHidesAnElementNameSaysSo() throws {
+    let diagnostics = compile("box: rect size 10x10 fill=red\nlet box = 5\narrow from box.trailing to 40,5").diagnostics
+    XCTAssertEqual(diagnostics.map(\.code.id), ["E0250"])
+    let diagnostic = try XCTUnwrap(diagnostics.first)
+    XCTAssertEqual(diagnostic.range, SourceRange(53, 56))
+    XCTAssertTrue(diagnostic.message.contains("hides the element named 'box'"), diagnostic.message)
+    XCTAssertEqual(diagnostic.notes.map(\.range), [SourceRange(34, 37), SourceRange(0, 3)])
+  }
 }

@@ -175,8 +175,23 @@ extension Checker {
   /// `NAME.ANCHOR` when `NAME` is an element of this scope (and not a
   /// `let` or parameter); nil when the expression is something else.
   mutating func evaluateAnchor(_ base: Expr, _ member: Identifier, _ arguments: [Expr]?) -> Computed?? {
-    guard case .name(let identifier) = base, arguments == nil, binding(identifier.key) == nil else { return nil }
+    guard case .name(let identifier) = base, arguments == nil else { return nil }
     let anchors = ElementKinds.directions
+    if let hiding = binding(identifier.key) {
+      // `let box = 5` beside `box: rect`: `box.trailing` reads the let.
+      guard let element = elementNames[identifier.key], anchors.contains(where: { $0.name == member.name }),
+        !hiding.value.isUnknown
+      else { return nil }
+      markUsed(hiding)
+      diagnostics.append(
+        Diagnostic(
+          GraphicsCodes.unknownElementName, identifier.range,
+          "'\(identifier.name)' here is a \(hiding.kind == .parameter ? "parameter" : hiding.kind == .loopVariable ? "loop variable" : "let"), which hides the element named '\(identifier.name)'; rename one of them"
+        )
+        .withNote("the \(hiding.kind == .parameter ? "parameter" : "name") is declared here", at: hiding.declaration)
+        .withNote("the element is named here", at: element.declaration))
+      return .some(nil)
+    }
     guard let element = elementNames[identifier.key] else {
       // Not an element: a colour's member (`red.opacity`) or an unknown
       // name. An anchor's name after it says the user meant an element.
