@@ -6,17 +6,21 @@ let package = Package(
   products: [
     .executable(name: "pencilc", targets: ["pencilc"]),
     .library(name: "PencilCore", targets: ["PencilCore"]),
+    .library(name: "PencilLSP", targets: ["PencilLSP"]),
   ],
   targets: [
     // prelude.pencil is embedded as a string (PreludeSource.swift), not a resource.
     .target(name: "PencilCore", exclude: ["Prelude/prelude.pencil"]),
-    .executableTarget(name: "pencilc", dependencies: ["PencilCore"]),
+    // The language server (`pencilc lsp`): JSON-RPC over the core's queries.
+    .target(name: "PencilLSP", dependencies: ["PencilCore"]),
+    .executableTarget(name: "pencilc", dependencies: ["PencilCore", "PencilLSP"]),
     .executableTarget(name: "pencil-bench", dependencies: ["PencilCore"]),
     .testTarget(
       name: "PencilCoreTests",
       dependencies: ["PencilCore"],
       exclude: ["Fixtures", "Golden"]
     ),
+    .testTarget(name: "PencilLSPTests", dependencies: ["PencilLSP", "PencilCore"]),
     .testTarget(
       name: "PencilCLITests",
       dependencies: ["pencilc"]

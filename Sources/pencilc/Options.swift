@@ -14,6 +14,8 @@ struct Options {
   var emit: Emit?
   var diagnosticFormat: DiagnosticFormat?
   var explain: String?
+  /// `pencilc lsp`: serve the Language Server Protocol on standard input/output.
+  var languageServer = false
   var render = RenderOptions()
   /// From -f, else the extension of -o, else SVG; nil only with --check
   /// or --emit, which write no picture.
@@ -42,6 +44,7 @@ extension Options {
 
     USAGE: pencilc [options] FILE...
            pencilc explain CODE
+           pencilc lsp              (a Language Server on standard input/output)
 
     FILE is a .pencil file, or - for standard input.
 
@@ -91,6 +94,13 @@ extension Options {
       index += 1
       guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
       return arguments[index]
+    }
+    if arguments.first == "lsp" {
+      guard arguments.count == 1 || arguments.dropFirst().allSatisfy({ $0 == "--stdio" }) else {
+        throw UsageError(message: "usage: pencilc lsp (it talks LSP on standard input and output)")
+      }
+      options.languageServer = true
+      return options
     }
     if arguments.first == "explain" {
       guard arguments.count == 2 else {

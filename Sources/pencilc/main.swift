@@ -1,4 +1,5 @@
 import PencilCore
+import PencilLSP
 
 #if canImport(Glibc)
   import Glibc
@@ -33,6 +34,7 @@ func runCommandLine() -> Int32 {
     try? FileIO.writeStandardOutput(Array("pencilc \(Pencil.version)\n".utf8))
     return 0
   }
+  if options.languageServer { return StdioTransport.run() }
   if let code = options.explain {
     guard let found = DiagnosticCode.find(code) else {
       FileIO.writeStandardError("pencilc: error: unknown diagnostic code '\(code)'; codes look like E0102 or W0001\n")

@@ -1,0 +1,216 @@
+/// Where the cursor is in the statement being typed, read from the tokens
+/// before it: the statement's first words, the last token, and the kinds
+/// of the blocks it is nested in.
+struct CompletionContext {
+  enum Position: Equatable {
+    /// After a leading dot: a system colour.
+    case dotted
+    /// Where a statement starts, in a block opened by a statement of this
+    /// first word (`gradient`, `shape`, an element kind), nil at the top.
+    case statementStart(block: String?)
+    /// After an element's kind, where an attribute name goes; `given` are
+    /// the attributes already written.
+    case attributeName(kind: String, given: Set<String>)
+    /// After `NAME=` in an element of this kind.
+    case attributeValue(kind: String, attribute: String)
+    /// Where some other value goes (`let x = `, an argument).
+    case value
+    case none
+  }
+
+  var position = Position.none
+  var replacing: SourceRange
+
+  init(source: SourceFile, offset: Int) {
+    var diagnostics = DiagnosticList()
+    let stream = Lexer.tokenize(source, into: &diagnostics)
+    let bytes = source.bytes
+    func text(_ token: Token) -> String {
+      String(decoding: bytes[Int(token.start)..<Int(token.end)], as: UTF8.self)
+    }
+    // The word being typed ends at the cursor.
+    var before = stream.tokens.prefix { Int($0.start) < offset && $0.kind != .endOfFile }
+    replacing = SourceRange(offset, offset)
+    var dotted = false
+    if let last = before.last, last.kind == .identifier, Int(last.end) >= offset {
+      replacing = SourceRange(Int(last.start), offset)
+      before.removeLast()
+    } else if let last = before.last, Int(last.end) > offset, last.kind != .dot {
+      // Inside a number, string or comment-adjacent token: nothing to offer.
+      return
+    }
+    if let dot = before.last, dot.kind == .dot, Int(dot.end) == replacing.start {
+      let previous = before.dropLast().last
+      let isMember =
+        previous.map {
+          Int($0.end) == Int(dot.start) && [.identifier, .rightParen, .rightBracket].contains($0.kind)
+        } ?? false
+      if !isMember {
+        replacing = SourceRange(Int(dot.start), offset)
+        dotted = true
+        before.removeLast()
+      } else if let attribute = previous, attribute.kind == .identifier {
+        // `padding.` in an attribute name: nothing beyond the table's names.
+        _ = attribute
+        return
+      }
+    }
+    // Split into the statement being typed and the blocks around it.
+    var blocks: [String?] = []
+    var statement: [Token] = []
+    var parentheses = 0
+    for token in before {
+      switch token.kind {
+      case .leftBrace:
+        blocks.append(CompletionContext.header(statement, text))
+        statement = []
+        parentheses = 0
+      case .rightBrace:
+        if !blocks.isEmpty { blocks.removeLast() }
+        statement = []
+        parentheses = 0
+      case .newline where parentheses == 0, .semicolon:
+        statement = []
+      case .newline:
+        break
+      case .leftParen, .leftBracket:
+        parentheses += 1
+        statement.append(token)
+      case .rightParen, .rightBracket:
+        parentheses = max(0, parentheses - 1)
+        statement.append(token)
+      default:
+        statement.append(token)
+      }
+    }
+    if dotted {
+      position = .dotted
+      return
+    }
+    // `NAME:` before an element's kind.
+    if statement.count >= 2, statement[0].kind == .identifier, statement[1].kind == .colon {
+      statement.removeFirst(2)
+    }
+    guard let first = statement.first else {
+      position = .statementStart(block: blocks.last ?? nil)
+      return
+    }
+    guard first.kind == .identifier else { return }
+    let word = text(first)
+    let last = statement[statement.count - 1]
+    switch word {
+    case "let", "for", "if", "color":
+      position = statement.contains { $0.kind == .equals } || word != "let" && word != "color" ? .value : .none
+      if word == "color", statement.count >= 2 { position = last.kind == .equals ? .value : .none }
+      return
+    case "gradient", "shape", "component", "import":
+      return
+    default:
+      break
+    }
+    if parentheses > 0 || [.comma, .plus, .minus, .star, .slash, .less, .greater].contains(last.kind) {
+      position = .value
+      return
+    }
+    if last.kind == .equals, statement.count >= 2 {
+      // The attribute's name may be dotted: `padding.top=`.
+      var nameStart = statement.count - 2
+      while nameStart >= 2, statement[nameStart - 1].kind == .dot, statement[nameStart - 2].kind == .identifier {
+        nameStart -= 2
+      }
+      let name = statement[nameStart..<(statement.count - 1)].map(text).joined()
+      position = .attributeValue(kind: word, attribute: name)
+      return
+    }
+    if last.kind == .identifier, ["at", "size", "from", "to"].contains(text(last)), statement.count > 1 {
+      position = .value
+      return
+    }
+    // Attribute names already written: identifiers followed by `=`.
+    var given: Set<String> = []
+    for index in statement.indices.dropLast() where statement[index + 1].kind == .equals {
+      given.insert(text(statement[index]))
+    }
+    position = .attributeName(kind: word, given: given)
+  }
+
+  /// The first word of the statement that opened a block.
+  private static func header(_ statement: [Token], _ text: (Token) -> String) -> String? {
+    var tokens = statement[...]
+    if tokens.count >= 2, tokens[tokens.startIndex + 1].kind == .colon { tokens = tokens.dropFirst(2) }
+    guard let first = tokens.first, first.kind == .identifier else { return nil }
+    return text(first)
+  }
+}
+
+/// The names visible at the cursor: the file's definitions, the prelude's
+/// components, and the parameters, loop variables and `let`s of the blocks
+/// around the cursor.
+struct Scope {
+  let index: SyntaxIndex
+  let definitions: [Definition]
+  var values: [Completions.Candidate] = []
+
+  init(index: SyntaxIndex, offset: Int) {
+    self.index = index
+    definitions = index.definitions
+    var names: [(String, String)] = []
+    for definition in definitions where definition.kind == .value && definition.range.end <= offset {
+      names.append((definition.name.name, index.text(definition.range)))
+    }
+    for statement in index.path(to: offset) {
+      switch statement {
+      case .component(let component):
+        names += component.parameters.map { ($0.name.name, "parameter " + index.text($0.range)) }
+      case .shape(let shape):
+        names += (shape.parameters ?? []).map { ($0.name.name, "parameter " + index.text($0.range)) }
+      case .forLoop(let loop):
+        names.append((loop.variable.name, "loop variable"))
+        if let counter = loop.index { names.append((counter.name, "loop index")) }
+      default: break
+      }
+      for case .letBinding(let binding) in SyntaxIndex.children(of: statement) where binding.range.end <= offset {
+        names.append((binding.name.name, index.text(binding.range)))
+      }
+    }
+    var seen: Set<String> = []
+    for (name, detail) in names.reversed() where seen.insert(name).inserted {
+      values.insert(Completions.Candidate(label: name, kind: .variable, detail: detail, documentation: nil), at: 0)
+    }
+  }
+
+  var gradients: [Completions.Candidate] {
+    definitions.filter { $0.kind == .gradient }.map {
+      Completions.Candidate(label: $0.name.name, kind: .gradient, detail: "gradient", documentation: nil)
+    }
+  }
+
+  var colorSets: [Completions.Candidate] {
+    definitions.filter { $0.kind == .colorSet }.map {
+      Completions.Candidate(label: $0.name.name, kind: .colorSet, detail: index.text($0.range), documentation: nil)
+    }
+  }
+}
+
+extension SyntaxIndex {
+  /// The parameters of the component `name`, from the file or the
+  /// prelude, each with its text as written (`color: Color = .blue`).
+  func parameters(ofComponent name: String) -> [(parameter: Parameter, text: String)]? {
+    for case .component(let component) in statements where component.name.name == name {
+      return component.parameters.map { ($0, text($0.range)) }
+    }
+    guard let component = Prelude.statements.first(where: { $0.name.name == name }) else { return nil }
+    let prelude = Array(Prelude.source.utf8)
+    return component.parameters.map { parameter in
+      let end = min(parameter.range.end, prelude.count)
+      let start = min(parameter.range.start, end)
+      return (parameter, String(decoding: prelude[start..<end], as: UTF8.self))
+    }
+  }
+
+  /// `component NAME(parameters)` as written.
+  func signature(ofComponent name: String) -> String? {
+    guard let parameters = parameters(ofComponent: name) else { return nil }
+    return "component \(name)(" + parameters.map(\.text).joined(separator: ", ") + ")"
+  }
+}

@@ -1,0 +1,170 @@
+/// Completion candidates at a byte offset (`textDocument/completion`),
+/// from the compiler's own tables: element kinds, each kind's attributes,
+/// CSS and system colours, text styles, and the names the file defines.
+/// The context is read from the tokens before the cursor, since the
+/// statement being typed rarely parses.
+public enum Completions {
+  public enum Kind: Sendable {
+    case elementKind, keyword, attribute, color, textStyle, enumValue, component, gradient, shape, variable, colorSet
+  }
+
+  public struct Candidate: Equatable, Sendable {
+    public var label: String
+    public var kind: Kind
+    public var detail: String
+    /// For a colour: its hex (`#fa8072`), which editors show as a swatch.
+    public var documentation: String?
+  }
+
+  public struct Result: Equatable, Sendable {
+    /// What a candidate replaces: the part of a word typed before the
+    /// cursor, with its leading dot for a `.system` colour.
+    public var replacing: SourceRange
+    public var candidates: [Candidate]
+  }
+
+  /// The keywords that start a statement.
+  static let statementKeywords = ["canvas", "let", "for", "if", "color", "gradient", "shape", "component", "import"]
+  static let pathVerbs = ["move", "line", "curve", "quad", "close"]
+
+  public static func at(_ offset: Int, in source: SourceFile) -> Result {
+    let offset = max(0, min(offset, source.bytes.count))
+    let context = CompletionContext(source: source, offset: offset)
+    let index = SyntaxIndex(source)
+    let scope = Scope(index: index, offset: offset)
+    var candidates: [Candidate]
+    switch context.position {
+    case .dotted:
+      candidates = systemColors
+    case .statementStart(let block):
+      candidates = statementStart(in: block, scope: scope)
+    case .attributeName(let kind, let given):
+      candidates = attributes(of: kind, scope: scope).filter { !given.contains($0.name) }.map {
+        Candidate(label: $0.name, kind: .attribute, detail: $0.detail, documentation: nil)
+      }
+    case .attributeValue(let kind, let attribute):
+      let spec = attributes(of: kind, scope: scope).first { $0.name == attribute }
+      candidates = values(for: spec?.kind, scope: scope)
+    case .value:
+      candidates = scope.values + colors
+    case .none:
+      candidates = []
+    }
+    return Result(replacing: context.replacing, candidates: candidates)
+  }
+
+  private static func statementStart(in block: String?, scope: Scope) -> [Candidate] {
+    switch block {
+    case "gradient":
+      return colors + scope.colorSets
+    case "shape":
+      return (pathVerbs + ["let", "for", "if"]).map {
+        Candidate(label: $0, kind: .keyword, detail: "", documentation: nil)
+      }
+    default:
+      let kinds = (ElementKinds.nonShapeKinds + ShapeKinds.builtins.map(\.name)).filter { $0 != "canvas" }
+      return kinds.map { Candidate(label: $0, kind: .elementKind, detail: "element", documentation: nil) }
+        + statementKeywords.map { Candidate(label: $0, kind: .keyword, detail: "", documentation: nil) }
+        + scope.definitions.compactMap { definition in
+          switch definition.kind {
+          case .component:
+            Candidate(
+              label: definition.name.name, kind: .component,
+              detail: scope.index.signature(ofComponent: definition.name.name) ?? "component",
+              documentation: nil)
+          case .shape: Candidate(label: definition.name.name, kind: .shape, detail: "shape", documentation: nil)
+          default: nil
+          }
+        }
+    }
+  }
+
+  /// A value for an attribute of this kind; `nil` (unknown attribute):
+  /// anything in scope.
+  private static func values(for kind: ValueKind?, scope: Scope) -> [Candidate] {
+    switch kind {
+    case .color: return colors + scope.colorSets + scope.values
+    case .paint: return colors + scope.colorSets + scope.gradients + scope.values
+    case .gradient: return scope.gradients
+    case .font: return textStyles
+    case .keyword(let words):
+      return words.map { Candidate(label: $0, kind: .enumValue, detail: "", documentation: nil) }
+    case .unitPoint:
+      return ElementKinds.directions.map { Candidate(label: $0.name, kind: .enumValue, detail: "", documentation: nil) }
+        + scope.values
+    case .clipShape:
+      return ["rect", "roundrect", "ellipse", "capsule"].map {
+        Candidate(label: $0, kind: .shape, detail: "shape", documentation: nil)
+      }
+        + scope.definitions.filter { $0.kind == .shape }.map {
+          Candidate(label: $0.name.name, kind: .shape, detail: "shape", documentation: nil)
+        }
+    case .list(let item): return values(for: item, scope: scope)
+    case .length: return [Candidate(label: "fill", kind: .enumValue, detail: "", documentation: nil)] + scope.values
+    default: return scope.values + colors
+    }
+  }
+
+  static let cssColors: [Candidate] = CSSColors.table.map {
+    let hex = QueryColor(rgba: $0.rgb << 8 | 0xFF).hex
+    return Candidate(label: $0.name, kind: .color, detail: "CSS colour \(hex)", documentation: hex)
+  }
+
+  static let systemColors: [Candidate] = SystemColors.table.map { entry in
+    let light = QueryColor(entry.light).hex
+    let detail =
+      entry.adapts ? "system colour, light \(light), dark \(QueryColor(entry.dark).hex)" : "system colour \(light)"
+    return Candidate(label: "." + entry.name, kind: .color, detail: detail, documentation: light)
+  }
+
+  static let colors = cssColors + systemColors
+
+  static let textStyles: [Candidate] = ElementKinds.fontStyles.map {
+    let size = $0.size == $0.size.rounded() ? String(Int($0.size)) : "\($0.size)"
+    return Candidate(
+      label: $0.name, kind: .textStyle, detail: "\(size) pt" + ($0.bold ? ", bold" : ""), documentation: nil)
+  }
+
+  /// The attributes an element of `kind` takes, as the checker's tables
+  /// list them; a component's parameters and the modifiers for a component.
+  static func attributes(of kind: String, scope: Scope) -> [(name: String, kind: ValueKind?, detail: String)] {
+    let specs: [AttributeSpec]
+    switch kind {
+    case "hstack": specs = ElementKinds.hstack
+    case "vstack": specs = ElementKinds.vstack
+    case "zstack": specs = ElementKinds.zstack
+    case "text": specs = ElementKinds.text
+    case "spacer": specs = ElementKinds.spacer
+    case "line", "arrow": specs = ElementKinds.connector
+    case "path": specs = ElementKinds.path
+    case "canvas": specs = ElementKinds.canvas
+    default:
+      if let builtin = ShapeKinds.builtins.first(where: { $0.name == kind }) {
+        specs = ElementKinds.shapeAttributes + builtin.extraAttributes
+      } else if scope.definitions.contains(where: { $0.kind == .shape && $0.name.name == kind }) {
+        specs = ElementKinds.shapeAttributes
+      } else if let parameters = scope.index.parameters(ofComponent: kind) {
+        return parameters.map {
+          (name: $0.parameter.name.name, kind: valueKind(ofType: $0.parameter.type), detail: $0.text)
+        }
+          + (AttributeSpec.modifiers + AttributeSpec.effects).map { (name: $0.name, kind: $0.kind, detail: "modifier") }
+      } else {
+        return []
+      }
+    }
+    return specs.map { (name: $0.name, kind: $0.kind, detail: $0.isModifier ? "modifier" : "attribute") }
+  }
+
+  /// What a component parameter of this declared type accepts.
+  static func valueKind(ofType type: TypeSyntax) -> ValueKind? {
+    let item: ValueKind?
+    switch type.name.name {
+    case "Color": item = .color
+    case "Gradient": item = .gradient
+    case "Bool": item = .keyword(["true", "false"])
+    default: item = nil
+    }
+    guard let item else { return nil }
+    return type.isList ? .list(item) : item
+  }
+}

@@ -1,0 +1,91 @@
+/// What hovering over a position shows (`textDocument/hover`): a colour's
+/// hex, RGB and HSB; a component's signature; a gradient's, shape's or
+/// `let`'s definition; an element's frame after layout.
+public enum HoverFacts {
+  public struct Answer: Equatable, Sendable {
+    /// The text the answer is about.
+    public var range: SourceRange
+    public var markdown: String
+  }
+
+  /// The facts at `offset`; `scene` is the file's compiled picture, when
+  /// it compiled, for the frames of elements.
+  public static func at(_ offset: Int, in source: SourceFile, scene: Scene?) -> Answer? {
+    let index = SyntaxIndex(source)
+    func contains(_ range: SourceRange) -> Bool { range.start <= offset && offset < range.end }
+    // The innermost colour literal under the cursor.
+    let colors = ColorLiterals.find(in: index).filter { contains($0.range) }
+    if let literal = colors.min(by: { $0.range.end - $0.range.start < $1.range.end - $1.range.start }) {
+      return Answer(range: literal.range, markdown: ColorLiterals.describe(literal))
+    }
+    // A name used as a value: what it names.
+    var used: Identifier? = nil
+    index.forEachExpression { expression in
+      if case .name(let identifier) = expression, contains(identifier.range) { used = identifier }
+    }
+    let path = index.path(to: offset)
+    if let used, let answer = describe(name: used, index) { return answer }
+    guard case .element(let element)? = path.last(where: { if case .element = $0 { true } else { false } }) else {
+      return nil
+    }
+    if contains(element.kind.range), let signature = index.signature(ofComponent: element.kind.name) {
+      return Answer(range: element.kind.range, markdown: "```pencil\n\(signature)\n```")
+    }
+    if contains(element.kind.range),
+      case let definition? = index.definitions.first(where: {
+        $0.name.name == element.kind.name && $0.kind == .shape
+      })
+    {
+      return Answer(range: element.kind.range, markdown: "```pencil\n\(firstLine(index.text(definition.range)))\n```")
+    }
+    guard let scene, let frame = frame(of: element.range, in: scene) else { return nil }
+    let title = (element.name.map { "`\($0.name)`: " } ?? "") + "`\(element.kind.name)`"
+    let text =
+      "\(title) frame after layout: x \(formatNumber(frame.x)), y \(formatNumber(frame.y)), "
+      + "\(formatNumber(frame.width)) × \(formatNumber(frame.height))"
+    return Answer(range: element.kind.range, markdown: text)
+  }
+
+  private static func describe(name: Identifier, _ index: SyntaxIndex) -> Answer? {
+    guard let definition = index.definitions.first(where: { $0.name.name == name.name }) else { return nil }
+    let text: String
+    switch definition.kind {
+    case .component:
+      text = index.signature(ofComponent: name.name) ?? ""
+    case .gradient:
+      // The header and its stops, which are short lines.
+      text = index.text(definition.range).split(separator: "\n").prefix(12).joined(separator: "\n")
+    case .shape:
+      text = firstLine(index.text(definition.range))
+    case .value, .colorSet:
+      text = index.text(definition.range)
+    }
+    return Answer(range: name.range, markdown: "```pencil\n\(text)\n```")
+  }
+
+  private static func firstLine(_ text: String) -> String {
+    String(text.split(separator: "\n", maxSplits: 1).first ?? "")
+  }
+
+  /// The union of the bounds of the items drawn by the statement at
+  /// `range` (or by a component used there), in user space.
+  static func frame(of range: SourceRange, in scene: Scene) -> Rect? {
+    func inside(_ item: SourceRange) -> Bool { range.start <= item.start && item.end <= range.end }
+    var boxes: [Rect] = []
+    for item in scene.items {
+      switch item {
+      case .path(let path):
+        let own = path.sourceFile == nil && inside(path.sourceRange)
+        guard own || path.callSites.contains(where: { $0.file == nil && inside($0.range) }) else { continue }
+        if let box = boundingBox(of: path.userSpaceSegments) {
+          boxes.append(Lowering.transformedBounds(box, path.transform))
+        }
+      case .text(let text):
+        let own = text.sourceFile == nil && inside(text.sourceRange)
+        guard own || text.callSites.contains(where: { $0.file == nil && inside($0.range) }) else { continue }
+        boxes.append(Lowering.transformedBounds(text.bounds, text.transform))
+      }
+    }
+    return Rect.union(of: boxes)
+  }
+}

@@ -1,0 +1,73 @@
+import PencilCore
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads imported files for the server's compilations: the text of an
+/// open document first (what the user sees, saved or not), then the disk.
+/// Paths resolve as `pencilc` resolves them (relative to the importer's
+/// folder, `.` and `..` removed), and every file read is recorded so a
+/// change to it checks its importers again.
+final class DocumentImportLoader: ImportLoader {
+  private let openTexts: [String: [UInt8]]
+  private let reader: @Sendable (String) -> [UInt8]?
+  private let loaded = Mutex<Set<String>>([])
+
+  init(openTexts: [String: [UInt8]], reader: @escaping @Sendable (String) -> [UInt8]?) {
+    self.openTexts = openTexts
+    self.reader = reader
+  }
+
+  var loadedPaths: Set<String> { loaded.withLock { $0 } }
+
+  func load(_ path: String, from importer: SourceFile) -> Result<SourceFile, ImportFailure> {
+    guard !path.isEmpty else { return .failure(ImportFailure("the path is empty")) }
+    let folder = importer.name.lastIndex(of: "/").map { String(importer.name[...$0]) } ?? ""
+    let name = DocumentImportLoader.normalize(path.hasPrefix("/") ? path : folder + path)
+    loaded.withLock { _ = $0.insert(name) }
+    if let bytes = openTexts[name] ?? reader(name) { return .success(SourceFile(name: name, bytes: bytes)) }
+    return .failure(ImportFailure("no such file, or it cannot be read"))
+  }
+
+  /// Removes `.` and `name/..` parts; keeps leading `..` and a leading `/`
+  /// (as `FileImportLoader.normalize` in pencilc does).
+  static func normalize(_ path: String) -> String {
+    let absolute = path.hasPrefix("/")
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+      if part == "." { continue }
+      if part == "..", let last = parts.last, last != ".." {
+        parts.removeLast()
+        continue
+      }
+      if part == "..", absolute, parts.isEmpty { continue }
+      parts.append(part)
+    }
+    return (absolute ? "/" : "") + parts.joined(separator: "/")
+  }
+}
+
+/// Reads a whole file with the C library, up to the compiler's input limit.
+public enum DiskReader {
+  @Sendable public static func read(_ path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else { return nil }
+      if count == 0 { return bytes }
+      bytes += chunk[0..<count]
+      // A file over the limit is read one chunk past it, and the compiler
+      // reports its size.
+      if bytes.count > SourceFile.maximumSize { return bytes }
+    }
+  }
+}

@@ -1,0 +1,115 @@
+/// A JSON value, as JSON-RPC carries it. Objects are dictionaries and are
+/// written with their keys sorted, so the server's output is deterministic.
+public enum JSONValue: Equatable, Sendable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  public subscript(key: String) -> JSONValue? {
+    if case .object(let members) = self { return members[key] }
+    return nil
+  }
+
+  public var string: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+
+  public var number: Double? {
+    if case .number(let value) = self { return value }
+    return nil
+  }
+
+  /// A number that is a whole, representable integer (LSP's `integer`,
+  /// `uinteger`); nil for anything else, so a client's `1.5` or `1e300`
+  /// is refused rather than trapped on.
+  public var integer: Int? {
+    guard case .number(let value) = self, value == value.rounded(), abs(value) < 9_007_199_254_740_992 else {
+      return nil
+    }
+    return Int(value)
+  }
+
+  public var bool: Bool? {
+    if case .bool(let value) = self { return value }
+    return nil
+  }
+
+  public var array: [JSONValue]? {
+    if case .array(let items) = self { return items }
+    return nil
+  }
+
+  public var object: [String: JSONValue]? {
+    if case .object(let members) = self { return members }
+    return nil
+  }
+
+  /// `.number` from an integer.
+  public static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
+}
+
+extension JSONValue {
+  /// The value as compact JSON text, UTF-8 encoded.
+  public var serialized: [UInt8] {
+    var output: [UInt8] = []
+    write(into: &output)
+    return output
+  }
+
+  public var text: String { String(decoding: serialized, as: UTF8.self) }
+
+  func write(into output: inout [UInt8]) {
+    switch self {
+    case .null: output += Array("null".utf8)
+    case .bool(let value): output += Array((value ? "true" : "false").utf8)
+    case .number(let value): output += Array(JSONValue.format(value).utf8)
+    case .string(let value): JSONValue.writeString(value, into: &output)
+    case .array(let items):
+      output.append(UInt8(ascii: "["))
+      for (index, item) in items.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        item.write(into: &output)
+      }
+      output.append(UInt8(ascii: "]"))
+    case .object(let members):
+      output.append(UInt8(ascii: "{"))
+      for (index, key) in members.keys.sorted().enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        JSONValue.writeString(key, into: &output)
+        output.append(UInt8(ascii: ":"))
+        members[key]?.write(into: &output)
+      }
+      output.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// Whole numbers without a fraction (`3`, not `3.0`); JSON has no
+  /// infinity or NaN, so those are written as null.
+  static func format(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    return "\(value)"
+  }
+
+  static func writeString(_ value: String, into output: inout [UInt8]) {
+    let hex = Array("0123456789abcdef".utf8)
+    output.append(UInt8(ascii: "\""))
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+      case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+      case UInt8(ascii: "\n"): output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+      case UInt8(ascii: "\r"): output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+      case UInt8(ascii: "\t"): output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+      case 0..<0x20:
+        output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      default: output.append(byte)
+      }
+    }
+    output.append(UInt8(ascii: "\""))
+  }
+}

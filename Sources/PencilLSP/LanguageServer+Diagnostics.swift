@@ -1,0 +1,112 @@
+import PencilCore
+
+extension LanguageServer {
+  /// Compiles `document` unless its compilation is current, as
+  /// `pencilc --check` does (light appearance), reading imports from the
+  /// open documents first.
+  @discardableResult
+  func compile(_ document: OpenDocument) -> Compilation {
+    if let compilation = document.compilation { return compilation }
+    var openTexts: [String: [UInt8]] = [:]
+    for other in documents.values where other !== document { openTexts[other.path] = other.bytes }
+    let loader = DocumentImportLoader(openTexts: openTexts, reader: reader)
+    let compilation = Pencil.compile(
+      SourceFile(name: document.path, bytes: document.bytes), importer: loader, appearance: .light)
+    document.compilation = compilation
+    document.imports = loader.loadedPaths
+    return compilation
+  }
+
+  /// Publishes the diagnostics of every document changed since it was last
+  /// published: called when the input has no further message waiting, so
+  /// a burst of changes is compiled once, for its last text.
+  public func publishPendingDiagnostics() {
+    for uri in documents.keys.sorted() {
+      guard let document = documents[uri], document.needsPublishing else { continue }
+      document.needsPublishing = false
+      let compilation = compile(document)
+      var own: [JSONValue] = []
+      var imported: [String: [JSONValue]] = [:]
+      var indexes: [ObjectIdentifier: LineIndex] = [:]
+      func lines(_ file: SourceFile?) -> LineIndex {
+        guard let file else { return document.lines }
+        if let found = indexes[ObjectIdentifier(file)] { return found }
+        let made = LineIndex(file.bytes)
+        indexes[ObjectIdentifier(file)] = made
+        return made
+      }
+      for diagnostic in compilation.diagnostics {
+        let value = lspDiagnostic(diagnostic, uri: uri, lines: lines)
+        if let file = diagnostic.file {
+          imported[DocumentURI.uri(of: file.name), default: []].append(value)
+        } else {
+          own.append(value)
+        }
+      }
+      var params: [String: JSONValue] = ["uri": .string(uri), "diagnostics": .array(own)]
+      params["version"] = .int(document.version)
+      notify("textDocument/publishDiagnostics", .object(params))
+      publishImported(from: uri, imported)
+    }
+  }
+
+  /// Replaces what `importer` contributes to the diagnostics of the files
+  /// it imports, and publishes each file whose diagnostics changed (an
+  /// open file is published from its own compilation instead).
+  func publishImported(from importer: String, _ found: [String: [JSONValue]]) {
+    var touched = Set(found.keys)
+    for (uri, owners) in importedDiagnostics where owners[importer] != nil { touched.insert(uri) }
+    for uri in touched.sorted() {
+      importedDiagnostics[uri, default: [:]][importer] = found[uri]
+      let owners = importedDiagnostics[uri] ?? [:]
+      if owners.isEmpty { importedDiagnostics[uri] = nil }
+      guard documents[uri] == nil else { continue }
+      let merged = owners.keys.sorted().flatMap { owners[$0] ?? [] }
+      notify("textDocument/publishDiagnostics", .object(["uri": .string(uri), "diagnostics": .array(merged)]))
+    }
+  }
+
+  /// A core diagnostic as an LSP `Diagnostic`: the same code, range and
+  /// notes as `pencilc` prints, notes as related information.
+  func lspDiagnostic(_ diagnostic: Diagnostic, uri: String, lines: (SourceFile?) -> LineIndex) -> JSONValue {
+    let ownLines = lines(diagnostic.file)
+    let ownURI = diagnostic.file.map { DocumentURI.uri(of: $0.name) } ?? uri
+    let severity: Int
+    switch diagnostic.severity {
+    case .error: severity = 1
+    case .warning: severity = 2
+    case .info: severity = 3
+    case .hint: severity = 4
+    }
+    var value: [String: JSONValue] = [
+      "range": lspRange(diagnostic.range, ownLines),
+      "severity": .int(severity),
+      "code": .string(diagnostic.code.id),
+      "source": .string("pencilc"),
+      "message": .string(diagnostic.message),
+    ]
+    var related: [JSONValue] = []
+    for note in diagnostic.notes {
+      // A note without a place points at the diagnostic itself.
+      let noteFile = note.file ?? diagnostic.file
+      let noteURI = noteFile.map { DocumentURI.uri(of: $0.name) } ?? uri
+      let range = note.range.map { lspRange($0, lines(noteFile)) } ?? lspRange(diagnostic.range, ownLines)
+      related.append(
+        .object([
+          "location": .object(["uri": .string(note.range == nil ? ownURI : noteURI), "range": range]),
+          "message": .string(note.message),
+        ]))
+    }
+    if !related.isEmpty { value["relatedInformation"] = .array(related) }
+    return .object(value)
+  }
+
+  func lspRange(_ range: SourceRange, _ lines: LineIndex) -> JSONValue {
+    let (start, end) = lines.range(range, encoding: encoding)
+    return .object(["start": lspPosition(start), "end": lspPosition(end)])
+  }
+
+  func lspPosition(_ position: Position) -> JSONValue {
+    .object(["line": .int(position.line), "character": .int(position.character)])
+  }
+}

@@ -1,0 +1,96 @@
+import PencilCore
+
+/// An LSP position: a 0-based line and a column in the negotiated unit
+/// (UTF-16 code units unless the client accepts UTF-8).
+public struct Position: Equatable, Sendable {
+  public var line: Int
+  public var character: Int
+
+  public init(line: Int, character: Int) {
+    self.line = line
+    self.character = character
+  }
+}
+
+/// How positions count columns.
+public enum PositionEncoding: String, Sendable {
+  case utf16 = "utf-16"
+  case utf8 = "utf-8"
+}
+
+/// Converts between the core's UTF-8 byte offsets and LSP positions for
+/// one text. Lines end at `\n` (a `\r` before it is part of the line, as
+/// it is a character to the client too). Built once per text version.
+public struct LineIndex: Sendable {
+  public let bytes: [UInt8]
+  private let lineStarts: [Int]
+
+  public init(_ bytes: [UInt8]) {
+    self.bytes = bytes
+    var starts = [0]
+    for (index, byte) in bytes.enumerated() where byte == 10 { starts.append(index + 1) }
+    lineStarts = starts
+  }
+
+  public var lineCount: Int { lineStarts.count }
+
+  /// The bytes of a UTF-8 sequence starting with `lead` (1 for a stray
+  /// continuation byte, which the client sees as one replacement character).
+  private static func sequenceLength(_ lead: UInt8) -> Int {
+    switch lead {
+    case 0xF0...0xF7: 4
+    case 0xE0...0xEF: 3
+    case 0xC0...0xDF: 2
+    default: 1
+    }
+  }
+
+  /// The end of line `line`, before its `\n`.
+  private func lineEnd(_ line: Int) -> Int {
+    line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
+  }
+
+  /// The byte offset of `position`. A line past the end is the end of the
+  /// text; a column past the line's end is its end (as LSP specifies); a
+  /// column inside a character (half of a surrogate pair) is its start.
+  public func offset(of position: Position, encoding: PositionEncoding = .utf16) -> Int {
+    guard position.line >= 0 else { return 0 }
+    guard position.line < lineStarts.count else { return bytes.count }
+    let end = lineEnd(position.line)
+    var offset = lineStarts[position.line]
+    var units = 0
+    while offset < end, units < position.character {
+      let length = min(LineIndex.sequenceLength(bytes[offset]), end - offset)
+      let width = encoding == .utf8 ? length : (length == 4 ? 2 : 1)
+      if units + width > position.character { break }
+      units += width
+      offset += length
+    }
+    return offset
+  }
+
+  /// The position of byte `offset` (clamped to the text); an offset inside
+  /// a character counts as its start.
+  public func position(of offset: Int, encoding: PositionEncoding = .utf16) -> Position {
+    let offset = max(0, min(offset, bytes.count))
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+    }
+    var index = lineStarts[low]
+    var units = 0
+    while index < offset {
+      let length = LineIndex.sequenceLength(bytes[index])
+      if index + length > offset, length > 1 { break }
+      units += encoding == .utf8 ? min(length, offset - index) : (length == 4 ? 2 : 1)
+      index += length
+    }
+    return Position(line: low, character: units)
+  }
+
+  public func range(_ range: SourceRange, encoding: PositionEncoding = .utf16) -> (start: Position, end: Position) {
+    (position(of: range.start, encoding: encoding), position(of: range.end, encoding: encoding))
+  }
+}
