@@ -105,6 +105,10 @@ struct CompletionContext {
       return
     case "gradient", "shape", "component", "import":
       return
+    case "stop":
+      // `stop COLOUR [offset=…]`: the colour comes first.
+      if statement.count == 1 || last.kind == .equals { position = .value }
+      return
     default:
       break
     }

@@ -56,7 +56,7 @@ public enum Completions {
   private static func statementStart(in block: String?, scope: Scope) -> [Candidate] {
     switch block {
     case "gradient":
-      return colors + scope.colorSets
+      return [Candidate(label: "stop", kind: .keyword, detail: "a gradient stop", documentation: nil)]
     case "shape":
       return (pathVerbs + ["let", "for", "if"]).map {
         Candidate(label: $0, kind: .keyword, detail: "", documentation: nil)
