@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Talks to `pencilc lsp` with an independent client, PyPI's pygls (its
+LanguageClient, with lsprotocol's types), so the framing and the shape of
+every message are checked by code this project did not write: lsprotocol
+decodes each response into its typed classes and fails on a malformed one.
+
+The session: initialize -> initialized -> didOpen (a file with an error
+that has a fix) -> publishDiagnostics -> completion -> hover -> codeAction
+-> documentColor -> documentSymbol -> didChange (incremental, applying the
+fix) -> empty diagnostics -> shutdown -> exit, status 0.
+
+    python3 scripts/lsp-check.py [--pencilc .build/debug/pencilc]
+"""
+
+import argparse
+import asyncio
+import sys
+
+from lsprotocol import types
+from pygls.lsp.client import BaseLanguageClient
+
+URI = "file:///tmp/pencilc-lsp-check/scene.pencil"
+TEXT = 'canvas 200x100\nrect at 10,10 size 50x50 fill=salmn\ntext "\U0001F600 hi" at 20,80 font=title color=.blue\n'
+
+failures = []
+
+
+def check(condition, what):
+    print(("ok    " if condition else "FAIL  ") + what)
+    if not condition:
+        failures.append(what)
+
+
+async def session(pencilc):
+    client = BaseLanguageClient("lsp-check", "1")
+    published = asyncio.Queue()
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def on_diagnostics(params):
+        published.put_nowait(params)
+
+    async def diagnostics_for(uri):
+        while True:
+            params = await asyncio.wait_for(published.get(), 20)
+            if params.uri == uri:
+                return params.diagnostics
+
+    await client.start_io(pencilc, "lsp")
+    document = types.TextDocumentIdentifier(uri=URI)
+
+    result = await client.initialize_async(
+        types.InitializeParams(capabilities=types.ClientCapabilities(), process_id=None, root_uri=None))
+    capabilities = result.capabilities
+    check(capabilities.text_document_sync.change == types.TextDocumentSyncKind.Incremental,
+          "initialize: incremental text sync")
+    check(capabilities.hover_provider is True and capabilities.color_provider is True,
+          "initialize: hover and colour providers")
+    client.initialized(types.InitializedParams())
+
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=URI, language_id="pencil", version=1, text=TEXT)))
+    diagnostics = await diagnostics_for(URI)
+    check(len(diagnostics) == 1 and diagnostics[0].code == "E0201" and diagnostics[0].source == "pencilc",
+          f"didOpen: one E0201 from pencilc ({[d.code for d in diagnostics]})")
+    check(diagnostics and diagnostics[0].range.start == types.Position(line=1, character=30),
+          "didOpen: the diagnostic's range starts at 2:31")
+
+    completion = await client.text_document_completion_async(
+        types.CompletionParams(text_document=document, position=types.Position(line=1, character=35)))
+    items = completion.items if isinstance(completion, types.CompletionList) else completion
+    salmon = [item for item in items if item.label == "salmon"]
+    check(salmon and salmon[0].kind == types.CompletionItemKind.Color and salmon[0].documentation == "#fa8072",
+          "completion: salmon, a Color, documented #fa8072")
+
+    # After the emoji (two UTF-16 units) `.blue` starts at column 42.
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=document, position=types.Position(line=2, character=43)))
+    check(hover is not None and "#007aff" in hover.contents.value, "hover: .blue's light hex")
+
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=document,
+        range=types.Range(start=types.Position(line=1, character=31), end=types.Position(line=1, character=31)),
+        context=types.CodeActionContext(diagnostics=diagnostics)))
+    fixes = [a for a in actions or [] if isinstance(a, types.CodeAction) and a.kind == types.CodeActionKind.QuickFix]
+    check(len(fixes) == 1 and fixes[0].is_preferred, "codeAction: one preferred quick fix")
+    edits = fixes[0].edit.changes[URI] if fixes else []
+    check(len(edits) == 1 and edits[0].new_text == "salmon", "codeAction: it writes 'salmon'")
+    check(any(a.kind == types.CodeActionKind.SourceFixAll for a in actions or []), "codeAction: fix all in file")
+
+    colors = await client.text_document_document_color_async(types.DocumentColorParams(text_document=document))
+    check(len(colors) == 1, f"documentColor: salmn is no colour, .blue is one ({len(colors)})")
+
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=document))
+    check(not symbols, "documentSymbol: nothing named")
+
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
+        content_changes=[types.TextDocumentContentChangePartial(range=edits[0].range, text=edits[0].new_text)]
+        if edits else []))
+    diagnostics = await diagnostics_for(URI)
+    check(len(diagnostics) == 0, f"didChange: the fix leaves no diagnostics ({diagnostics})")
+
+    await client.shutdown_async(None)
+    client.exit(None)
+    status = await asyncio.wait_for(client._server.wait(), 20)
+    check(status == 0, f"exit after shutdown: status {status}")
+    await client.stop()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pencilc", default=".build/debug/pencilc")
+    arguments = parser.parse_args()
+    asyncio.run(asyncio.wait_for(session(arguments.pencilc), 60))
+    if failures:
+        print(f"lsp-check: {len(failures)} checks failed")
+        sys.exit(1)
+    print("lsp-check: every check passed")
+
+
+if __name__ == "__main__":
+    main()
