@@ -197,3 +197,12 @@ final class LSPCLITests: XCTestCase {
     XCTAssertEqual(try server.finish(), 1)
   }
 }
+
+extension LSPCLITests {
+  func testLSPTakesNoOtherArguments() throws {
+    let result = try CLI.run(["lsp", "scene.pencil"])
+    XCTAssertEqual(result.status, 2)
+    XCTAssertTrue(result.stderr.contains("usage: pencilc lsp"), result.stderr)
+    XCTAssertTrue(try CLI.run(["--help"]).stdout.contains("pencilc lsp"))
+  }
+}

@@ -67,7 +67,8 @@ final class EditorQueryTests: XCTestCase {
   func testColourLiteralsAndTheirPresentations() {
     let source = SourceFile(
       name: "t.pencil",
-      text: "let salmon = 3\nrect fill=#ff000080 stroke=hsb(0, 1, 1) at 0,0 size 9x9\ntext \"a\" color=rgb(0, 128, 255) at 0,0\nrect fill=.red stroke=coral\n"
+      text:
+        "let salmon = 3\nrect fill=#ff000080 stroke=hsb(0, 1, 1) at 0,0 size 9x9\ntext \"a\" color=rgb(0, 128, 255) at 0,0\nrect fill=.red stroke=coral\n"
     )
     let literals = ColorLiterals.find(in: source)
     XCTAssertEqual(literals.map(\.form), [.hex, .hsb, .rgb, .systemName, .cssName])
@@ -95,7 +96,9 @@ final class EditorQueryTests: XCTestCase {
     let frame = try XCTUnwrap(hover("canvas 100x100\nre|ct at 10,20 size 30x40 fill=red\n", compiled: true))
     XCTAssertTrue(frame.contains("x 10, y 20, 30 × 40"), frame)
     let stack = try XCTUnwrap(
-      hover("canvas 100x100\nvs|tack at 0,0 {\n  rect size 10x10 fill=red\n  rect size 10x10 fill=red\n}\n", compiled: true))
+      hover(
+        "canvas 100x100\nvs|tack at 0,0 {\n  rect size 10x10 fill=red\n  rect size 10x10 fill=red\n}\n", compiled: true)
+    )
     XCTAssertTrue(stack.contains("10 × "), stack)
   }
 

@@ -41,11 +41,13 @@ final class DocumentTests: XCTestCase {
     // After the emoji (2 UTF-16 units): replace `title` by `body`, then fix the colour.
     let line2 = "text \"😀\" at 20,80 font="
     let column = line2.utf16.count
-    session.change(uri, version: 2, [(Position(line: 2, character: column), Position(line: 2, character: column + 5), "body")])
+    session.change(
+      uri, version: 2, [(Position(line: 2, character: column), Position(line: 2, character: column + 5), "body")])
     session.change(uri, version: 3, [(Position(line: 1, character: 30), Position(line: 1, character: 35), "salmon")])
     let published = session.publish()
     // Two changes queued, one publication, for the last version.
-    XCTAssertEqual(published.filter { $0["method"]?.string == "textDocument/publishDiagnostics" }.count, 1, "\(published)")
+    XCTAssertEqual(
+      published.filter { $0["method"]?.string == "textDocument/publishDiagnostics" }.count, 1, "\(published)")
     XCTAssertEqual(published.first?["params"]?["version"], .int(3))
     XCTAssertEqual(try XCTUnwrap(diagnostics(for: uri, in: published)), [])
     let symbols = session.call(
@@ -121,15 +123,18 @@ final class DocumentTests: XCTestCase {
   func testCompletionHoverColoursAndSymbols() throws {
     let session = Session()
     session.initialize()
-    let text = "gradient shine rgb top to bottom {\n  stop #ff0000\n  stop #0000ff\n}\nbox: rect at 0,0 size 10x10 fill=sal\n"
+    let text =
+      "gradient shine rgb top to bottom {\n  stop #ff0000\n  stop #0000ff\n}\nbox: rect at 0,0 size 10x10 fill=sal\n"
     session.open(uri, text)
     let items = try XCTUnwrap(session.call("textDocument/completion", at(uri, 4, 36))["result"]?["items"]?.array)
     let salmon = try XCTUnwrap(items.first { $0["label"] == .string("salmon") })
     XCTAssertEqual(salmon["kind"], .int(16))
     XCTAssertEqual(salmon["documentation"], .string("#fa8072"))
-    XCTAssertEqual(salmon["textEdit"]?["range"], range(Position(line: 4, character: 33), Position(line: 4, character: 36)))
+    XCTAssertEqual(
+      salmon["textEdit"]?["range"], range(Position(line: 4, character: 33), Position(line: 4, character: 36)))
     XCTAssertFalse(items.contains { $0["label"] == .string("shine") }, "fill= takes a colour")
-    session.change(uri, version: 2, [(Position(line: 4, character: 33), Position(line: 4, character: 36), "red gradient=")])
+    session.change(
+      uri, version: 2, [(Position(line: 4, character: 33), Position(line: 4, character: 36), "red gradient=")])
     let gradients = session.call("textDocument/completion", at(uri, 4, 46))["result"]?["items"]?.array
     XCTAssertEqual(gradients?.map(\.["label"]), [.string("shine")])
     let hover = session.call("textDocument/hover", at(uri, 1, 9))

@@ -36,7 +36,8 @@ final class FramingTests: XCTestCase {
   func testOtherHeadersAndGarbageBeforeTheLengthAreIgnored() {
     var framer = MessageFramer()
     framer.append(
-      Array("garbage line\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\ncontent-length: 2\r\n\r\n{}".utf8))
+      Array(
+        "garbage line\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\ncontent-length: 2\r\n\r\n{}".utf8))
     framer.append(Array("xx Content-Length: 2\r\n\r\n[]".utf8))
     XCTAssertEqual(drain(&framer), [.message(Array("{}".utf8)), .message(Array("[]".utf8))])
   }

@@ -33,11 +33,13 @@ final class JSONTests: XCTestCase {
   }
 
   func testNestingIsLimited() {
-    let deep = String(repeating: "[", count: JSONParser.maximumDepth + 1)
+    let deep =
+      String(repeating: "[", count: JSONParser.maximumDepth + 1)
       + String(repeating: "]", count: JSONParser.maximumDepth + 1)
     guard case .failure(let error) = JSONParser.parse(deep) else { return XCTFail("accepted") }
     XCTAssertTrue(error.message.contains("nested"))
-    let allowed = String(repeating: "[", count: JSONParser.maximumDepth)
+    let allowed =
+      String(repeating: "[", count: JSONParser.maximumDepth)
       + String(repeating: "]", count: JSONParser.maximumDepth)
     XCTAssertNotNil(parse(allowed))
   }

@@ -25,7 +25,9 @@ final class ServerTests: XCTestCase {
     let reply = session.call(
       "initialize",
       .object([
-        "capabilities": .object(["general": .object(["positionEncodings": .array([.string("utf-8"), .string("utf-16")])])])
+        "capabilities": .object([
+          "general": .object(["positionEncodings": .array([.string("utf-8"), .string("utf-16")])])
+        ])
       ]))
     XCTAssertEqual(reply["result"]?["capabilities"]?["positionEncoding"], .string("utf-8"))
   }

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Latency of `pencilc lsp` on a generated 1,000-line scene (not run in CI):
+the time from a didChange to its publishDiagnostics, and the time to answer
+completion and hover, each the median of many rounds. Raw framing over
+pipes, so the client costs nearly nothing. The issue's goal: under 50 ms
+per answer on one core (`--cpu 0` pins the server with taskset).
+
+    swift build -c release
+    python3 scripts/lsp-bench.py --pencilc .build/release/pencilc --cpu 0
+"""
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import time
+
+URI = "file:///tmp/pencilc-lsp-bench/scene.pencil"
+
+
+def scene(lines):
+    """A scene of about `lines` lines: lets, a component, gradients and stacks of elements."""
+    out = [
+        "canvas 1200x1200",
+        "let gap = 6",
+        "color brand light=#0a84ff dark=.blue",
+        "gradient shine hsb leading to trailing { stop s=1 b=0.4; stop s=1 b=1 }",
+        "component badge(tint: Color = .red, label: String = \"x\") {",
+        "  zstack {",
+        "    roundrect size 40x20 radius=6 fill=tint",
+        "    text label font=caption color=.white",
+        "  }",
+        "}",
+    ]
+    row = 0
+    while len(out) + 5 < lines:
+        y = 10 + (row % 50) * 22
+        x = 10 + (row // 50) * 60
+        out.append(f"hstack at {x},{y} spacing=gap {{")
+        out.append(f"  rect size 10x10 fill=hsb({row % 100 / 100}, 0.8, 0.9)")
+        out.append(f"  badge tint=brand label=\"{row}\"")
+        out.append(f"  ellipse size 8x8 fill=salmon gradient=shine stroke=#333333 lineWidth=1")
+        out.append("}")
+        row += 1
+    while len(out) < lines - 1:
+        out.append("// padding to the line count")
+    out.append("text \"end\" at 10,1190 font=body color=brand")
+    return "\n".join(out) + "\n"
+
+
+class Server:
+    def __init__(self, command):
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.next_id = 1
+
+    def send(self, message):
+        body = json.dumps(message).encode()
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
+
+    def receive(self):
+        length = None
+        while True:
+            line = self.process.stdout.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.decode().partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        return json.loads(self.process.stdout.read(length))
+
+    def until(self, matches):
+        while True:
+            message = self.receive()
+            if matches(message):
+                return message
+
+    def request(self, method, params):
+        request_id = self.next_id
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
+        return self.until(lambda m: m.get("id") == request_id)
+
+    def notify(self, method, params):
+        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+
+
+def timed(action):
+    start = time.perf_counter()
+    result = action()
+    return (time.perf_counter() - start) * 1000, result
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    default = ".build/release/pencilc" if os.path.exists(".build/release/pencilc") else ".build/debug/pencilc"
+    parser.add_argument("--pencilc", default=default)
+    parser.add_argument("--lines", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=40)
+    parser.add_argument("--cpu", type=int, help="pin the server to this core with taskset")
+    arguments = parser.parse_args()
+    command = [arguments.pencilc, "lsp"]
+    if arguments.cpu is not None and shutil.which("taskset"):
+        command = ["taskset", "-c", str(arguments.cpu)] + command
+    text = scene(arguments.lines)
+    lines = text.split("\n")
+    server = Server(command)
+    server.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+    server.notify("initialized", {})
+    is_diagnostics = lambda m: m.get("method") == "textDocument/publishDiagnostics"
+    open_ms, published = timed(lambda: (
+        server.notify("textDocument/didOpen", {"textDocument": {
+            "uri": URI, "languageId": "pencil", "version": 1, "text": text}}),
+        server.until(is_diagnostics))[1])
+    problems = len(published["params"]["diagnostics"])
+
+    # Each round edits the hue of one rect (a number in the middle of the file).
+    target = next(i for i, line in enumerate(lines) if i > len(lines) // 2 and "fill=hsb(" in line)
+    column = lines[target].index("hsb(") + 4
+    change, completion, hover = [], [], []
+    for round_ in range(arguments.rounds):
+        digit = str(round_ % 10)
+        edit = {"range": {"start": {"line": target, "character": column},
+                          "end": {"line": target, "character": column + 1}}, "text": digit}
+        ms, _ = timed(lambda: (
+            server.notify("textDocument/didChange", {
+                "textDocument": {"uri": URI, "version": round_ + 2}, "contentChanges": [edit]}),
+            server.until(is_diagnostics)))
+        change.append(ms)
+        # Completion after `fill=` and hover on `salmon`, both on the edited line's neighbours.
+        fill_column = lines[target].index("fill=") + 5
+        ms, _ = timed(lambda: server.request("textDocument/completion", {
+            "textDocument": {"uri": URI}, "position": {"line": target, "character": fill_column}}))
+        completion.append(ms)
+        salmon_line = target + 2
+        ms, _ = timed(lambda: server.request("textDocument/hover", {
+            "textDocument": {"uri": URI},
+            "position": {"line": salmon_line, "character": lines[salmon_line].index("salmon") + 2}}))
+        hover.append(ms)
+    server.request("shutdown", None)
+    server.notify("exit", None)
+    server.process.wait(timeout=20)
+
+    print(f"pencilc lsp on a {len(lines) - 1}-line scene ({len(text)} bytes, {problems} diagnostics), "
+          f"{arguments.rounds} rounds, server {' '.join(command)}; load average {os.getloadavg()[0]:.2f}")
+    print(f"  didOpen -> publishDiagnostics   {open_ms:7.1f} ms (once)")
+    for name, values in (("didChange -> publishDiagnostics", change), ("completion", completion), ("hover", hover)):
+        print(f"  {name:32s} median {statistics.median(values):6.1f} ms   max {max(values):6.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
