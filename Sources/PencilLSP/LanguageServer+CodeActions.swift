@@ -24,7 +24,7 @@ extension LanguageServer {
     var actions: [JSONValue] = []
     if wanted("quickfix") {
       for diagnostic in own where diagnostic.range.start <= to && from <= diagnostic.range.end {
-        let lspValue = lspDiagnostic(diagnostic, uri: uri) { _ in lines }
+        let lspValue = lspDiagnostic(diagnostic, uri: uri) { $0.map { LineIndex($0.bytes) } ?? lines }
         for fix in diagnostic.fixes {
           actions.append(
             .object([
@@ -54,7 +54,7 @@ extension LanguageServer {
       }
       guard !overlaps else { continue }
       taken += edits
-      fixed.append(lspDiagnostic(diagnostic, uri: uri) { _ in lines })
+      fixed.append(lspDiagnostic(diagnostic, uri: uri) { $0.map { LineIndex($0.bytes) } ?? lines })
     }
     guard !taken.isEmpty else { return nil }
     return .object([

@@ -80,9 +80,9 @@ final class LSPCLITests: XCTestCase {
       return wait { $0["id"] as? Int == id }
     }
 
-    /// The first message not yet taken that matches, within 20 s.
-    func wait(_ matches: ([String: Any]) -> Bool) -> [String: Any]? {
-      let deadline = Date().addingTimeInterval(20)
+    /// The first message not yet taken that matches, within `timeout` seconds.
+    func wait(timeout: TimeInterval = 20, _ matches: ([String: Any]) -> Bool) -> [String: Any]? {
+      let deadline = Date().addingTimeInterval(timeout)
       lock.lock()
       defer { lock.unlock() }
       while true {
@@ -204,5 +204,37 @@ extension LSPCLITests {
     XCTAssertEqual(result.status, 2)
     XCTAssertTrue(result.stderr.contains("usage: pencilc lsp"), result.stderr)
     XCTAssertTrue(try CLI.run(["--help"]).stdout.contains("pencilc lsp"))
+  }
+}
+
+extension LSPCLITests {
+  func testABurstOfChangesIsCompiledOnce() throws {
+    let server = try Server()
+    _ = server.request("initialize", ["capabilities": [:]])
+    // One write: the open and three changes reach the server in one read.
+    var burst = Server.frame([
+      "jsonrpc": "2.0", "method": "textDocument/didOpen",
+      "params": ["textDocument": ["uri": uri, "languageId": "pencil", "version": 1, "text": "rect fill=re\n"]],
+    ])
+    for version in 2...4 {
+      burst += Server.frame([
+        "jsonrpc": "2.0", "method": "textDocument/didChange",
+        "params": [
+          "textDocument": ["uri": uri, "version": version],
+          "contentChanges": [["range": ["start": at(0, 12), "end": at(0, 12)], "text": "d"]],
+        ],
+      ])
+    }
+    server.write(burst)
+    let published = server.wait { $0["method"] as? String == "textDocument/publishDiagnostics" }
+    let params = published?["params"] as? [String: Any]
+    XCTAssertEqual(params?["version"] as? Int, 4)
+    // "reddd": still unknown, and reported once.
+    let codes = (params?["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+    XCTAssertEqual(codes.filter { $0 == "E0201" }.count, 1, "\(codes)")
+    XCTAssertNotNil(server.request("shutdown"))
+    XCTAssertNil(server.wait(timeout: 0.2) { $0["method"] as? String == "textDocument/publishDiagnostics" })
+    server.notify("exit", [:])
+    XCTAssertEqual(try server.finish(), 0)
   }
 }
