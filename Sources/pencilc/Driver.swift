@@ -21,7 +21,9 @@ struct Driver {
     if !options.columnsGiven, toTerminal, let width = FileIO.terminalColumns(), width < options.render.columns {
       options.render.columns = max(1, width)
     }
-    settings = JobSettings(options: options, diagnosticFormat: diagnosticFormat, colors: terminal && !noColor)
+    settings = JobSettings(
+      options: options, diagnosticFormat: diagnosticFormat, colors: terminal && !noColor,
+      sarifPaths: SARIFPaths(workingDirectory: diagnosticFormat == .sarif ? FileIO.workingDirectory() : nil))
   }
 
   func run() -> Int32 {
@@ -43,6 +45,10 @@ struct Driver {
       let summary = DiagnosticPrinter.jsonSummary(
         files: inputs.count, errors: total.errors, warnings: total.warnings, others: total.others)
       try? FileIO.writeStandardOutput(Array(summary.utf8))
+    } else if settings.diagnosticFormat == .sarif {
+      let log = SARIFWriter.document(
+        results: total.sarifResults, notifications: total.sarifNotifications, exitCode: total.status)
+      try? FileIO.writeStandardOutput(Array(log.utf8))
     }
     return total.status
   }

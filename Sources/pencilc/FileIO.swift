@@ -85,5 +85,13 @@ enum FileIO {
 
   static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
+  /// The absolute path of the working directory, nil when it cannot be
+  /// told (removed, or longer than PATH_MAX).
+  static func workingDirectory() -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return nil }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
   static func lastError() -> String { String(cString: strerror(errno)) }
 }

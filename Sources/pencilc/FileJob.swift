@@ -6,6 +6,12 @@ struct JobSettings {
   let options: Options
   let diagnosticFormat: DiagnosticFormat
   let colors: Bool
+  /// How SARIF names files, relative to the working directory.
+  var sarifPaths = SARIFPaths(workingDirectory: nil)
+
+  /// JSON and SARIF are read by tools from standard output, which then
+  /// carries nothing else: no picture, syntax tree or IR.
+  var diagnosticsOnStandardOutput: Bool { diagnosticFormat == .json || diagnosticFormat == .sarif }
 }
 
 /// Compiles one input file and writes its output. Jobs for different
@@ -33,13 +39,22 @@ struct FileJob {
     output.emit(text, to: json ? 1 : 2, job: index)
   }
 
+  /// Prints a problem outside any source text; in SARIF it is kept as a
+  /// notification of the invocation.
+  private mutating func reportFailure(_ code: DiagnosticCode, _ message: String, file: String? = nil) {
+    tally.errors += 1
+    if diagnosticFormat == .sarif {
+      tally.sarifNotifications.append(SARIFWriter.notification(code, message, file: file, paths: settings.sarifPaths))
+    } else {
+      emit(
+        DiagnosticPrinter.failure(code, message, file: file, format: diagnosticFormat), json: diagnosticFormat == .json)
+    }
+  }
+
   /// Reports a failed read or write; too large an input is a problem of
   /// the input (status 1), the others of the environment (status 2).
   private mutating func report(_ failure: IOFailure, file: String) {
-    tally.errors += 1
-    emit(
-      DiagnosticPrinter.failure(failure.code, failure.message, file: file, format: diagnosticFormat),
-      json: diagnosticFormat == .json)
+    reportFailure(failure.code, failure.message, file: file)
     fail(failure.code == DriverCodes.inputTooLarge ? 1 : 2)
   }
 
@@ -76,12 +91,8 @@ struct FileJob {
     // Options.parse has made sure there is a backend unless --emit was given.
     guard options.emit == nil, let backend = options.backend else { return }
     if backend.writesBinary(options.render), options.output == nil, options.inputs.count == 1, FileIO.isTerminal(1) {
-      tally.errors += 1
-      emit(
-        DiagnosticPrinter.failure(
-          DriverCodes.usage,
-          "not writing \(backend.name.uppercased()) to a terminal; use -o FILE or redirect the output",
-          format: diagnosticFormat), json: diagnosticFormat == .json)
+      reportFailure(
+        DriverCodes.usage, "not writing \(backend.name.uppercased()) to a terminal; use -o FILE or redirect the output")
       fail(2)
       return
     }
@@ -94,7 +105,7 @@ struct FileJob {
   private mutating func render(_ scene: Scene, with backend: any Backend, source: SourceFile, input: String) {
     var backendDiagnostics: [Diagnostic] = []
     let path = outputPath(for: input, fileExtension: backend.fileExtensions[0])
-    if path == nil, diagnosticFormat == .json {
+    if path == nil, settings.diagnosticsOnStandardOutput {
       // stdout belongs to the diagnostics: render only to report problems.
       let rendered = Pencil.render(scene, with: backend, options: options.render, diagnostics: &backendDiagnostics) {
         _ in
@@ -141,6 +152,8 @@ struct FileJob {
       case .human: emit(DiagnosticPrinter.human(diagnostic, in: source, colors: settings.colors), json: false)
       case .short: emit(DiagnosticPrinter.short(diagnostic, in: source), json: false)
       case .json: emit(DiagnosticPrinter.json(diagnostic, in: source), json: true)
+      case .sarif:
+        tally.sarifResults.append(SARIFWriter.result(diagnostic, in: source, paths: settings.sarifPaths))
       }
     }
   }
@@ -159,7 +172,7 @@ struct FileJob {
   }
 
   /// Writes a text output (the syntax tree or the IR) where a picture would go.
-  /// In JSON mode stdout belongs to diagnostics, so it is written only to a file.
+  /// In JSON and SARIF mode stdout belongs to diagnostics, so it is written only to a file.
   private mutating func write(_ bytes: [UInt8], for input: String, fileExtension: String) {
     let path = outputPath(for: input, fileExtension: fileExtension)
     do {
@@ -167,7 +180,7 @@ struct FileJob {
         let file = try OutputFile(path: path)
         bytes.withUnsafeBufferPointer { file.write($0) }
         try file.commit()
-      } else if diagnosticFormat != .json {
+      } else if !settings.diagnosticsOnStandardOutput {
         output.waitForTurn(index)
         try FileIO.writeStandardOutput(bytes)
       }

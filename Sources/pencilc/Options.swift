@@ -59,9 +59,10 @@ extension Options {
                                Diagnostics and outputs are the same for any N.
       --check                  Check the input and write no output.
       --emit ast|ir            Write the syntax tree or the shape IR instead of a picture.
-      --diagnostic-format human|short|json
+      --diagnostic-format human|short|json|sarif
                                How to print diagnostics (default: human on a terminal,
-                               short otherwise). json writes JSON Lines on stdout.
+                               short otherwise). json writes JSON Lines on stdout;
+                               sarif one SARIF 2.1.0 log on stdout (for code scanning).
       --stdin-filename NAME    The name of standard input in diagnostics.
       --scale N                Pixels per point for raster output (default 1; 2 for HiDPI).
       --threads N              Raster output: threads to draw and compress with (default:
@@ -143,7 +144,7 @@ extension Options {
       case "--diagnostic-format":
         let word = try flagValue()
         guard let format = DiagnosticFormat(rawValue: word) else {
-          throw UsageError(message: "--diagnostic-format takes human, short or json, not '\(word)'")
+          throw UsageError(message: "--diagnostic-format takes human, short, json or sarif, not '\(word)'")
         }
         options.diagnosticFormat = format
       case "--threads":
@@ -227,15 +228,23 @@ extension Options {
     return options
   }
 
-  /// Whether the arguments ask for JSON diagnostics, read leniently so
-  /// that even a command line that fails to parse is answered in JSON.
-  static func asksForJSON(_ arguments: [String]) -> Bool {
+  /// JSON or SARIF when the arguments ask for it, read leniently so that
+  /// even a command line that fails to parse is answered in that format
+  /// (the first request wins).
+  static func machineReadableFormat(_ arguments: [String]) -> DiagnosticFormat? {
     for (index, argument) in arguments.enumerated() {
       if argument == "--" { break }
-      if argument == "--diagnostic-format=json" { return true }
-      if argument == "--diagnostic-format", index + 1 < arguments.count, arguments[index + 1] == "json" { return true }
+      var word: String?
+      if argument.hasPrefix("--diagnostic-format=") {
+        word = String(argument.dropFirst("--diagnostic-format=".count))
+      } else if argument == "--diagnostic-format", index + 1 < arguments.count {
+        word = arguments[index + 1]
+      }
+      if let word, let format = DiagnosticFormat(rawValue: word), format == .json || format == .sarif {
+        return format
+      }
     }
-    return false
+    return nil
   }
 
   /// `--flag=value` → (`--flag`, `value`).

@@ -10,11 +10,19 @@ struct Tally {
   var warnings = 0
   var others = 0
   var status: Int32 = 0
+  /// In SARIF mode, the job's results and notifications as JSON text: the
+  /// log is one document, written once every job has finished.
+  var sarifResults: [String] = []
+  var sarifNotifications: [String] = []
 
-  static func + (left: Tally, right: Tally) -> Tally {
-    Tally(
-      errors: left.errors + right.errors, warnings: left.warnings + right.warnings, others: left.others + right.others,
-      status: max(left.status, right.status))
+  /// Adds a later job's counts, and its SARIF records after this one's.
+  mutating func add(_ other: Tally) {
+    errors += other.errors
+    warnings += other.warnings
+    others += other.others
+    status = max(status, other.status)
+    sarifResults += other.sarifResults
+    sarifNotifications += other.sarifNotifications
   }
 }
 
@@ -97,11 +105,12 @@ final class OrderedOutput: @unchecked Sendable {
     pthread_cond_broadcast(turn)
   }
 
-  /// Every job's tally summed; call once all jobs have finished.
+  /// Every job's tally summed, in input order; call once all jobs have
+  /// finished.
   var total: Tally {
     pthread_mutex_lock(lock)
     defer { pthread_mutex_unlock(lock) }
-    return tallies.reduce(Tally(), +)
+    return tallies.reduce(into: Tally()) { $0.add($1) }
   }
 
   private func write(_ chunk: Chunk) {

@@ -14,13 +14,20 @@ func runCommandLine() -> Int32 {
     options = try Options.parse(arguments)
   } catch {
     let message = (error as? UsageError)?.message ?? "\(error)"
-    // Tools reading JSON get a failure record and a summary, as after any run.
-    if Options.asksForJSON(arguments) {
+    // Tools reading JSON get a failure record and a summary, as after any
+    // run; tools reading SARIF a log with the failure as a notification.
+    switch Options.machineReadableFormat(arguments) {
+    case .json:
       let text =
         DiagnosticPrinter.failure(DriverCodes.usage, message, format: .json)
         + DiagnosticPrinter.jsonSummary(files: 0, errors: 1, warnings: 0, others: 0)
       try? FileIO.writeStandardOutput(Array(text.utf8))
-    } else {
+    case .sarif:
+      let notification = SARIFWriter.notification(
+        DriverCodes.usage, message, paths: SARIFPaths(workingDirectory: nil))
+      let log = SARIFWriter.document(results: [], notifications: [notification], exitCode: 2)
+      try? FileIO.writeStandardOutput(Array(log.utf8))
+    default:
       FileIO.writeStandardError(
         DiagnosticPrinter.failure(DriverCodes.usage, message, format: .short) + "Run 'pencilc --help' for usage.\n")
     }

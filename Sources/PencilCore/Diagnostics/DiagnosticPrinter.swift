@@ -7,6 +7,8 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
   case short
   /// JSON Lines, see `docs/diagnostics.schema.json`.
   case json
+  /// One SARIF 2.1.0 log for the whole run, see `SARIFWriter`.
+  case sarif
 }
 
 /// Turns diagnostics into text. Line and column are computed here, from
