@@ -23,7 +23,8 @@ struct Driver {
     }
     settings = JobSettings(
       options: options, diagnosticFormat: diagnosticFormat, colors: terminal && !noColor,
-      sarifPaths: SARIFPaths(workingDirectory: diagnosticFormat == .sarif ? FileIO.workingDirectory() : nil))
+      sarifPaths: SARIFPaths(workingDirectory: diagnosticFormat == .sarif ? FileIO.workingDirectory() : nil),
+      importRecorder: options.watch ? ImportRecorder() : nil)
   }
 
   func run() -> Int32 {

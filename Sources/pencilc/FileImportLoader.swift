@@ -8,11 +8,14 @@ import PencilCore
 struct FileImportLoader: ImportLoader {
   /// The name standard input is shown under when no --stdin-filename was given.
   var anonymousInput: String
+  /// Told every file asked for (`--watch` watches them).
+  var recorder: ImportRecorder? = nil
 
   func load(_ path: String, from importer: SourceFile) -> Result<SourceFile, ImportFailure> {
     guard !path.isEmpty else { return .failure(ImportFailure("the path is empty")) }
     let folder = importer.name == anonymousInput ? "" : FileImportLoader.folder(of: importer.name)
     let name = FileImportLoader.normalize(path.hasPrefix("/") ? path : folder + path)
+    recorder?.note(name)
     do {
       return .success(SourceFile(name: name, bytes: try FileIO.read(name, limit: SourceFile.maximumSize)))
     } catch let failure as IOFailure {

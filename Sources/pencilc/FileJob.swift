@@ -8,6 +8,8 @@ struct JobSettings {
   let colors: Bool
   /// How SARIF names files, relative to the working directory.
   var sarifPaths = SARIFPaths(workingDirectory: nil)
+  /// With `--watch`, told every imported file.
+  var importRecorder: ImportRecorder? = nil
 
   /// JSON and SARIF are read by tools from standard output, which then
   /// carries nothing else: no picture, syntax tree or IR.
@@ -73,7 +75,8 @@ struct FileJob {
     // Only an SVG picture can carry both appearances.
     let adapts = options.emit == nil && !options.check && options.backend?.name == "svg"
     let compilation = Pencil.compile(
-      source, dumpSyntax: options.emit == .ast, importer: FileImportLoader(anonymousInput: "<stdin>"),
+      source, dumpSyntax: options.emit == .ast,
+      importer: FileImportLoader(anonymousInput: "<stdin>", recorder: settings.importRecorder),
       appearance: options.appearance ?? (adapts ? nil : .light))
     report(compilation.diagnostics, in: source)
     if let dump = compilation.astDump {

@@ -26,6 +26,8 @@ struct Options {
   var appearance: Appearance?
   /// From -j; nil: as many jobs as there are processors online.
   var jobs: Int?
+  /// `--watch`: compile again whenever an input or an import changes.
+  var watch = false
 
   enum ColorChoice: String {
     case auto, always, never
@@ -58,6 +60,9 @@ extension Options {
                                of processors online; 1 compiles one after another).
                                Diagnostics and outputs are the same for any N.
       --check                  Check the input and write no output.
+      --watch                  Compile again whenever an input or a file it imports
+                               changes, until Ctrl-C; on errors the last good output
+                               stays.
       --emit ast|ir            Write the syntax tree or the shape IR instead of a picture.
       --diagnostic-format human|short|json|sarif
                                How to print diagnostics (default: human on a terminal,
@@ -193,6 +198,7 @@ extension Options {
         }
         options.colorChoice = choice
       case "--invert": options.render.invert = true
+      case "--watch": options.watch = true
       case "-h", "--help": options.showHelp = true
       case "--version": options.showVersion = true
       default: throw UsageError(message: "unknown option '\(argument)'")
@@ -224,6 +230,9 @@ extension Options {
     }
     if options.inputs.filter({ $0 == "-" }).count > 1 {
       throw UsageError(message: "standard input can be read only once")
+    }
+    if options.watch, options.inputs.contains("-") {
+      throw UsageError(message: "--watch watches files; standard input cannot be watched")
     }
     return options
   }

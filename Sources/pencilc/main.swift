@@ -51,7 +51,11 @@ func runCommandLine() -> Int32 {
     try? FileIO.writeStandardOutput(Array(text.utf8))
     return 0
   }
-  return Driver(options: options).run()
+  let driver = Driver(options: options)
+  if options.watch, let recorder = driver.settings.importRecorder {
+    return Watcher(driver: driver, recorder: recorder).run()
+  }
+  return driver.run()
 }
 
 exit(runCommandLine())

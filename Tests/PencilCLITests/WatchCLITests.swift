@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+
+/// `pencilc --watch` on the built binary: it rebuilds when the input or a
+/// file it imports changes (also when an editor saves by renaming a new
+/// file over the old one), keeps the last good output on errors, and a
+/// signal ends it without leaving a temporary file.
+final class WatchCLITests: XCTestCase {
+  /// Collects what the process writes to standard error.
+  private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func append(_ more: Data) { lock.withLock { data.append(more) } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+  }
+
+  private func waitUntil(_ what: String, timeout: TimeInterval = 30, _ condition: () throws -> Bool) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while try !condition() {
+      guard Date() < deadline else { return XCTFail("timed out waiting for \(what)") }
+      usleep(20_000)
+    }
+  }
+
+  func testRebuildsOnChangesKeepsTheLastGoodPictureAndStopsOnASignal() throws {
+    try watchSession(polling: false)
+  }
+
+  /// The same where inotify is not used: modification times and sizes.
+  func testThePollingFallbackRebuildsToo() throws {
+    try watchSession(polling: true)
+  }
+
+  private func watchSession(polling: Bool) throws {
+    let directory = try CLI.temporaryDirectory()
+    let scene = directory.appendingPathComponent("scene.pencil")
+    let library = directory.appendingPathComponent("lib.pencil")
+    let picture = directory.appendingPathComponent("scene.svg")
+    try Data("let tint = #ff0000\n".utf8).write(to: library)
+    try Data("import \"lib.pencil\"\nrect size 10x10 fill=tint\n".utf8).write(to: scene)
+    let process = Process()
+    process.executableURL = CLI.binary
+    process.arguments = ["--watch", "--diagnostic-format", "short", "scene.pencil", "-o", "scene.svg"]
+    process.currentDirectoryURL = directory
+    if polling {
+      process.environment = ProcessInfo.processInfo.environment.merging(["PENCIL_WATCH_POLLING": "1"]) { $1 }
+    }
+    let errors = Pipe()
+    let collected = Collected()
+    errors.fileHandleForReading.readabilityHandler = { collected.append($0.availableData) }
+    process.standardError = errors
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+    let svg = { (try? String(contentsOf: picture, encoding: .utf8)) ?? "" }
+    let watching = { collected.text.components(separatedBy: "watching").count - 1 }
+    try waitUntil("the first picture") { svg().contains("#ff0000") && watching() == 1 }
+    XCTAssertTrue(collected.text.contains("watching 2 files"), collected.text)
+
+    // The imported file changes: the picture follows.
+    try Data("let tint = #00ff00\n".utf8).write(to: library)
+    try waitUntil("the import's change") { svg().contains("#00ff00") && watching() == 2 }
+
+    // An error: reported, and the last good picture stays.
+    try Data("import \"lib.pencil\"\nrect size 10x10 fill=tint colour=red\n".utf8).write(to: scene)
+    try waitUntil("the error") { collected.text.contains("scene.pencil:2:") && watching() == 3 }
+    XCTAssertTrue(svg().contains("#00ff00"))
+
+    // Saved the way editors do: a new file renamed over the old one.
+    let replacement = directory.appendingPathComponent(".scene.pencil.swp")
+    try Data("import \"lib.pencil\"\nellipse size 10x10 fill=tint\n".utf8).write(to: replacement)
+    XCTAssertEqual(rename(replacement.path, scene.path), 0)
+    try waitUntil("the renamed save") { svg().contains("<path") && svg().contains("C") && watching() == 4 }
+
+    process.terminate()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+      $0.hasPrefix(".scene.svg")
+    }
+    XCTAssertEqual(leftovers, [])
+  }
+
+  func testStandardInputCannotBeWatched() throws {
+    let result = try CLI.run(["--watch", "-"], stdin: "rect size 1x1")
+    XCTAssertEqual(result.status, 2)
+    XCTAssertTrue(result.stderr.contains("standard input cannot be watched"), result.stderr)
+  }
+}
