@@ -214,6 +214,13 @@ extension Options {
           message: "unknown format '\(format)'; expected \(Backends.all.map(\.name).joined(separator: ", "))")
       }
       options.backend = backend
+      // `-f png -o out.svg` would write PNG bytes into a file named .svg.
+      if let output = options.output, let named = Backends.forPath(output), named.name != backend.name {
+        throw UsageError(
+          message:
+            "-f \(backend.name) writes \(backend.name.uppercased()), but the output '\(output)' has the extension of \(named.name.uppercased()); drop -f, or name the output .\(backend.fileExtensions.first ?? backend.name)"
+        )
+      }
     } else if let output = options.output {
       // A name without an extension (`-o /dev/null`, `-o picture`) is SVG,
       // like standard output; an unknown extension is more likely a typo.

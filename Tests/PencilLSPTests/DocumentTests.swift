@@ -93,7 +93,7 @@ final class DocumentTests: XCTestCase {
   func testCodeActionsOfferEveryFixAndFixAll() throws {
     let session = Session()
     session.initialize()
-    session.open(uri, "rect at 0,0 size 9x9 fill=salmn\nrect at 0,0 size 9x9 fill=.grey\n")
+    session.open(uri, "rect at 0,0 size 9x9 fill=salmn\nrect at 0,0 size 9x9 fill=.coral\n")
     let params: (Int) -> JSONValue = { line in
       .object([
         "textDocument": .object(["uri": .string(self.uri)]),
@@ -109,7 +109,7 @@ final class DocumentTests: XCTestCase {
     let edit = try XCTUnwrap(quickFixes[0]["edit"]?["changes"]?[uri]?.array?.first)
     XCTAssertEqual(edit["newText"], .string("salmon"))
     let fixAll = try XCTUnwrap(actions.first { $0["kind"] == .string("source.fixAll") })
-    XCTAssertEqual(fixAll["edit"]?["changes"]?[uri]?.array?.map(\.["newText"]), [.string("salmon"), .string("grey")])
+    XCTAssertEqual(fixAll["edit"]?["changes"]?[uri]?.array?.map(\.["newText"]), [.string("salmon"), .string("coral")])
     // `only` filters.
     var onlyFixAll = params(0)
     if case .object(var members) = onlyFixAll {

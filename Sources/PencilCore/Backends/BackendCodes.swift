@@ -13,9 +13,11 @@ enum BackendCodes {
     "E0302", .error, "picture has no pixels",
     """
     The picture is empty (0 pixels wide or high): the file draws nothing and
-    has no canvas. Add a canvas or an element.
+    has no canvas. Add a canvas or an element. Every output format reports
+    it (an SVG of no size would show nothing); `--check` does not, since it
+    writes no picture.
 
-        // a file with only comments, compiled with -f png   → error
+        // a file with only comments, compiled to any format  → error
         canvas 100x100                                     // ok: an empty, transparent picture
     """)
   static let glyphReplaced = DiagnosticCode(

@@ -8,6 +8,10 @@ struct SVGBackend: Backend {
   static let fontFamily: StaticString = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Helvetica, Arial, sans-serif"
 
   func render(_ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic]) -> [UInt8]? {
+    if let empty = SVGBackend.emptyPicture(scene) {
+      diagnostics.append(empty)
+      return nil
+    }
     var writer = SVGWriter(
       out: ByteWriter(expectedSize: SVGBackend.expectedSize(of: scene)), textAsPaths: options.textAsPaths)
     writer.document(scene)
@@ -20,10 +24,24 @@ struct SVGBackend: Backend {
     _ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic],
     write: @escaping (UnsafeBufferPointer<UInt8>) -> Void
   ) -> Bool {
+    if let empty = SVGBackend.emptyPicture(scene) {
+      diagnostics.append(empty)
+      return false
+    }
     var writer = SVGWriter(out: ByteWriter(sink: write), textAsPaths: options.textAsPaths)
     writer.document(scene)
     writer.out.flush()
     return true
+  }
+
+  /// E0302 for a picture with no area, as the raster formats give: a file
+  /// that draws nothing and has no canvas is a mistake in every format.
+  static func emptyPicture(_ scene: Scene) -> Diagnostic? {
+    guard !(scene.viewport.width > 0 && scene.viewport.height > 0) else { return nil }
+    return Diagnostic(
+      BackendCodes.emptyPicture, scene.canvasRange ?? SourceRange(0, 0),
+      "the picture is \(formatNumber(max(scene.viewport.width, 0)))x\(formatNumber(max(scene.viewport.height, 0))) points; add a canvas or something to draw"
+    )
   }
 
   /// A generous estimate of the output size, so the output array is

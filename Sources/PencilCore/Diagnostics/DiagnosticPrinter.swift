@@ -80,11 +80,15 @@ public enum DiagnosticPrinter {
     let before = window.start > 0 ? "..." : ""
     let after = window.end < lineBytes.count ? "..." : ""
     let line = before + text(window.start, window.end) + after
-    // Columns of carets count characters, and tabs are kept so they line up.
+    // Carets count terminal columns (a wide character or an emoji takes
+    // two, a combining mark none), and tabs are kept so they line up.
     let prefix = before + text(window.start, window.markStart)
     let marked = text(window.markStart, window.markEnd)
-    let padding = String(prefix.map { $0 == "\t" ? "\t" : " " })
-    let carets = String(repeating: "^", count: max(1, marked.count))
+    var padding = ""
+    for character in prefix {
+      padding += character == "\t" ? "\t" : String(repeating: " ", count: DisplayWidth.of(character))
+    }
+    let carets = String(repeating: "^", count: max(1, DisplayWidth.of(marked)))
     return
       " \(style.blue)\(number) |\(style.reset) \(line)\n \(gutter) \(style.blue)|\(style.reset) \(padding)\(caretColor)\(carets)\(style.reset)\n"
   }

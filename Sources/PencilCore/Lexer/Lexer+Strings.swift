@@ -92,3 +92,48 @@ extension Lexer {
     return nil
   }
 }
+
+extension Lexer {
+  /// `'text'`, as JavaScript and Python allow: an error with the fix that
+  /// writes it in double quotes, lexed as the string it means so that
+  /// nothing else is reported. False (nothing consumed) when no quote
+  /// closes it on the line.
+  mutating func lexSingleQuoted() -> Bool {
+    let start = index
+    var end = index + 1
+    while end < limit, bytes[end] != UInt8(ascii: "'"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
+    guard end < limit, bytes[end] == UInt8(ascii: "'") else { return false }
+    let content = String(decoding: bytes[(start + 1)..<end], as: UTF8.self)
+    index = end + 1
+    let range = SourceRange(start, index)
+    let diagnostic = Diagnostic(
+      LexerCodes.unexpectedCharacter, range, "strings are written in double quotes, not single ones")
+    if content.contains("\"") || content.contains("\\") {
+      let escaped = content.replacingBackslashesAndQuotes
+      report(diagnostic.withFix("write it in double quotes", replacing: range, with: "\"\(escaped)\""))
+    } else {
+      report(
+        diagnostic.withFix(
+          "write it in double quotes",
+          [
+            TextEdit(range: SourceRange(start, start + 1), newText: "\""),
+            TextEdit(range: SourceRange(end, end + 1), newText: "\""),
+          ]))
+    }
+    strings.append(content)
+    emit(.string, from: start, Double(strings.count - 1))
+    return true
+  }
+}
+
+extension String {
+  /// With `\` and `"` escaped, for a double-quoted literal.
+  fileprivate var replacingBackslashesAndQuotes: String {
+    var result = ""
+    for character in self {
+      if character == "\\" || character == "\"" { result.append("\\") }
+      result.append(character)
+    }
+    return result
+  }
+}

@@ -69,6 +69,11 @@ struct Lexer {
     tokenIsFlawed = false
   }
 
+  /// A diagnostic with notes or fixes, made by the caller.
+  mutating func report(_ diagnostic: Diagnostic) {
+    diagnostics.append(diagnostic)
+  }
+
   mutating func report(_ code: DiagnosticCode, _ start: Int, _ end: Int, _ message: String) {
     diagnostics.append(Diagnostic(code, SourceRange(start, end), message))
     tokenIsFlawed = true
@@ -105,6 +110,7 @@ struct Lexer {
     case UInt8(ascii: "}"): single(.rightBrace)
     case UInt8(ascii: ";"): single(.semicolon)
     case UInt8(ascii: "\""): lexString()
+    case UInt8(ascii: "'") where lexSingleQuoted(): break
     case UInt8(ascii: "#"): lexHex()
     case UInt8(ascii: "."):
       if peek(1) == UInt8(ascii: "."), peek(2) == UInt8(ascii: "<") || peek(2) == UInt8(ascii: ".") {

@@ -58,7 +58,14 @@ extension Checker {
     let written = dotted ? "." + name : name
     var diagnostic = Diagnostic(SemaCodes.unknownColor, range, "unknown colour '\(written)'")
     if dotted, CSSColors.rgba(named: name) != nil {
-      diagnostic.message += "; Apple system colours do not include it, but CSS does"
+      // After a dot the system colour was meant (`.grey` for `.gray`);
+      // CSS's colour of that name comes second.
+      if let system = Suggestions.closest(to: written, among: SystemColors.names.map { "." + $0 }) {
+        diagnostic.message += "; the system colour is '\(system)' (CSS has '\(name)', written without the dot)"
+        diagnostic = diagnostic.withFix("use the system colour '\(system)'", replacing: range, with: system)
+      } else {
+        diagnostic.message += "; Apple system colours do not include it, but CSS does"
+      }
       diagnostic = diagnostic.withFix("use the CSS colour '\(name)'", replacing: range, with: name)
     } else if !dotted, SystemColors.entry(named: name) != nil {
       diagnostic.message += "; Apple system colours start with a dot"
