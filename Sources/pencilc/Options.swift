@@ -47,8 +47,15 @@ extension Options {
     USAGE: pencilc [options] FILE...
            pencilc explain CODE
            pencilc lsp              (a Language Server on standard input/output)
+           pencilc fmt [--check] FILE...|-
 
     FILE is a .pencil file, or - for standard input.
+
+    pencilc fmt rewrites each FILE in place in the canonical layout; with
+    --check it lists the files it would change instead (exit status 1 if
+    any), and - formats standard input to standard output. Files with
+    syntax errors are reported and left alone. To compile a file named
+    fmt, write ./fmt.
 
     OPTIONS:
       -o, --output PATH        Write the output here (the format follows the extension;

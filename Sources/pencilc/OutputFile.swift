@@ -28,7 +28,9 @@ final class OutputFile {
   private var cleanupSlot: Int?
   private(set) var failure: IOFailure?
 
-  init(path: String) throws {
+  /// `mode` is the new file's permissions (`pencilc fmt` keeps the
+  /// file's own); without one, those the umask allows.
+  init(path: String, mode: mode_t? = nil) throws {
     self.path = path
     var status = stat()
     if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
@@ -64,7 +66,7 @@ final class OutputFile {
     temporary = temporaryPath
     cleanupSlot = slot
     // mkstemp makes the file private (0600); give it the mode any new file gets.
-    fchmod(descriptor, 0o666 & ~OutputFile.creationMask)
+    fchmod(descriptor, mode ?? 0o666 & ~OutputFile.creationMask)
   }
 
   /// The umask, read once: reading it means setting it, which other

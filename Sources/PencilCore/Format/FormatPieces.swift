@@ -1,0 +1,148 @@
+/// What the formatter re-prints: the lexer's tokens without its newline
+/// tokens (line breaks are counted in the gaps instead) and the comments,
+/// which the lexer skips, found again in the gaps between tokens.
+struct FormatPiece {
+  enum Kind: Equatable {
+    case token(TokenKind)
+    case lineComment
+    case blockComment
+  }
+
+  var kind: Kind
+  var start: Int
+  var end: Int
+  /// Line breaks between the previous piece and this one.
+  var newlinesBefore = 0
+  /// Whether whitespace separates this piece from the previous one.
+  var spaceBefore = false
+  /// Whether whitespace (or the end of the input) follows this piece.
+  var spaceAfter = false
+  /// Characters before this piece on its line in the input, tabs counted
+  /// as one: where a trailing comment was aligned.
+  var column = 0
+  /// The matching bracket of an opening or closing one.
+  var partner = -1
+  /// A `{` whose block spans lines in the input, or its `}`.
+  var spansLines = false
+
+  var isComment: Bool { kind == .lineComment || kind == .blockComment }
+
+  func `is`(_ token: TokenKind) -> Bool { kind == .token(token) }
+
+  var tokenKind: TokenKind? {
+    if case .token(let kind) = kind { return kind }
+    return nil
+  }
+}
+
+enum FormatPieces {
+  /// The pieces of `bytes`, which the parser has accepted (so brackets
+  /// balance and every comment is closed).
+  static func scan(_ source: SourceFile) -> [FormatPiece] {
+    var diagnostics = DiagnosticList()
+    let stream = Lexer.tokenize(source, into: &diagnostics)
+    let bytes = source.bytes
+    var pieces: [FormatPiece] = []
+    pieces.reserveCapacity(stream.tokens.count)
+    var gapStart = 0
+    for token in stream.tokens where token.kind != .newline {
+      addComments(bytes, from: gapStart, to: Int(token.start), into: &pieces)
+      if token.kind != .endOfFile {
+        pieces.append(FormatPiece(kind: .token(token.kind), start: Int(token.start), end: Int(token.end)))
+      }
+      gapStart = Int(token.end)
+    }
+    addComments(bytes, from: gapStart, to: bytes.count, into: &pieces)
+    measureGaps(bytes, &pieces)
+    matchBrackets(&pieces)
+    return pieces
+  }
+
+  /// The comments between two tokens: the gap holds only whitespace and them.
+  private static func addComments(_ bytes: [UInt8], from start: Int, to end: Int, into pieces: inout [FormatPiece]) {
+    var index = start
+    while index + 1 < end {
+      guard bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")
+      else {
+        index += 1
+        continue
+      }
+      let commentStart = index
+      if bytes[index + 1] == UInt8(ascii: "/") {
+        while index < end, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+        pieces.append(FormatPiece(kind: .lineComment, start: commentStart, end: index))
+      } else {
+        index += 2
+        while index + 1 < end, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+          index += 1
+        }
+        index = min(end, index + 2)
+        pieces.append(FormatPiece(kind: .blockComment, start: commentStart, end: index))
+      }
+    }
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+  }
+
+  private static func measureGaps(_ bytes: [UInt8], _ pieces: inout [FormatPiece]) {
+    var previousEnd = 0
+    var lineStart = 0
+    for index in pieces.indices {
+      let start = pieces[index].start
+      var newlines = 0
+      for position in previousEnd..<start where bytes[position] == UInt8(ascii: "\n") {
+        newlines += 1
+        lineStart = position + 1
+      }
+      pieces[index].newlinesBefore = newlines
+      pieces[index].spaceBefore = start > 0 && isSpace(bytes[start - 1])
+      pieces[index].spaceAfter = pieces[index].end >= bytes.count || isSpace(bytes[pieces[index].end])
+      pieces[index].column = characters(bytes, from: lineStart, to: start)
+      // A block comment may hold line breaks: the next line starts after its last.
+      var position = pieces[index].end
+      while position > start {
+        position -= 1
+        if bytes[position] == UInt8(ascii: "\n") {
+          lineStart = position + 1
+          break
+        }
+      }
+      previousEnd = pieces[index].end
+    }
+  }
+
+  /// Characters (not UTF-8 continuation bytes) in a range.
+  static func characters(_ bytes: [UInt8], from start: Int, to end: Int) -> Int {
+    var count = 0
+    for position in start..<max(start, end) where bytes[position] & 0xC0 != 0x80 { count += 1 }
+    return count
+  }
+
+  private static func matchBrackets(_ pieces: inout [FormatPiece]) {
+    var open: [Int] = []
+    // The input line of each opener, from the running count of line breaks.
+    var openLines: [Int] = []
+    var line = 0
+    for index in pieces.indices {
+      line += pieces[index].newlinesBefore
+      switch pieces[index].tokenKind {
+      case .leftBrace, .leftParen, .leftBracket:
+        open.append(index)
+        openLines.append(line)
+      case .rightBrace, .rightParen, .rightBracket:
+        guard let opener = open.popLast(), let openLine = openLines.popLast() else { continue }
+        pieces[index].partner = opener
+        pieces[opener].partner = index
+        if pieces[index].is(.rightBrace) {
+          let spans = line != openLine
+          pieces[index].spansLines = spans
+          pieces[opener].spansLines = spans
+        }
+      default:
+        break
+      }
+    }
+  }
+}

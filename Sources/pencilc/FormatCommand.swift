@@ -1,0 +1,137 @@
+import PencilCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `pencilc fmt [--check] FILE…|-`: a thin shell around
+/// `SourceFormatter.format`. A file is rewritten only when its text
+/// changes, through a temporary file renamed over it (`OutputFile`), with
+/// its permissions kept; one with syntax errors is reported and left alone.
+struct FormatCommand {
+  var check = false
+  var files: [String] = []
+  var stdinFilename = "<stdin>"
+  var diagnosticFormat: DiagnosticFormat?
+
+  static let usage = "usage: pencilc fmt [--check] FILE...|- (to compile a file named fmt, write ./fmt)"
+
+  static func run(_ arguments: [String]) -> Int32 {
+    do {
+      return try parse(arguments).run()
+    } catch {
+      let message = (error as? UsageError)?.message ?? "\(error)"
+      FileIO.writeStandardError(
+        DiagnosticPrinter.failure(DriverCodes.usage, message, format: .short) + "Run 'pencilc --help' for usage.\n")
+      return 2
+    }
+  }
+
+  static func parse(_ arguments: [String]) throws -> FormatCommand {
+    var command = FormatCommand()
+    var index = 0
+    var onlyFiles = false
+    func value(_ flag: String) throws -> String {
+      index += 1
+      guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+      return arguments[index]
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
+        command.files.append(argument)
+      } else {
+        switch argument {
+        case "--": onlyFiles = true
+        case "--check": command.check = true
+        case "--stdin-filename": command.stdinFilename = try value(argument)
+        case "--diagnostic-format":
+          let word = try value(argument)
+          guard let format = DiagnosticFormat(rawValue: word) else {
+            throw UsageError(message: "--diagnostic-format takes human, short or json, not '\(word)'")
+          }
+          command.diagnosticFormat = format
+        default: throw UsageError(message: "unknown option '\(argument)' for fmt; \(usage)")
+        }
+      }
+      index += 1
+    }
+    guard !command.files.isEmpty else { throw UsageError(message: "no input files; \(usage)") }
+    guard command.files.filter({ $0 == "-" }).count <= 1 else {
+      throw UsageError(message: "standard input can be read only once")
+    }
+    return command
+  }
+
+  func run() -> Int32 {
+    let terminal = FileIO.isTerminal(2)
+    let format = diagnosticFormat ?? (terminal ? .human : .short)
+    let colors = terminal && (FileIO.environment("NO_COLOR").map(\.isEmpty) ?? true)
+    var status: Int32 = 0
+    for file in files {
+      status = max(status, formatFile(file, format: format, colors: colors))
+    }
+    return status
+  }
+
+  private func formatFile(_ path: String, format: DiagnosticFormat, colors: Bool) -> Int32 {
+    let name = path == "-" ? stdinFilename : path
+    let bytes: [UInt8]
+    do {
+      bytes = try FileIO.read(path, limit: SourceFile.maximumSize, displayName: name)
+    } catch {
+      let failure = error as? IOFailure ?? IOFailure(code: DriverCodes.unreadable, message: "\(error)")
+      report(failure, file: name, format: format)
+      return failure.code == DriverCodes.inputTooLarge ? 1 : 2
+    }
+    let source = SourceFile(name: name, bytes: bytes)
+    switch SourceFormatter.format(source) {
+    case .refused(let diagnostics):
+      for diagnostic in diagnostics {
+        let text =
+          switch format {
+          case .human: DiagnosticPrinter.human(diagnostic, in: source, colors: colors)
+          case .short: DiagnosticPrinter.short(diagnostic, in: source)
+          case .json: DiagnosticPrinter.json(diagnostic, in: source)
+          }
+        if format == .json { try? FileIO.writeStandardOutput(Array(text.utf8)) } else { FileIO.writeStandardError(text) }
+      }
+      return 1
+    case .formatted(let formatted):
+      if path == "-", !check {
+        do { try FileIO.writeStandardOutput(formatted) } catch { return 2 }
+        return 0
+      }
+      guard formatted != bytes else { return 0 }
+      if check {
+        try? FileIO.writeStandardOutput(Array("\(name)\n".utf8))
+        return 1
+      }
+      return write(formatted, to: path, format: format)
+    }
+  }
+
+  /// Replaces the file whole, keeping its permissions.
+  private func write(_ bytes: [UInt8], to path: String, format: DiagnosticFormat) -> Int32 {
+    var status = stat()
+    let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : nil
+    do {
+      let file = try OutputFile(path: path, mode: mode)
+      bytes.withUnsafeBufferPointer { file.write($0) }
+      try file.commit()
+      return 0
+    } catch {
+      report(
+        error as? IOFailure ?? IOFailure(code: DriverCodes.unwritable, message: "\(error)"), file: path,
+        format: format)
+      return 2
+    }
+  }
+
+  private func report(_ failure: IOFailure, file: String, format: DiagnosticFormat) {
+    let text = DiagnosticPrinter.failure(failure.code, failure.message, file: file, format: format)
+    if format == .json { try? FileIO.writeStandardOutput(Array(text.utf8)) } else { FileIO.writeStandardError(text) }
+  }
+}
