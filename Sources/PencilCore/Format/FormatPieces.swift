@@ -88,27 +88,31 @@ enum FormatPieces {
 
   private static func measureGaps(_ bytes: [UInt8], _ pieces: inout [FormatPiece]) {
     var previousEnd = 0
-    var lineStart = 0
+    // The column is counted on from the last piece on the same line, so a
+    // line of a million tokens costs no more than a million short ones.
+    var counted = 0
+    var column = 0
     for index in pieces.indices {
       let start = pieces[index].start
       var newlines = 0
       for position in previousEnd..<start where bytes[position] == UInt8(ascii: "\n") {
         newlines += 1
-        lineStart = position + 1
+        counted = position + 1
+        column = 0
       }
+      column += characters(bytes, from: counted, to: start)
       pieces[index].newlinesBefore = newlines
       pieces[index].spaceBefore = start > 0 && isSpace(bytes[start - 1])
       pieces[index].spaceAfter = pieces[index].end >= bytes.count || isSpace(bytes[pieces[index].end])
-      pieces[index].column = characters(bytes, from: lineStart, to: start)
-      // A block comment may hold line breaks: the next line starts after its last.
-      var position = pieces[index].end
-      while position > start {
-        position -= 1
-        if bytes[position] == UInt8(ascii: "\n") {
-          lineStart = position + 1
-          break
-        }
+      pieces[index].column = column
+      // A block comment may hold line breaks: its last line is what counts.
+      counted = start
+      for position in start..<pieces[index].end where bytes[position] == UInt8(ascii: "\n") {
+        counted = position + 1
+        column = 0
       }
+      column += characters(bytes, from: counted, to: pieces[index].end)
+      counted = pieces[index].end
       previousEnd = pieces[index].end
     }
   }

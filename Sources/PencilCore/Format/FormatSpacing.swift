@@ -24,8 +24,13 @@ struct FormatSpacing {
   func spaced(_ previous: Int, _ next: Int) -> Bool {
     let left = pieces[previous]
     let right = pieces[next]
-    if left.isComment || right.isComment { return true }
-    guard let a = left.tokenKind, let b = right.tokenKind else { return true }
+    guard let b = right.tokenKind else { return true }
+    guard let a = left.tokenKind else {
+      // After a comment inside a line, a token that is written joined to
+      // what it follows keeps the author's choice.
+      let joining: [TokenKind] = [.comma, .semicolon, .colon, .question, .rightParen, .rightBracket, .dot, .leftParen, .leftBracket, .equals, .minus]
+      return !joining.contains(b) || right.spaceBefore
+    }
     switch b {
     case .comma, .semicolon, .rightParen, .rightBracket, .question: return false
     case .rightBrace: return a != .leftBrace
