@@ -131,6 +131,7 @@ enum FuzzHarness {
     if hasErrors != (compilation.scene == nil) {
       failures.append("compile: errors \(hasErrors) but scene \(compilation.scene == nil ? "nil" : "present")")
     }
+    failures += checkFormatter(source, compiled: compilation)
     guard let scene = compilation.scene else { return failures }
     _ = IRPrinter.print(scene)
     for backend in Backends.all {

@@ -1,0 +1,112 @@
+import Foundation
+import XCTest
+
+/// `pencilc fmt` on the built binary: in place, `--check`, standard input,
+/// files with syntax errors and files that cannot be read.
+final class FormatCLITests: XCTestCase {
+  private let messy = "canvas 100x100\nrect   at 1 , 2 size 3x3 fill = red;rect\n"
+  private let tidy = "canvas 100x100\nrect at 1,2 size 3x3 fill=red\nrect\n"
+
+  private func write(_ text: String, _ name: String, in directory: URL) throws -> URL {
+    let url = directory.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url
+  }
+
+  private func read(_ url: URL) throws -> String { String(decoding: try Data(contentsOf: url), as: UTF8.self) }
+
+  func testRewritesInPlaceKeepingPermissions() throws {
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = try write(messy, "scene.pencil", in: directory)
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
+    let result = try CLI.run(["fmt", file.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stdout, "")
+    XCTAssertEqual(try read(file), tidy)
+    let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+    XCTAssertEqual(mode, 0o640)
+    // The temporary file was renamed over the file: nothing else is left.
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["scene.pencil"])
+  }
+
+  func testFormattedFileIsNotTouched() throws {
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = try write(tidy, "scene.pencil", in: directory)
+    let past = Date(timeIntervalSince1970: 1_000_000_000)
+    try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file.path)
+    let result = try CLI.run(["fmt", file.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let modified = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+    XCTAssertEqual(modified, past)
+  }
+
+  func testCheckListsFilesThatWouldChange() throws {
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let formatted = try write(tidy, "a.pencil", in: directory)
+    let unformatted = try write(messy, "b.pencil", in: directory)
+    var result = try CLI.run(["fmt", "--check", "a.pencil", "b.pencil"], in: directory)
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(result.stdout, "b.pencil\n")
+    XCTAssertEqual(try read(unformatted), messy, "--check changes nothing")
+    result = try CLI.run(["fmt", "--check", formatted.path])
+    XCTAssertEqual(result.status, 0)
+    XCTAssertEqual(result.stdout, "")
+  }
+
+  func testStandardInputToStandardOutput() throws {
+    let result = try CLI.run(["fmt", "-"], stdin: messy)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stdout, tidy)
+    let check = try CLI.run(["fmt", "--check", "-"], stdin: messy)
+    XCTAssertEqual(check.status, 1)
+    XCTAssertEqual(check.stdout, "<stdin>\n")
+  }
+
+  func testSyntaxErrorsAreReportedAndNothingChanges() throws {
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let broken = "rect   at 1 2\n"
+    let file = try write(broken, "broken.pencil", in: directory)
+    let result = try CLI.run(["fmt", "broken.pencil"], in: directory)
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(try read(file), broken)
+    // The same diagnostics as the compiler's, in the same format.
+    let compiled = try CLI.run(["--check", "broken.pencil"], in: directory)
+    XCTAssertEqual(result.stderr, compiled.stderr)
+    XCTAssertTrue(result.stderr.contains("broken.pencil:1:13: error:"), result.stderr)
+    let json = try CLI.run(["fmt", "--diagnostic-format", "json", "-"], stdin: broken)
+    XCTAssertEqual(json.status, 1)
+    XCTAssertTrue(json.stdout.contains("\"E0102\""), json.stdout)
+  }
+
+  func testUnreadableFilesExitWithTwo() throws {
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = try write(messy, "b.pencil", in: directory)
+    let result = try CLI.run(["fmt", "missing.pencil", "b.pencil"], in: directory)
+    XCTAssertEqual(result.status, 2)
+    XCTAssertTrue(result.stderr.contains("E0402"), result.stderr)
+    XCTAssertEqual(try read(file), tidy, "the other files are still formatted")
+    let folder = try CLI.run(["fmt", directory.path])
+    XCTAssertEqual(folder.status, 2)
+    XCTAssertTrue(folder.stderr.contains("is a directory"), folder.stderr)
+  }
+
+  func testUsageAndAFileNamedFmt() throws {
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    _ = try write("canvas 10x10\n", "fmt", in: directory)
+    let compiled = try CLI.run(["--check", "./fmt"], in: directory)
+    XCTAssertEqual(compiled.status, 0, compiled.stderr)
+    let bare = try CLI.run(["fmt"], in: directory)
+    XCTAssertEqual(bare.status, 2)
+    XCTAssertTrue(bare.stderr.contains("./fmt"), bare.stderr)
+    let unknown = try CLI.run(["fmt", "--scale", "2", "x.pencil"], in: directory)
+    XCTAssertEqual(unknown.status, 2)
+    let help = try CLI.run(["--help"])
+    XCTAssertTrue(help.stdout.contains("pencilc fmt [--check] FILE...|-"), help.stdout)
+  }
+}
