@@ -96,7 +96,11 @@ struct FormatCommand {
           case .short: DiagnosticPrinter.short(diagnostic, in: source)
           case .json: DiagnosticPrinter.json(diagnostic, in: source)
           }
-        if format == .json { try? FileIO.writeStandardOutput(Array(text.utf8)) } else { FileIO.writeStandardError(text) }
+        if format == .json {
+          try? FileIO.writeStandardOutput(Array(text.utf8))
+        } else {
+          FileIO.writeStandardError(text)
+        }
       }
       return 1
     case .formatted(let formatted):

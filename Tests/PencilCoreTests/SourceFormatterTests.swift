@@ -20,7 +20,9 @@ final class SourceFormatterTests: XCTestCase {
 
   func testCanvasAndAttributes() {
     check("canvas   400x360   background = white\n", "canvas 400x360 background=white\n")
-    check("pencil color = .blue gradient=shine at 20 , 20 size 36x300", "pencil color=.blue gradient=shine at 20,20 size 36x300\n")
+    check(
+      "pencil color = .blue gradient=shine at 20 , 20 size 36x300",
+      "pencil color=.blue gradient=shine at 20,20 size 36x300\n")
     check("vstack padding.top=2 padding.horizontal = 15 {\n}\n", "vstack padding.top=2 padding.horizontal=15 {\n}\n")
   }
 
@@ -74,9 +76,11 @@ final class SourceFormatterTests: XCTestCase {
   func testComponentsAndParameters() {
     check(
       "component crayon( color : Color = .blue , tags:[String]? = none ,label: String=\"\" ) {\n  pencil color=color\n}\n",
-      "component crayon(color: Color = .blue, tags: [String]? = none, label: String = \"\") {\n  pencil color=color\n}\n")
+      "component crayon(color: Color = .blue, tags: [String]? = none, label: String = \"\") {\n  pencil color=color\n}\n"
+    )
     check(
-      "component c(\n  a: Number,\n  b: Number = 2\n) {\n  rect\n}\n", "component c(\n  a: Number,\n  b: Number = 2\n) {\n  rect\n}\n")
+      "component c(\n  a: Number,\n  b: Number = 2\n) {\n  rect\n}\n",
+      "component c(\n  a: Number,\n  b: Number = 2\n) {\n  rect\n}\n")
     check("crayon color=.red label=\"x\" at 0,0 size 56x224\n", "crayon color=.red label=\"x\" at 0,0 size 56x224\n")
   }
 
@@ -123,13 +127,16 @@ final class SourceFormatterTests: XCTestCase {
     // or at its column when the author aligned it.
     check("rect\t// one\nrect        // aligned\n", "rect // one\nrect        // aligned\n")
     check("    rect        // aligned\n  rect // close\n", "rect            // aligned\nrect // close\n")
-    check("hstack {\n  rect at 0,0 size 10x10 // a longer line than the column\n      }  // end\n", "hstack {\n  rect at 0,0 size 10x10 // a longer line than the column\n}        // end\n")
+    check(
+      "hstack {\n  rect at 0,0 size 10x10 // a longer line than the column\n      }  // end\n",
+      "hstack {\n  rect at 0,0 size 10x10 // a longer line than the column\n}        // end\n")
     // An own-line comment keeps its line, indented as the code after it.
     check(
       "hstack {\n      // first\n  rect\n        // last\n}\n", "hstack {\n  // first\n  rect\n  // last\n}\n")
     check("rect /* inline */ at 1,1\n", "rect /* inline */ at 1,1\n")
     check(
-      "hstack {\n    /* a block\n       comment */\n    rect\n}\n", "hstack {\n  /* a block\n     comment */\n  rect\n}\n")
+      "hstack {\n    /* a block\n       comment */\n    rect\n}\n",
+      "hstack {\n  /* a block\n     comment */\n  rect\n}\n")
     check("gradient g hsb a to b { // derived\n  stop s=1\n}\n", "gradient g hsb a to b { // derived\n  stop s=1\n}\n")
     check("// only a comment", "// only a comment\n")
     check("rect; // after\n", "rect // after\n")

@@ -160,7 +160,9 @@ struct FormatLayout {
       var lineEnd = lineStart
       while lineEnd < piece.end, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
       var textEnd = lineEnd
-      while textEnd > lineStart, isBlank(bytes[textEnd - 1]) || bytes[textEnd - 1] == UInt8(ascii: "\r") { textEnd -= 1 }
+      while textEnd > lineStart, isBlank(bytes[textEnd - 1]) || bytes[textEnd - 1] == UInt8(ascii: "\r") {
+        textEnd -= 1
+      }
       var textStart = lineStart
       if first {
         lineColumns += FormatPieces.characters(bytes, from: textStart, to: textEnd)

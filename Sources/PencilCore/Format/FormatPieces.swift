@@ -62,7 +62,8 @@ enum FormatPieces {
   private static func addComments(_ bytes: [UInt8], from start: Int, to end: Int, into pieces: inout [FormatPiece]) {
     var index = start
     while index + 1 < end {
-      guard bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")
+      guard bytes[index] == UInt8(ascii: "/"),
+        bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")
       else {
         index += 1
         continue

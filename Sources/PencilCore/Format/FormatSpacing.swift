@@ -28,7 +28,10 @@ struct FormatSpacing {
     guard let a = left.tokenKind else {
       // After a comment inside a line, a token that is written joined to
       // what it follows keeps the author's choice.
-      let joining: [TokenKind] = [.comma, .semicolon, .colon, .question, .rightParen, .rightBracket, .dot, .leftParen, .leftBracket, .equals, .minus]
+      let joining: [TokenKind] = [
+        .comma, .semicolon, .colon, .question, .rightParen, .rightBracket, .dot, .leftParen, .leftBracket, .equals,
+        .minus,
+      ]
       return !joining.contains(b) || right.spaceBefore
     }
     switch b {
@@ -145,7 +148,9 @@ struct FormatSpacing {
         statement.parens -= 1
         if statement.parens == 0 { statement.parameters = false }
       case .equals:
-        let definition = statement.count == 2 && (isWord(statement.first, "let") || (levels.count == 1 && isWord(statement.first, "color")))
+        let definition =
+          statement.count == 2
+          && (isWord(statement.first, "let") || (levels.count == 1 && isWord(statement.first, "color")))
         if definition || (statement.parameters && statement.parens == 1) { spacedEquals.insert(index) }
       case .comma where statement.parens == 0 && !isWord(statement.first, "for"):
         if !operatorBeside(comma: index) { tightCommas.insert(index) }
