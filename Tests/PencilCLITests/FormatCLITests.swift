@@ -95,6 +95,26 @@ final class FormatCLITests: XCTestCase {
     XCTAssertTrue(folder.stderr.contains("is a directory"), folder.stderr)
   }
 
+  func testInputsOverTheSizeLimitAreRefused() throws {
+    // Read up to the compiler's 128 MiB limit, then refused as it refuses them.
+    let result = try CLI.run(["fmt", "/dev/zero"])
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(result.stderr.contains("E0403"), result.stderr)
+    XCTAssertEqual(result.stdout, "")
+  }
+
+  func testSymbolicLinksAreFollowed() throws {
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = try write(messy, "scene.pencil", in: directory)
+    let link = directory.appendingPathComponent("link.pencil")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+    let result = try CLI.run(["fmt", link.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(try read(file), tidy)
+    XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), file.path)
+  }
+
   func testUsageAndAFileNamedFmt() throws {
     let directory = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
