@@ -15,6 +15,7 @@ struct FormatCommand {
   var files: [String] = []
   var stdinFilename = "<stdin>"
   var diagnosticFormat: DiagnosticFormat?
+  var showHelp = false
 
   static let usage = "usage: pencilc fmt [--check] FILE...|- (to compile a file named fmt, write ./fmt)"
 
@@ -46,6 +47,7 @@ struct FormatCommand {
         switch argument {
         case "--": onlyFiles = true
         case "--check": command.check = true
+        case "-h", "--help": command.showHelp = true
         case "--stdin-filename": command.stdinFilename = try value(argument)
         case "--diagnostic-format":
           let word = try value(argument)
@@ -58,7 +60,7 @@ struct FormatCommand {
       }
       index += 1
     }
-    guard !command.files.isEmpty else { throw UsageError(message: "no input files; \(usage)") }
+    guard !command.files.isEmpty || command.showHelp else { throw UsageError(message: "no input files; \(usage)") }
     guard command.files.filter({ $0 == "-" }).count <= 1 else {
       throw UsageError(message: "standard input can be read only once")
     }
@@ -66,6 +68,10 @@ struct FormatCommand {
   }
 
   func run() -> Int32 {
+    if showHelp {
+      try? FileIO.writeStandardOutput(Array(Options.help.utf8))
+      return 0
+    }
     let terminal = FileIO.isTerminal(2)
     let format = diagnosticFormat ?? (terminal ? .human : .short)
     let colors = terminal && (FileIO.environment("NO_COLOR").map(\.isEmpty) ?? true)

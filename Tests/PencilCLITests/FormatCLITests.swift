@@ -126,7 +126,11 @@ final class FormatCLITests: XCTestCase {
     XCTAssertTrue(bare.stderr.contains("./fmt"), bare.stderr)
     let unknown = try CLI.run(["fmt", "--scale", "2", "x.pencil"], in: directory)
     XCTAssertEqual(unknown.status, 2)
-    let help = try CLI.run(["--help"])
-    XCTAssertTrue(help.stdout.contains("pencilc fmt [--check] FILE...|-"), help.stdout)
+    for arguments in [["--help"], ["fmt", "--help"]] {
+      let help = try CLI.run(arguments)
+      XCTAssertEqual(help.status, 0)
+      XCTAssertTrue(help.stdout.contains("pencilc fmt [--check] FILE...|-"), help.stdout)
+      XCTAssertTrue(help.stdout.contains("./fmt"), help.stdout)
+    }
   }
 }
