@@ -149,6 +149,7 @@ public final class LanguageServer {
     case "textDocument/documentSymbol": return try documentSymbols(params)
     case "textDocument/documentColor": return try documentColors(params)
     case "textDocument/colorPresentation": return try colorPresentations(params)
+    case "textDocument/formatting": return try formatting(params)
     default:
       throw RPCError(code: RPCError.methodNotFound, message: "unknown method '\(method)'")
     }
@@ -185,6 +186,7 @@ public final class LanguageServer {
         "codeActionProvider": .object(["codeActionKinds": .array(["quickfix", "source.fixAll"].map(JSONValue.string))]),
         "documentSymbolProvider": .bool(true),
         "colorProvider": .bool(true),
+        "documentFormattingProvider": .bool(true),
       ]),
       "serverInfo": .object(["name": .string("pencilc"), "version": .string(Pencil.version)]),
     ])

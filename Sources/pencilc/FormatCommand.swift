@@ -95,12 +95,21 @@ struct FormatCommand {
     let source = SourceFile(name: name, bytes: bytes)
     switch SourceFormatter.format(source) {
     case .refused(let diagnostics):
+      if format == .sarif {
+        // One log for the file: its syntax errors as results.
+        let paths = SARIFPaths(workingDirectory: FileIO.workingDirectory())
+        let log = SARIFWriter.document(
+          results: diagnostics.map { SARIFWriter.result($0, in: source, paths: paths) }, notifications: [],
+          exitCode: 1)
+        try? FileIO.writeStandardOutput(Array(log.utf8))
+        return 1
+      }
       for diagnostic in diagnostics {
         let text =
           switch format {
           case .human: DiagnosticPrinter.human(diagnostic, in: source, colors: colors)
           case .short: DiagnosticPrinter.short(diagnostic, in: source)
-          case .json: DiagnosticPrinter.json(diagnostic, in: source)
+          case .json, .sarif: DiagnosticPrinter.json(diagnostic, in: source)
           }
         if format == .json {
           try? FileIO.writeStandardOutput(Array(text.utf8))

@@ -156,4 +156,23 @@ final class DocumentTests: XCTestCase {
     let symbols = try XCTUnwrap(session.call("textDocument/documentSymbol", document)["result"]?.array)
     XCTAssertEqual(symbols.map(\.["name"]), [.string("shine"), .string("box")])
   }
+
+  func testFormattingGivesPencilcFmtsLayout() throws {
+    let session = Session()
+    session.initialize()
+    let params = JSONValue.object([
+      "textDocument": .object(["uri": .string(uri)]),
+      "options": .object(["tabSize": .int(2), "insertSpaces": .bool(true)]),
+    ])
+    session.open(uri, "let  x=1\nrect   size 9x9 fill=red  \n\n\n\nhstack {\nrect size 1x1\n}")
+    let edits = try XCTUnwrap(session.call("textDocument/formatting", params)["result"]?.array)
+    XCTAssertEqual(edits.count, 1)
+    XCTAssertEqual(
+      edits.first?["newText"], .string("let x = 1\nrect size 9x9 fill=red\n\nhstack {\n  rect size 1x1\n}\n"))
+    // Formatted already: no edit; syntax errors: not formatted.
+    session.open(uri, "let x = 1\n")
+    XCTAssertEqual(session.call("textDocument/formatting", params)["result"]?.array?.count, 0)
+    session.open(uri, "rect size {\n")
+    XCTAssertEqual(session.call("textDocument/formatting", params)["result"], .null)
+  }
 }
