@@ -172,6 +172,8 @@ enum FuzzHarness {
         return .refused(code: "E0301")
       }
       return .pixels(width: options.columns, height: Int(rows))
+    // An SVG of no area is refused too, as every format refuses it.
+    case "svg" where !(scene.viewport.width > 0 && scene.viewport.height > 0): return .refused(code: "E0302")
     default: return nil
     }
   }

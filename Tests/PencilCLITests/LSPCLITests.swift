@@ -96,7 +96,10 @@ final class LSPCLITests: XCTestCase {
         $0["method"] as? String == "textDocument/publishDiagnostics"
           && ($0["params"] as? [String: Any])?["uri"] as? String == uri
       }
-      return (message?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]
+      // W0006 (the emoji the built-in font lacks) is not what these tests count.
+      return ((message?["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]])?.filter {
+        $0["code"] as? String != "W0006"
+      }
     }
 
     func finish() throws -> Int32 {

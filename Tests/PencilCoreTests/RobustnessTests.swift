@@ -97,7 +97,7 @@ final class RobustnessTests: XCTestCase {
       (Array("/*".utf8), ["E0004"]),
       (Array("pencil at 1e999,0 size 1x1".utf8), ["E0005"]),
       (Array("rect at 0,0 size 99999999999999999999x1".utf8), ["E0005"]),
-      (Array("text \"\u{0}\" at 0,10".utf8), []),
+      (Array("text \"\u{0}\" at 0,10".utf8), ["W0006"]),
       (Array(String(repeating: "rect fill=nope at 0,0 size 1x1\n", count: 500).utf8), ["E0201"]),
     ]
     for (bytes, codes) in table {

@@ -80,5 +80,5 @@ func at(_ uri: String, _ line: Int, _ character: Int) -> JSONValue {
 /// The diagnostics published for `uri` among `messages`, nil if none were.
 func diagnostics(for uri: String, in messages: [JSONValue]) -> [JSONValue]? {
   messages.last { $0["method"]?.string == "textDocument/publishDiagnostics" && $0["params"]?["uri"]?.string == uri }?[
-    "params"]?["diagnostics"]?.array
+    "params"]?["diagnostics"]?.array?.filter { $0["code"] != .string("W0006") }
 }

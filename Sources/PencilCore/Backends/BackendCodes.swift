@@ -1,4 +1,5 @@
-/// Diagnostics raised while rendering, E03xx and W0006.
+/// Diagnostics raised while rendering, E03xx and W0007 (W0006, a character
+/// the built-in font lacks, is found by the checker: see InterfaceCodes).
 enum BackendCodes {
   static let pictureTooLarge = DiagnosticCode(
     "E0301", .error, "picture too large to rasterize",
@@ -20,19 +21,6 @@ enum BackendCodes {
         // a file with only comments, compiled to any format  → error
         canvas 100x100                                     // ok: an empty, transparent picture
     """)
-  static let glyphReplaced = DiagnosticCode(
-    "W0006", .warning, "character not in the built-in font",
-    """
-    Raster output draws text with pencilc's built-in font, which covers
-    printable ASCII, the letters and symbols of Latin-1 and the letters of
-    Latin Extended-A (U+0000–U+017F), and the punctuation – — ‘ ’ ‚ “ ” „
-    • … ‹ › € −. Other characters are drawn as a box. SVG output keeps
-    text as text, in the viewer's fonts, unless --text-as-paths is given.
-
-        text "→ café" at 0,20    // warning with -f png: '→' is drawn as a box
-        text "café — 20 °C" at 0,20    // ok
-    """)
-
   static let characterReplaced = DiagnosticCode(
     "W0007", .warning, "character not in the text charset",
     """
@@ -45,5 +33,5 @@ enum BackendCodes {
                                // fine with -f ascii --charset blocks
     """)
 
-  static let all = [pictureTooLarge, emptyPicture, glyphReplaced, characterReplaced]
+  static let all = [pictureTooLarge, emptyPicture, characterReplaced]
 }

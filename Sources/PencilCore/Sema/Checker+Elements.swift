@@ -186,6 +186,7 @@ extension Checker {
       return nil
     }
     guard case .string(let string)? = resolve(label, as: .string, for: "text") else { return nil }
+    warnAboutMissingGlyphs(in: string, label: label)
     let position = values.placement.origin
     // Text that layout measures and may wrap has a length limit.
     let laidOut = position == nil || values[.width] != nil || values[.lineLimit] != nil

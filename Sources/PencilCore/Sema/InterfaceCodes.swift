@@ -57,5 +57,20 @@ enum InterfaceCodes {
         if bg == #000000 { rect at 0,0 size 10x10 fill=red }   // warning in an adaptive SVG
     """)
 
-  static let all = [spacerOutsideStack, sizeAndFrame, relativeBackground, textTooLong, appearancesDiffer]
+  static let glyphReplaced = DiagnosticCode(
+    "W0006", .warning, "character not in the built-in font",
+    """
+    Raster output draws text with pencilc's built-in font, which covers
+    printable ASCII, the letters and symbols of Latin-1 and the letters of
+    Latin Extended-A (U+0000–U+017F), and the punctuation – — ‘ ’ ‚ “ ” „
+    • … ‹ › € −. Other characters are drawn as a box. SVG output keeps
+    text as text, in the viewer's fonts, unless --text-as-paths is given.
+
+        text "→ café" at 0,20    // warning at '→', with --check and raster output
+        text "café — 20 °C" at 0,20    // ok
+    """)
+
+  static let all = [
+    spacerOutsideStack, sizeAndFrame, relativeBackground, textTooLong, appearancesDiffer, glyphReplaced,
+  ]
 }

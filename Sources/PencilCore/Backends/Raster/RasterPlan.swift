@@ -70,13 +70,6 @@ struct RasterPlanner {
       let stroke = path.stroke.map { sampler($0.paint, opacity: path.opacity, transform: path.transform) }
       return ItemPlan(item: item, fill: fill, stroke: stroke, mask: mask)
     case .text(let text):
-      if let missing = text.text.unicodeScalars.first(where: { !StrokeFont.covers($0) && $0 != "\n" }) {
-        diagnostics.append(
-          Diagnostic(
-            BackendCodes.glyphReplaced, text.sourceRange,
-            "'\(missing)' is not in the built-in font (ASCII, Latin-1, Latin Extended-A, typographic punctuation); it is drawn as a box"
-          ))
-      }
       var mask: Int?
       if let clip = text.clip {
         guard let index = self.mask(for: clip, within: space.reach(of: text)) else { return nil }
