@@ -126,4 +126,13 @@ final class EditorQueryTests: XCTestCase {
       _ = HoverFacts.at(offset, in: source, scene: scene)
     }
   }
+
+  func testNothingIsOfferedInsideAComment() {
+    XCTAssertEqual(labels("rect size 4x4 // a col|"), [])
+    XCTAssertEqual(labels("// |\n"), [])
+    XCTAssertEqual(labels("/* a\n re|"), [])
+    XCTAssertEqual(labels("rect /* fill */ |").contains("fill"), true)
+    // After a line comment, on the next line, statements are offered again.
+    XCTAssertTrue(labels("// note\n|").contains("rect"))
+  }
 }

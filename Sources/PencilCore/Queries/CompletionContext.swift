@@ -30,6 +30,13 @@ struct CompletionContext {
     }
     // The word being typed ends at the cursor.
     var before = stream.tokens.prefix { Int($0.start) < offset && $0.kind != .endOfFile }
+    // Comments are not tokens: one opened between the last token and the
+    // cursor holds the cursor, and a comment is prose, not code.
+    let gapStart = min(offset, before.last.map { Int($0.end) } ?? 0)
+    if CompletionContext.opensComment(bytes, from: gapStart, to: offset) {
+      replacing = SourceRange(offset, offset)
+      return
+    }
     replacing = SourceRange(offset, offset)
     var dotted = false
     if let last = before.last, last.kind == .identifier, Int(last.end) >= offset {
@@ -216,5 +223,34 @@ extension SyntaxIndex {
   func signature(ofComponent name: String) -> String? {
     guard let parameters = parameters(ofComponent: name) else { return nil }
     return "component \(name)(" + parameters.map(\.text).joined(separator: ", ") + ")"
+  }
+}
+
+extension CompletionContext {
+  /// Whether `//` or `/*` (without its `*/`) starts in `bytes[from..<to]`,
+  /// a stretch with no token in it.
+  static func opensComment(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
+    var index = start
+    var inBlock = false
+    while index + 1 < min(end, bytes.count) {
+      let pair = (bytes[index], bytes[index + 1])
+      if inBlock {
+        if pair == (UInt8(ascii: "*"), UInt8(ascii: "/")) {
+          inBlock = false
+          index += 2
+          continue
+        }
+      } else if pair == (UInt8(ascii: "/"), UInt8(ascii: "/")) {
+        // A line comment runs to the end of its line.
+        guard let newline = bytes[index..<min(end, bytes.count)].firstIndex(of: UInt8(ascii: "\n")) else { return true }
+        index = newline
+      } else if pair == (UInt8(ascii: "/"), UInt8(ascii: "*")) {
+        inBlock = true
+        index += 2
+        continue
+      }
+      index += 1
+    }
+    return inBlock
   }
 }
