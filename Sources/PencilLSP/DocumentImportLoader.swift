@@ -26,28 +26,10 @@ final class DocumentImportLoader: ImportLoader {
 
   func load(_ path: String, from importer: SourceFile) -> Result<SourceFile, ImportFailure> {
     guard !path.isEmpty else { return .failure(ImportFailure("the path is empty")) }
-    let folder = importer.name.lastIndex(of: "/").map { String(importer.name[...$0]) } ?? ""
-    let name = DocumentImportLoader.normalize(path.hasPrefix("/") ? path : folder + path)
+    let name = ImportPath.resolve(path, from: importer.name)
     loaded.withLock { _ = $0.insert(name) }
     if let bytes = openTexts[name] ?? reader(name) { return .success(SourceFile(name: name, bytes: bytes)) }
     return .failure(ImportFailure("no such file, or it cannot be read"))
-  }
-
-  /// Removes `.` and `name/..` parts; keeps leading `..` and a leading `/`
-  /// (as `FileImportLoader.normalize` in pencilc does).
-  static func normalize(_ path: String) -> String {
-    let absolute = path.hasPrefix("/")
-    var parts: [Substring] = []
-    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-      if part == "." { continue }
-      if part == "..", let last = parts.last, last != ".." {
-        parts.removeLast()
-        continue
-      }
-      if part == "..", absolute, parts.isEmpty { continue }
-      parts.append(part)
-    }
-    return (absolute ? "/" : "") + parts.joined(separator: "/")
   }
 }
 

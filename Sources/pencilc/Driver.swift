@@ -66,7 +66,7 @@ struct Driver {
     var touched: Set<String> = []
     var dependent: Set<Int> = []
     for (index, input) in options.inputs.enumerated() where input != "-" {
-      let read = FileImportLoader.normalize(input)
+      let read = ImportPath.normalize(input)
       let writes = extensions.compactMap { FileJob.outputPath(for: read, fileExtension: $0, options: options) }
       if written.contains(read) || writes.contains(where: { touched.contains($0) }) {
         dependent.insert(index)

@@ -13,8 +13,8 @@ struct FileImportLoader: ImportLoader {
 
   func load(_ path: String, from importer: SourceFile) -> Result<SourceFile, ImportFailure> {
     guard !path.isEmpty else { return .failure(ImportFailure("the path is empty")) }
-    let folder = importer.name == anonymousInput ? "" : FileImportLoader.folder(of: importer.name)
-    let name = FileImportLoader.normalize(path.hasPrefix("/") ? path : folder + path)
+    // Standard input imports relative to the working directory.
+    let name = ImportPath.resolve(path, from: importer.name == anonymousInput ? "" : importer.name)
     recorder?.note(name)
     do {
       return .success(SourceFile(name: name, bytes: try FileIO.read(name, limit: SourceFile.maximumSize)))
@@ -25,28 +25,6 @@ struct FileImportLoader: ImportLoader {
     } catch {
       return .failure(ImportFailure("\(error)"))
     }
-  }
-
-  /// `dir/` for `dir/file.pencil`, empty for `file.pencil`.
-  static func folder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "" }
-    return String(path[...slash])
-  }
-
-  /// Removes `.` and `name/..` parts; keeps leading `..` and a leading `/`.
-  static func normalize(_ path: String) -> String {
-    let absolute = path.hasPrefix("/")
-    var parts: [Substring] = []
-    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-      if part == "." { continue }
-      if part == "..", let last = parts.last, last != ".." {
-        parts.removeLast()
-        continue
-      }
-      if part == "..", absolute, parts.isEmpty { continue }
-      parts.append(part)
-    }
-    return (absolute ? "/" : "") + parts.joined(separator: "/")
   }
 }
 

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+  import PencilCore
   import Glibc
 
   /// Linux's file change events, on the folders of the watched files.
@@ -57,6 +58,6 @@
     }
 
     /// `dir/` for `dir/file.pencil`, empty for `file.pencil`.
-    private static func folder(of path: String) -> String { FileImportLoader.folder(of: path) }
+    private static func folder(of path: String) -> String { ImportPath.folder(of: path) }
   }
 #endif

@@ -1,3 +1,5 @@
+import PencilCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -29,7 +31,7 @@ struct Watcher {
     var status: Int32 = 0
     while true {
       status = driver.run()
-      var files = Set(driver.settings.options.inputs.map(FileImportLoader.normalize))
+      var files = Set(driver.settings.options.inputs.map(ImportPath.normalize))
       files.formUnion(recorder.take())
       let watched = files.sorted().prefix(Watcher.maximumFiles)
       FileIO.writeStandardError(

@@ -91,9 +91,9 @@ public enum Pencil {
     }
     let compilation = first.compilation
     guard let dark = darkResult else {
-      let darkValues = palette.darkValues.map(IRColor.init)
-      let variant = AppearanceVariant(background: nil, palette: darkValues)
-      adaptive.dark = AppearanceVariant(background: adaptive.background.map(variant.dark), palette: darkValues)
+      var variant = AppearanceVariant(background: nil, palette: palette.darkValues.map(IRColor.init))
+      variant.background = adaptive.background.map(variant.dark)
+      adaptive.dark = variant
       return Compilation(
         source: compilation.source, diagnostics: compilation.diagnostics, scene: adaptive,
         timings: compilation.timings, astDump: compilation.astDump)

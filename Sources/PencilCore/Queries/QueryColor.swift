@@ -24,11 +24,8 @@ public struct QueryColor: Equatable, Sendable {
       blue: Double(value >> 8 & 0xFF) / 255, alpha: Double(value & 0xFF) / 255)
   }
 
-  /// A component as a byte, rounded and clamped.
-  private static func byte(_ value: Double) -> Int {
-    guard value.isFinite else { return 0 }
-    return Int((min(1, max(0, value)) * 255).rounded())
-  }
+  /// A component as a byte, rounded; NaN and out-of-range values clamp.
+  private static func byte(_ value: Double) -> Int { Int(clampedByte(value * 255)) }
 
   private static func hexDigits(_ value: Int) -> String {
     let digits = Array("0123456789abcdef")
@@ -59,8 +56,7 @@ public struct QueryColor: Equatable, Sendable {
 
   /// At most three decimals, without trailing zeros: `0.5`, `1`, `0.017`.
   static func decimal(_ value: Double) -> String {
-    guard value.isFinite else { return "0" }
-    let thousandths = Int((min(1, max(0, value)) * 1000).rounded())
+    let thousandths = clampedInt((value * 1000).rounded(), 0, 1000)
     if thousandths == 1000 { return "1" }
     if thousandths == 0 { return "0" }
     var fraction = String(thousandths)
