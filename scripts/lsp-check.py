@@ -101,11 +101,45 @@ async def session(pencilc):
     diagnostics = await diagnostics_for(URI)
     check(len(diagnostics) == 0, f"didChange: the fix leaves no diagnostics ({diagnostics})")
 
+    await navigation(client)
+
     await client.shutdown_async(None)
     client.exit(None)
     status = await asyncio.wait_for(client._server.wait(), 20)
     check(status == 0, f"exit after shutdown: status {status}")
     await client.stop()
+
+
+async def navigation(client):
+    """Definition, references and rename of a let hidden in a stack."""
+    uri = "file:///tmp/lsp-check-names.pencil"
+    text = "let w = 10\nrect size w x w fill=.red\nvstack {\n  let w = 2\n  rect size w x 4\n}\n"
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="pencil", version=1, text=text)))
+    document = types.TextDocumentIdentifier(uri=uri)
+    use = types.Position(line=1, character=10)
+    found = await client.text_document_definition_async(types.DefinitionParams(text_document=document, position=use))
+    found = found[0] if isinstance(found, list) else found
+    check(isinstance(found, types.Location) and found.uri == uri and found.range.start == types.Position(line=0, character=4),
+          f"definition: the use of w leads to the file's let ({found})")
+    references = await client.text_document_references_async(types.ReferenceParams(
+        text_document=document, position=use, context=types.ReferenceContext(include_declaration=True)))
+    lines = sorted((r.range.start.line, r.range.start.character) for r in references or [])
+    check(lines == [(0, 4), (1, 10), (1, 14)], f"references: the let and its two uses, not the stack's w ({lines})")
+    prepared = await client.text_document_prepare_rename_async(
+        types.PrepareRenameParams(text_document=document, position=use))
+    check(prepared is not None, f"prepareRename: the name under the cursor ({prepared})")
+    edit = await client.text_document_rename_async(
+        types.RenameParams(text_document=document, position=use, new_name="side"))
+    changes = (edit.changes or {}).get(uri, []) if edit else []
+    check(len(changes) == 3 and all(c.new_text == "side" for c in changes), f"rename: three edits ({changes})")
+    try:
+        await client.text_document_rename_async(
+            types.RenameParams(text_document=document, position=use, new_name="for"))
+        check(False, "rename: a keyword is refused")
+    except Exception as refusal:  # pygls raises the server's ResponseError
+        check("word of the language" in str(refusal), f"rename: a keyword is refused ({refusal})")
+    client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=document))
 
 
 def main():

@@ -7,14 +7,19 @@ extension LanguageServer {
   @discardableResult
   func compile(_ document: OpenDocument) -> Compilation {
     if let compilation = document.compilation { return compilation }
-    var openTexts: [String: [UInt8]] = [:]
-    for other in documents.values where other !== document { openTexts[other.path] = other.bytes }
-    let loader = DocumentImportLoader(openTexts: openTexts, reader: reader)
+    let loader = importLoader(for: document)
     let compilation = Pencil.compile(
       SourceFile(name: document.path, bytes: document.bytes), importer: loader, appearance: .light)
     document.compilation = compilation
     document.imports = loader.loadedPaths
     return compilation
+  }
+
+  /// Reads `document`'s imports from the other open documents first, then the disk.
+  func importLoader(for document: OpenDocument) -> DocumentImportLoader {
+    var openTexts: [String: [UInt8]] = [:]
+    for other in documents.values where other !== document { openTexts[other.path] = other.bytes }
+    return DocumentImportLoader(openTexts: openTexts, reader: reader)
   }
 
   /// Publishes the diagnostics of every document changed since it was last

@@ -150,6 +150,10 @@ public final class LanguageServer {
     case "textDocument/documentColor": return try documentColors(params)
     case "textDocument/colorPresentation": return try colorPresentations(params)
     case "textDocument/formatting": return try formatting(params)
+    case "textDocument/definition": return try definition(params)
+    case "textDocument/references": return try references(params)
+    case "textDocument/prepareRename": return try prepareRename(params)
+    case "textDocument/rename": return try rename(params)
     default:
       throw RPCError(code: RPCError.methodNotFound, message: "unknown method '\(method)'")
     }
@@ -187,6 +191,9 @@ public final class LanguageServer {
         "documentSymbolProvider": .bool(true),
         "colorProvider": .bool(true),
         "documentFormattingProvider": .bool(true),
+        "definitionProvider": .bool(true),
+        "referencesProvider": .bool(true),
+        "renameProvider": .object(["prepareProvider": .bool(true)]),
       ]),
       "serverInfo": .object(["name": .string("pencilc"), "version": .string(Pencil.version)]),
     ])

@@ -10,7 +10,12 @@ final class OpenDocument {
   private(set) var bytes: [UInt8]
   private var cachedLines: LineIndex?
   /// nil: not compiled since the last change.
-  var compilation: Compilation?
+  var compilation: Compilation? {
+    didSet { if compilation == nil { names = nil } }
+  }
+  /// Its names as the checker resolved them (definition, references and
+  /// rename); dropped with the compilation, whenever it or an import changes.
+  var names: NameIndex?
   /// The files the last compilation imported (normalized paths).
   var imports: Set<String> = []
   /// Diagnostics of this text not yet sent.

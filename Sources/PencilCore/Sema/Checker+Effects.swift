@@ -37,6 +37,7 @@ extension Checker {
     let name = identifier.name
     if ["rect", "roundrect", "ellipse"].contains(name) || shapes[name] != nil || parametricShapes[name] != nil {
       if shapeStatements[name] != nil, !usedShapes.contains(name) { usedShapes.insert(name) }
+      recordShapeUse(identifier)
       return .keyword(name)
     }
     if shapeStatements[name] != nil { return nil }  // a shape with errors, reported

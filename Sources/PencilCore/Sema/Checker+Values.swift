@@ -275,6 +275,10 @@ extension Checker {
   mutating func gradientNamed(_ identifier: Identifier) -> GradientModel? {
     // Only what is new: an insert would copy the set CheckSession shares.
     if !usedGradients.contains(identifier.name) { usedGradients.insert(identifier.name) }
+    if let statement = gradientStatements[identifier.name] {
+      recordUse(
+        identifier, declaredAt: statement.name.range, in: origin(of: "gradient", identifier.name), as: .gradient)
+    }
     if let gradient = gradients[identifier.name] { return gradient }
     if gradientStatements[identifier.name] != nil { return nil }  // broken; already reported
     unresolvedNames += 1

@@ -103,6 +103,7 @@ struct Checker {
       } else {
         gradientStatements[gradient.name.name] = gradient
         gradientDefinitions.append(gradient)
+        recordDeclaration(gradient.name, as: .gradient)
         if let model = checkGradient(gradient) { gradients[gradient.name.name] = model }
       }
     case .shape(let shape) where !shape.name.name.isEmpty:
@@ -116,6 +117,7 @@ struct Checker {
       } else {
         shapeStatements[shape.name.name] = shape
         shapeDefinitions.append(shape)
+        recordDeclaration(shape.name, as: .shape)
         if let kind = checkShape(shape) { shapes[shape.name.name] = kind }
         // A new shape may be what an earlier misspelling meant.
         elementNameIndex = nil

@@ -134,6 +134,7 @@ extension Checker {
             ).withNote("first named here", at: first.declaration))
         } else {
           elementNames[name.key] = pool[name.key] ?? ElementName(name: name.name, declaration: name.range)
+          recordDeclaration(name, as: .element)
         }
       }
       if components[element.kind.key] == nil {
@@ -183,6 +184,7 @@ extension Checker {
         !hiding.value.isUnknown
       else { return nil }
       markUsed(hiding)
+      recordUse(identifier, of: hiding)
       diagnostics.append(
         Diagnostic(
           GraphicsCodes.unknownElementName, identifier.range,
@@ -211,6 +213,7 @@ extension Checker {
       diagnostics.append(diagnostic)
       return .some(nil)
     }
+    recordUse(identifier, declaredAt: element.declaration, in: diagnostics.file, as: .element)
     guard let anchor = anchors.first(where: { $0.name == member.name }) else {
       var diagnostic = Diagnostic(
         GraphicsCodes.unknownAnchor, member.range,

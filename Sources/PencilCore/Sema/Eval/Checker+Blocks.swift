@@ -51,7 +51,9 @@ extension Checker {
       return
     }
     let value = evaluate(statement.value) ?? .unknown
-    bind(statement.name, value, kind: .letBinding)
+    let isColorSet: Bool
+    if case .colorSet = statement.value { isColorSet = true } else { isColorSet = false }
+    bind(statement.name, value, kind: .letBinding, colorSet: isColorSet)
     let piUses = self.piUses(in: statement.value)
     if !piUses.isEmpty {
       if atFileLevel { fileLets[fileLets.count - 1].piUses = piUses } else { locals[locals.count - 1].piUses = piUses }

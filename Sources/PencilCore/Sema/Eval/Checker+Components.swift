@@ -148,6 +148,7 @@ extension Checker {
     definition.file = file
     components[name.key] = definition
     componentDefinitions.append(definition)
+    recordDeclaration(name, as: .component)
     elementNameIndex = nil
   }
 

@@ -84,6 +84,7 @@ extension Checker {
   private mutating func evaluateName(_ identifier: Identifier, expecting kind: ValueKind?) -> Computed? {
     if let binding = binding(identifier.key) {
       markUsed(binding)
+      recordUse(identifier, of: binding)
       if binding.pending {
         unresolvedNames += 1
         return nil

@@ -99,8 +99,12 @@ extension Checker {
       bind(parameter.name, value, kind: .parameter, origin: given?.value.range ?? parameter.name.range)
     }
     if let size {
-      bind(Identifier(key: .width, range: component.statement.name.range), .number(size.x), kind: .parameter)
-      bind(Identifier(key: .height, range: component.statement.name.range), .number(size.y), kind: .parameter)
+      bind(
+        Identifier(key: .width, range: component.statement.name.range), .number(size.x), kind: .parameter,
+        implicit: true)
+      bind(
+        Identifier(key: .height, range: component.statement.name.range), .number(size.y), kind: .parameter,
+        implicit: true)
     }
     var children: [ElementModel] = []
     run(component.statement.body, in: .body, into: &children)
@@ -146,8 +150,12 @@ extension Checker {
         }
         bind(parameter.name, type.map(Computed.typed) ?? .unknown, kind: .parameter)
       }
-      bind(Identifier(key: .width, range: component.statement.name.range), .typed(.number), kind: .parameter)
-      bind(Identifier(key: .height, range: component.statement.name.range), .typed(.number), kind: .parameter)
+      bind(
+        Identifier(key: .width, range: component.statement.name.range), .typed(.number), kind: .parameter,
+        implicit: true)
+      bind(
+        Identifier(key: .height, range: component.statement.name.range), .typed(.number), kind: .parameter,
+        implicit: true)
       var discarded: [ElementModel] = []
       run(component.statement.body, in: .body, into: &discarded)
       checkingAlone = false

@@ -34,6 +34,9 @@ final class ImportContext {
   /// range of the `import` that brought it in (in the file before it).
   var chain: [(file: SourceFile, importedAt: SourceRange?)] = []
   var done: [String: ImportedDefinitions] = [:]
+  /// What each name resolved to, for the editor (nil in a compilation
+  /// that does not ask).
+  var names: NameRecorder?
 
   init(loader: (any ImportLoader)?) { self.loader = loader }
 }
@@ -76,6 +79,9 @@ extension Checker {
     case .success(let file):
       imported = file
     }
+    imports.names?.importLinks[
+      NameRecorder.Place(file: (diagnostics.file ?? diagnostics.source)?.name ?? "", range: statement.pathRange)] =
+      imported.name
     if let start = imports.chain.firstIndex(where: { $0.file.name == imported.name }) {
       reportCycle(from: start, closedAt: statement)
       return

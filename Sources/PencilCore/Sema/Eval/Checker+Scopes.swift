@@ -20,6 +20,11 @@ struct Binding {
   /// Where a `let`'s value uses `pi`, directly or through other lets: a
   /// value in radians, which `sin` and `cos` warn about (W0013).
   var piUses: [SourceRange] = []
+  /// `width` and `height` in a component's body: the frame's, declared
+  /// by nothing the user wrote.
+  var implicit = false
+  /// Declared by `color NAME …`.
+  var isColorSet = false
 }
 
 /// A file's `let`s in order. A class, so a component keeps the table of
@@ -45,7 +50,8 @@ extension Checker {
   /// Binds a name in the innermost scope (the file's, outside any block),
   /// warning when it hides another.
   mutating func bind(
-    _ identifier: Identifier, _ value: Computed, kind: Binding.Kind, origin: SourceRange? = nil, pending: Bool = false
+    _ identifier: Identifier, _ value: Computed, kind: Binding.Kind, origin: SourceRange? = nil, pending: Bool = false,
+    implicit: Bool = false, colorSet: Bool = false
   ) {
     // Parameters may hide file-level names, as Swift's do; lets and loop
     // variables that hide a name are warned about.
@@ -61,7 +67,20 @@ extension Checker {
       name: identifier.key, value: value, declaration: identifier.range, origin: origin ?? identifier.range,
       kind: kind)
     binding.pending = pending
-    binding.file = file
+    // The file whose code declares it: a component's body runs in its own
+    // file's names, wherever it is used.
+    binding.file = diagnostics.file
+    binding.implicit = implicit
+    binding.isColorSet = colorSet
+    if !implicit {
+      let declared: NameKind =
+        switch kind {
+        case .letBinding, .imported: colorSet ? .colorSet : .letBinding
+        case .loopVariable: .loopVariable
+        case .parameter: .parameter
+        }
+      recordDeclaration(identifier, as: declared)
+    }
     if kind == .letBinding, !expandingPrelude { declaredLets.append(identifier) }
     if atFileLevel {
       fileLets.append(binding)

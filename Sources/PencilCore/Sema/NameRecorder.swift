@@ -1,0 +1,128 @@
+/// What the checker resolved each name to, recorded while it checks, as
+/// go/types' `Info.Defs` and `Info.Uses` are: the editor's definition,
+/// references and rename answer from this table, so they follow the
+/// language's own scoping (shadowing, loops, parameters, imports) instead
+/// of matching text. Only a compilation that asks for it has one (the
+/// compiler's own runs pay nothing); it is shared through `ImportContext`
+/// so the imported files' names are recorded too.
+final class NameRecorder {
+  /// A place in one of the compilation's files, by the file's name.
+  struct Place: Hashable {
+    var file: String
+    var range: SourceRange
+  }
+
+  /// Declarations with what they declare.
+  private(set) var declarations: [Place: NameKind] = [:]
+  /// Each use, with the declaration it resolved to.
+  private(set) var uses: [Place: Place] = [:]
+  /// Each `import`'s path, with the name of the file it read.
+  var importLinks: [Place: String] = [:]
+  /// How many places are kept at most: a loop runs its body many times,
+  /// but the places are the source's, so the table is as big as the files'
+  /// names; the cap is for a file of nothing but names. Past it the table
+  /// is incomplete, and rename refuses (references would miss some).
+  static let maximumPlaces = 1 << 20
+  private let limit: Int
+  private(set) var overflowed = false
+
+  init(limit: Int = NameRecorder.maximumPlaces) { self.limit = limit }
+
+  private var full: Bool {
+    if declarations.count + uses.count < limit { return false }
+    overflowed = true
+    return true
+  }
+
+  func declare(_ place: Place, as kind: NameKind) {
+    guard declarations[place] == nil, !full else { return }
+    declarations[place] = kind
+  }
+
+  func use(_ place: Place, declaredAt declaration: Place, as kind: NameKind) {
+    // A declaration is never a use of itself, and a use resolved once keeps
+    // its first answer (a statement checked again at the end of the file
+    // resolves the same way).
+    guard place != declaration, uses[place] == nil else { return }
+    declare(declaration, as: kind)
+    guard declarations[declaration] != nil, !full else { return }
+    uses[place] = declaration
+  }
+}
+
+/// What a name declares, for the editor's answers.
+public enum NameKind: String, Sendable {
+  case letBinding = "let"
+  case colorSet = "colour set"
+  case parameter
+  case loopVariable = "loop variable"
+  case gradient
+  case shape
+  case component
+  case element = "element name"
+}
+
+extension Checker {
+  /// The file whose code runs now: a component's body runs in its own
+  /// file's names, wherever it is used.
+  private var currentFileName: String { (diagnostics.file ?? diagnostics.source)?.name ?? "" }
+
+  /// Records a declaration in the file being checked.
+  func recordDeclaration(_ identifier: Identifier, as kind: NameKind) {
+    guard let recorder = imports.names, !expandingPrelude, !identifier.name.isEmpty else { return }
+    recorder.declare(NameRecorder.Place(file: currentFileName, range: identifier.range), as: kind)
+  }
+
+  /// Records that `identifier`, here, names what is declared at
+  /// `declaration` in `file` (nil: the file this session checks, as the
+  /// checker's tables say of their own definitions).
+  func recordUse(_ identifier: Identifier, declaredAt declaration: SourceRange, in file: SourceFile?, as kind: NameKind)
+  {
+    guard let recorder = imports.names, !expandingPrelude else { return }
+    let here = currentFileName
+    recorder.use(
+      NameRecorder.Place(file: here, range: identifier.range),
+      declaredAt: NameRecorder.Place(file: (file ?? diagnostics.source)?.name ?? here, range: declaration), as: kind)
+  }
+
+  /// Records a use of a `let`, parameter or loop variable.
+  func recordUse(_ identifier: Identifier, of binding: Binding) {
+    guard imports.names != nil, !binding.implicit else { return }
+    let kind: NameKind
+    switch binding.kind {
+    case .letBinding, .imported: kind = binding.isColorSet ? .colorSet : .letBinding
+    case .loopVariable: kind = .loopVariable
+    case .parameter: kind = .parameter
+    }
+    recordUse(identifier, declaredAt: binding.declaration, in: binding.file, as: kind)
+  }
+}
+
+extension Checker {
+  /// A shape's name used where a shape goes (`clip=`, an element kind).
+  func recordShapeUse(_ identifier: Identifier) {
+    guard imports.names != nil, let shape = shapeStatements[identifier.name] else { return }
+    recordUse(identifier, declaredAt: shape.name.range, in: origin(of: "shape", identifier.name), as: .shape)
+  }
+
+  /// An element's kind when it names a component or a shape of the user's,
+  /// and its argument labels when they name the parameters of either.
+  func recordKindUse(_ statement: ElementStatement) {
+    guard imports.names != nil else { return }
+    if let component = components[statement.kind.key] {
+      guard !component.isPrelude else { return }
+      recordUse(statement.kind, declaredAt: component.statement.name.range, in: component.file, as: .component)
+      recordLabels(statement, component.statement.parameters, in: component.file)
+    } else if let shape = shapeStatements[statement.kind.name] {
+      recordShapeUse(statement.kind)
+      recordLabels(statement, shape.parameters ?? [], in: origin(of: "shape", statement.kind.name))
+    }
+  }
+
+  private func recordLabels(_ statement: ElementStatement, _ parameters: [Parameter], in file: SourceFile?) {
+    for attribute in statement.attributes {
+      guard let parameter = parameters.first(where: { $0.name.key == attribute.name.key }) else { continue }
+      recordUse(attribute.name, declaredAt: parameter.name.range, in: file, as: .parameter)
+    }
+  }
+}

@@ -1,0 +1,200 @@
+import XCTest
+
+@testable import PencilCore
+
+/// Definition, references and rename (`NameIndex`, `RenamePlan`): each
+/// name as the checker resolved it, with shadowing, loops, parameters,
+/// element names, colour sets and imports.
+final class NameIndexTests: XCTestCase {
+  private let main = "main.pencil"
+
+  private func index(_ text: String, _ files: [String: String] = [:]) -> NameIndex {
+    NameIndex(SourceFile(name: main, text: text), importer: MemoryImportLoader(files: files))
+  }
+
+  /// The byte offset of the `nth` (from 0) `needle` in `text`, plus `within`.
+  private func offset(_ text: String, _ needle: String, _ nth: Int = 0, within: Int = 0) -> Int {
+    var searched = text[...]
+    var base = 0
+    for _ in 0..<nth {
+      guard let found = searched.range(of: needle) else { return -1 }
+      base += searched.utf8.distance(from: searched.startIndex, to: found.upperBound)
+      searched = searched[found.upperBound...]
+    }
+    guard let found = searched.range(of: needle) else { return -1 }
+    return base + searched.utf8.distance(from: searched.startIndex, to: found.lowerBound) + within
+  }
+
+  /// The starts of every occurrence of the symbol at `needle`'s `nth` place.
+  private func occurrences(_ text: String, _ needle: String, _ nth: Int = 0, _ files: [String: String] = [:])
+    -> [Int]
+  {
+    let names = index(text, files)
+    guard let symbol = names.symbol(at: offset(text, needle, nth), in: main) else { return [] }
+    return names.occurrences(of: symbol).filter { $0.file == main }.map(\.range.start)
+  }
+
+  func testALetItsUsesAndTheDefinitionFromAUse() {
+    let text = "let side = 20\nrect at side, 0 size side x side fill=.red\n"
+    let names = index(text)
+    let symbol = names.symbol(at: offset(text, "side", 1), in: main)
+    XCTAssertEqual(symbol?.name, "side")
+    XCTAssertEqual(symbol?.kind, .letBinding)
+    XCTAssertEqual(symbol?.declaration, NameIndex.Location(file: main, range: SourceRange(4, 8)))
+    XCTAssertEqual(
+      occurrences(text, "side"), [4, offset(text, "side", 1), offset(text, "side", 2), offset(text, "side", 3)])
+    // A cursor just after a name still finds it.
+    XCTAssertEqual(names.symbol(at: 8, in: main)?.name, "side")
+    XCTAssertNil(names.symbol(at: offset(text, "rect"), in: main))
+  }
+
+  func testShadowingSeparatesTheTwoNames() {
+    let text = """
+      let w = 10
+      vstack {
+        let w = 20
+        rect size w x 5 fill=.red
+      }
+      rect size w x 5 fill=.blue
+
+      """
+    XCTAssertEqual(occurrences(text, "w"), [offset(text, "w"), offset(text, "w", 3)])
+    XCTAssertEqual(occurrences(text, "w", 2), [offset(text, "w", 1), offset(text, "w", 2)])
+  }
+
+  func testLoopVariablesAndTheirIndex() {
+    let text = "for c, i in [.red, .blue] {\n  rect at i * 10, 0 size 5x5 fill=c\n}\n"
+    XCTAssertEqual(occurrences(text, "c,"), [offset(text, "c,"), offset(text, "=c", within: 1)])
+    XCTAssertEqual(index(text).symbol(at: offset(text, "i *"), in: main)?.kind, .loopVariable)
+  }
+
+  func testComponentsTheirUsesLabelsAndParameters() {
+    let text = """
+      component badge(tint: Color = .red) {
+        rect fill=tint
+      }
+      badge tint=.blue at 0,0 size 10x10
+      vstack { badge }
+
+      """
+    XCTAssertEqual(
+      occurrences(text, "badge"), [offset(text, "badge"), offset(text, "badge", 1), offset(text, "badge", 2)])
+    // The parameter, its use in the body and the argument label at a use.
+    XCTAssertEqual(occurrences(text, "tint"), [offset(text, "tint"), offset(text, "tint", 1), offset(text, "tint", 2)])
+    XCTAssertEqual(index(text).symbol(at: offset(text, "badge", 1), in: main)?.kind, .component)
+    // The frame's `width` is declared by nothing the user wrote.
+    XCTAssertNil(index("component c() { rect size width x 4 }\nc at 0,0 size 4x4\n").symbol(at: 22, in: main))
+  }
+
+  func testGradientsShapesAndElementNames() {
+    let text = """
+      rect size 4x4 gradient=shine
+      gradient shine rgb top to bottom { stop .red; stop .blue }
+      shape tab { move 0,0; line 1,0; line 1,1; close }
+      box: tab at 0,0 size 10x10 fill=.red
+      zstack at 20,0 size 10x10 clip=tab { rect fill=.blue }
+      arrow from box.trailing to 20,5
+
+      """
+    XCTAssertEqual(occurrences(text, "shine"), [offset(text, "shine"), offset(text, "shine", 1)])
+    XCTAssertEqual(occurrences(text, "tab", 1), [offset(text, "tab"), offset(text, "tab", 1), offset(text, "tab", 2)])
+    XCTAssertEqual(occurrences(text, "box.", 0), [offset(text, "box"), offset(text, "box.")])
+    XCTAssertEqual(index(text).symbol(at: offset(text, "box"), in: main)?.kind, .element)
+  }
+
+  func testColourSetsAndImportedDefinitions() {
+    let library = "color ink light=#111111 dark=#eeeeee\ngradient fade rgb top to bottom { stop .red; stop .blue }\n"
+    let text = "import \"lib.pencil\"\nrect size 4x4 fill=ink\nrect size 4x4 gradient=fade\n"
+    let names = index(text, ["lib.pencil": library])
+    let ink = names.symbol(at: offset(text, "ink"), in: main)
+    XCTAssertEqual(ink?.kind, .colorSet)
+    XCTAssertEqual(ink?.declaration, NameIndex.Location(file: "lib.pencil", range: SourceRange(6, 9)))
+    XCTAssertEqual(names.symbol(at: offset(text, "fade"), in: main)?.declaration.file, "lib.pencil")
+    // From the declaration in the imported file, the main file's use.
+    let fromLibrary = names.symbol(at: offset(library, "fade"), in: "lib.pencil")
+    XCTAssertEqual(fromLibrary.map { names.occurrences(of: $0).count }, 2)
+    XCTAssertEqual(names.text(NameIndex.Location(file: "lib.pencil", range: SourceRange(6, 9))), "ink")
+  }
+
+  func testAComponentFromAnImportResolvesInItsOwnFile() {
+    let library = "let pad = 2\ncomponent chip(tint: Color = .red) {\n  rect at pad, pad size 4x4 fill=tint\n}\n"
+    let text = "import \"lib.pencil\"\nchip tint=.blue at pad, 0 size 10x10\n"
+    let names = index(text, ["lib.pencil": library])
+    XCTAssertEqual(names.errorCount, 0)
+    let libraryPad = names.symbol(at: offset(library, "pad"), in: "lib.pencil")
+    XCTAssertEqual(
+      libraryPad.map { names.occurrences(of: $0).map(\.file) }, ["lib.pencil", "lib.pencil", "lib.pencil", main])
+    XCTAssertEqual(names.symbol(at: offset(text, "pad"), in: main)?.declaration.file, "lib.pencil")
+    XCTAssertEqual(names.symbol(at: offset(text, "tint"), in: main)?.declaration.file, "lib.pencil")
+  }
+
+  // MARK: rename
+
+  private func rename(_ text: String, at needle: String, _ nth: Int = 0, to newName: String) -> Result<String, Refusal>
+  {
+    let before = index(text)
+    guard let symbol = before.symbol(at: offset(text, needle, nth), in: main) else { return .failure(Refusal("none")) }
+    if let problem = RenamePlan.problem(with: newName, for: symbol) { return .failure(Refusal(problem)) }
+    let ranges = RenamePlan.ranges(of: symbol, in: [before])
+    let renamed = RenamePlan.apply(ranges[main] ?? [], newName: newName, to: Array(text.utf8))
+    let after = NameIndex(SourceFile(name: main, bytes: renamed), importer: nil)
+    if let problem = RenamePlan.verify(before: before, after: after, ranges: ranges, newName: newName) {
+      return .failure(Refusal(problem))
+    }
+    return .success(String(decoding: renamed, as: UTF8.self))
+  }
+
+  struct Refusal: Error, Equatable {
+    var message: String
+    init(_ message: String) { self.message = message }
+  }
+
+  func testRenameEditsEveryUseAndNothingElse() {
+    let text = "let w = 10\nvstack {\n  let w = 20\n  rect size w x 5 fill=.red\n}\nrect size w x 5 fill=.blue\n"
+    XCTAssertEqual(
+      try rename(text, at: "w", to: "side").get(),
+      "let side = 10\nvstack {\n  let w = 20\n  rect size w x 5 fill=.red\n}\nrect size side x 5 fill=.blue\n")
+    let component = "component a(t: Color = .red) { rect fill=t }\na t=.blue at 0,0 size 4x4\n"
+    XCTAssertEqual(
+      try rename(component, at: "t:", to: "tint").get(),
+      "component a(tint: Color = .red) { rect fill=tint }\na tint=.blue at 0,0 size 4x4\n")
+  }
+
+  func testRenameRefusesWhatWouldChangeTheMeaning() {
+    // The outer `w` renamed to the inner's name would be hidden by it.
+    let hidden = "let w = 10\nlet v = 3\nvstack {\n  let v = 20\n  rect size w x v fill=.red\n}\n"
+    guard case .failure(let refusal) = rename(hidden, at: "w", to: "v") else { return XCTFail("renamed") }
+    XCTAssertTrue(refusal.message.contains("would"), refusal.message)
+    // Two gradients of one name.
+    let twice =
+      "gradient a rgb top to bottom { stop .red; stop .blue }\ngradient b rgb top to bottom { stop .red; stop .blue }\nrect size 4x4 gradient=a\nrect size 4x4 gradient=b\n"
+    if case .failure(let refusal) = rename(twice, at: "a rgb") { XCTFail(refusal.message) }
+    if case .success = rename(twice, at: "a rgb", to: "b") { XCTFail("two gradients named b") }
+    XCTAssertEqual(rename(hidden, at: "w", to: "let"), .failure(Refusal("'let' is a word of the language, not a name")))
+    XCTAssertTrue(rename(hidden, at: "w", to: "9w").isFailure)
+    let component = "component a() { rect }\na at 0,0 size 4x4\n"
+    XCTAssertEqual(rename(component, at: "a(", to: "rect"), .failure(Refusal("'rect' is a built-in element")))
+  }
+
+  private func rename(_ text: String, at needle: String) -> Result<String, Refusal> {
+    rename(text, at: needle, to: "fresh")
+  }
+
+  func testTheRecorderKeepsAtMostItsLimit() {
+    let recorder = NameRecorder(limit: 3)
+    for start in stride(from: 0, to: 40, by: 2) {
+      recorder.use(
+        NameRecorder.Place(file: "f", range: SourceRange(start + 100, start + 101)),
+        declaredAt: NameRecorder.Place(file: "f", range: SourceRange(0, 1)), as: .letBinding)
+    }
+    XCTAssertEqual(recorder.uses.count + recorder.declarations.count, 3)
+    XCTAssertTrue(recorder.overflowed)
+  }
+}
+
+extension Result {
+  fileprivate var isFailure: Bool {
+    if case .failure = self { return true }
+    return false
+  }
+}
