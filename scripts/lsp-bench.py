@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Latency of `pencilc lsp` on a generated 1,000-line scene (not run in CI):
 the time from a didChange to its publishDiagnostics, and the time to answer
-completion and hover, each the median of many rounds. Raw framing over
+completion, hover, definition, references and rename, each the median of
+many rounds (the names come from the check that made the diagnostics;
+rename checks the renamed text once more). Raw framing over
 pipes, so the client costs nearly nothing. The issue's goal: under 50 ms
 per answer on one core (`--cpu 0` pins the server with taskset).
 
@@ -119,7 +121,10 @@ def main():
     # Each round edits the hue of one rect (a number in the middle of the file).
     target = next(i for i, line in enumerate(lines) if i > len(lines) // 2 and "fill=hsb(" in line)
     column = lines[target].index("hsb(") + 4
-    change, completion, hover = [], [], []
+    change, completion, hover, definition, references, rename = [], [], [], [], [], []
+    brand_line = target + 1
+    brand = {"textDocument": {"uri": URI},
+             "position": {"line": brand_line, "character": lines[brand_line].index("brand") + 1}}
     for round_ in range(arguments.rounds):
         digit = str(round_ % 10)
         edit = {"range": {"start": {"line": target, "character": column},
@@ -139,6 +144,16 @@ def main():
             "textDocument": {"uri": URI},
             "position": {"line": salmon_line, "character": lines[salmon_line].index("salmon") + 2}}))
         hover.append(ms)
+        ms, answer = timed(lambda: server.request("textDocument/definition", brand))
+        definition.append(ms)
+        assert answer.get("result", {}).get("range", {}).get("start", {}).get("line") == 2, answer
+        ms, answer = timed(lambda: server.request("textDocument/references", {**brand, "context": {
+            "includeDeclaration": True}}))
+        references.append(ms)
+        uses = len(answer.get("result") or [])
+        ms, answer = timed(lambda: server.request("textDocument/rename", {**brand, "newName": "accent"}))
+        rename.append(ms)
+        assert len(answer.get("result", {}).get("changes", {}).get(URI, [])) == uses, answer
     server.request("shutdown", None)
     server.notify("exit", None)
     server.process.wait(timeout=20)
@@ -146,7 +161,10 @@ def main():
     print(f"pencilc lsp on a {len(lines) - 1}-line scene ({len(text)} bytes, {problems} diagnostics), "
           f"{arguments.rounds} rounds, server {' '.join(command)}; load average {os.getloadavg()[0]:.2f}")
     print(f"  didOpen -> publishDiagnostics   {open_ms:7.1f} ms (once)")
-    for name, values in (("didChange -> publishDiagnostics", change), ("completion", completion), ("hover", hover)):
+    print(f"  (references and rename of the colour set 'brand': {uses} places)")
+    for name, values in (("didChange -> publishDiagnostics", change), ("completion", completion), ("hover", hover),
+                         ("definition", definition), ("references", references),
+                         ("rename (checked again)", rename)):
         print(f"  {name:32s} median {statistics.median(values):6.1f} ms   max {max(values):6.1f} ms")
 
 

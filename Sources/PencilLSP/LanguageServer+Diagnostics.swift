@@ -3,14 +3,15 @@ import PencilCore
 extension LanguageServer {
   /// Compiles `document` unless its compilation is current, as
   /// `pencilc --check` does (light appearance), reading imports from the
-  /// open documents first.
+  /// open documents first; the same check records its names.
   @discardableResult
   func compile(_ document: OpenDocument) -> Compilation {
     if let compilation = document.compilation { return compilation }
     let loader = importLoader(for: document)
-    let compilation = Pencil.compile(
-      SourceFile(name: document.path, bytes: document.bytes), importer: loader, appearance: .light)
+    let (compilation, names) = Pencil.compileIndexingNames(
+      SourceFile(name: document.path, bytes: document.bytes), importer: loader)
     document.compilation = compilation
+    document.names = names
     document.imports = loader.loadedPaths
     return compilation
   }

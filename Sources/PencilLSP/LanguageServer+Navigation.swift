@@ -9,14 +9,14 @@ extension LanguageServer {
   /// LSP's `RequestFailed`: the request was valid, its answer is a refusal.
   static let requestFailed = -32803
 
-  /// The names of `document`'s text, checked once per text (dropped with
-  /// its compilation at every change of it or of a file it imports).
+  /// The names of `document`'s text, recorded by the check that compiled
+  /// it (dropped with its compilation at every change of it or of a file
+  /// it imports).
   func names(_ document: OpenDocument) -> NameIndex {
     if let names = document.names { return names }
-    let made = NameIndex(
-      SourceFile(name: document.path, bytes: document.bytes), importer: importLoader(for: document))
-    document.names = made
-    return made
+    document.compilation = nil
+    compile(document)
+    return document.names ?? NameIndex(SourceFile(name: document.path, bytes: document.bytes), importer: nil)
   }
 
   func definition(_ params: JSONValue) throws -> JSONValue {
@@ -123,7 +123,8 @@ extension LanguageServer {
       var others = texts
       others[main.path] = nil
       let loader = DocumentImportLoader(openTexts: others, reader: reader)
-      let after = NameIndex(SourceFile(name: main.path, bytes: renamed), importer: loader)
+      // Compiled as `before` was, so their error counts compare.
+      let (_, after) = Pencil.compileIndexingNames(SourceFile(name: main.path, bytes: renamed), importer: loader)
       if let problem = RenamePlan.verify(before: before, after: after, ranges: ranges, newName: newName) {
         return problem
       }

@@ -49,13 +49,26 @@ public enum Pencil {
     compile(source, dumpSyntax: dumpSyntax, importer: importer, limits: .standard, appearance: appearance)
   }
 
+  /// The compilation (in light, as `--check` does) and what each of its
+  /// names resolved to, from one check: the language server's diagnostics
+  /// and its definition, references and rename come from the same work.
+  public static func compileIndexingNames(_ source: SourceFile, importer: (any ImportLoader)?) -> (
+    Compilation, NameIndex
+  ) {
+    let recorder = NameRecorder()
+    let compilation = compile(
+      source, dumpSyntax: false, importer: importer, limits: .standard, appearance: .light, names: recorder)
+    let errors = compilation.diagnostics.filter { $0.severity == .error }.count
+    return (compilation, NameIndex(recorder, source: source, errorCount: errors))
+  }
+
   /// With other expansion limits (the fuzzer's). `separateDark` compiles
   /// an adaptive picture's dark appearance on its own, as when a value
   /// other than a colour is computed from an adaptive colour (tests
   /// compare the two ways).
   static func compile(
     _ source: SourceFile, dumpSyntax: Bool, importer: (any ImportLoader)?, limits: ExpansionBudget.Limits,
-    appearance: Appearance? = .light, separateDark: Bool = false
+    appearance: Appearance? = .light, separateDark: Bool = false, names: NameRecorder? = nil
   ) -> Compilation {
     // An adaptive picture is compiled once, its colours carrying their
     // dark values (AdaptivePalette). Only when a value of another kind is
@@ -76,7 +89,7 @@ public enum Pencil {
     if separateDark { palette?.use(adaptive: true) }
     let first = compileOnce(
       source, dumpSyntax: dumpSyntax, importer: importer, limits: limits, appearance: appearance ?? .light,
-      palette: palette)
+      palette: palette, names: names)
     let darkResult = darkWork?.join()
     // Checking found what the picture depends on: compile again only when
     // the canvas fixes another appearance.
@@ -125,7 +138,7 @@ public enum Pencil {
 
   private static func compileOnce(
     _ source: SourceFile, dumpSyntax: Bool, importer: (any ImportLoader)?, limits: ExpansionBudget.Limits,
-    appearance: Appearance, palette: AdaptivePalette? = nil
+    appearance: Appearance, palette: AdaptivePalette? = nil, names: NameRecorder? = nil
   ) -> Checked {
     var diagnostics = DiagnosticList()
     guard source.bytes.count <= SourceFile.maximumSize else {
@@ -147,6 +160,7 @@ public enum Pencil {
     let context = ImportContext(loader: importer)
     context.appearance = appearance
     context.palette = palette
+    context.names = names
     var session = CheckSession(source: source, diagnostics: DiagnosticList(), imports: context, limits: limits)
     var statements: [Statement] = []
     Parser.parse(source, diagnostics: &diagnostics) { statement in

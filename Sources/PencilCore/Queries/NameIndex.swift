@@ -47,8 +47,8 @@ public struct NameIndex: Sendable {
   /// Checks `source` (with `importer` for its imports, as a compilation
   /// would) and records its names.
   public init(_ source: SourceFile, importer: (any ImportLoader)?) {
-    let context = ImportContext(loader: importer)
     let recorder = NameRecorder()
+    let context = ImportContext(loader: importer)
     context.names = recorder
     var diagnostics = DiagnosticList()
     var session = CheckSession(source: source, diagnostics: DiagnosticList(), imports: context)
@@ -58,7 +58,12 @@ public struct NameIndex: Sendable {
     var checked = DiagnosticList()
     _ = session.finish(diagnostics: &checked)
     diagnostics.absorb(checked)
-    errorCount = diagnostics.items.filter { $0.severity == .error }.count
+    self.init(recorder, source: source, errorCount: diagnostics.items.filter { $0.severity == .error }.count)
+  }
+
+  /// What a check that recorded into `recorder` found.
+  init(_ recorder: NameRecorder, source: SourceFile, errorCount: Int) {
+    self.errorCount = errorCount
     isComplete = !recorder.overflowed
     func location(_ place: NameRecorder.Place) -> Location { Location(file: place.file, range: place.range) }
     var declarations: [Location: NameKind] = [:]
@@ -68,8 +73,8 @@ public struct NameIndex: Sendable {
     var places: [String: [Location]] = [:]
     for place in Set(declarations.keys).union(uses.keys) { places[place.file, default: []].append(place) }
     for file in places.keys { places[file]?.sort() }
-    var texts = [source.name: source.bytes]
-    for definitions in context.done.values { texts[definitions.file.name] = definitions.file.bytes }
+    var texts = recorder.importedTexts
+    texts[source.name] = source.bytes
     self.declarations = declarations
     self.uses = uses
     self.placesByFile = places

@@ -18,6 +18,8 @@ final class NameRecorder {
   private(set) var uses: [Place: Place] = [:]
   /// Each `import`'s path, with the name of the file it read.
   var importLinks: [Place: String] = [:]
+  /// The text of every file imported, by name, for the names' spelling.
+  var importedTexts: [String: [UInt8]] = [:]
   /// How many places are kept at most: a loop runs its body many times,
   /// but the places are the source's, so the table is as big as the files'
   /// names; the cap is for a file of nothing but names. Past it the table

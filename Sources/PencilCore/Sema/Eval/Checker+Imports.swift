@@ -82,6 +82,7 @@ extension Checker {
     imports.names?.importLinks[
       NameRecorder.Place(file: (diagnostics.file ?? diagnostics.source)?.name ?? "", range: statement.pathRange)] =
       imported.name
+    imports.names?.importedTexts[imported.name] = imported.bytes
     if let start = imports.chain.firstIndex(where: { $0.file.name == imported.name }) {
       reportCycle(from: start, closedAt: statement)
       return
