@@ -139,6 +139,11 @@ async def navigation(client):
         check(False, "rename: a keyword is refused")
     except Exception as refusal:  # pygls raises the server's ResponseError
         check("word of the language" in str(refusal), f"rename: a keyword is refused ({refusal})")
+    tokens = await client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(text_document=document))
+    data = tokens.data if tokens else []
+    check(len(data) % 5 == 0 and list(data[:10]) == [0, 0, 3, 0, 0, 0, 4, 1, 5, 3],
+          f"semanticTokens: 'let' a keyword, then 'w' a declared read-only variable ({data[:10]})")
     client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=document))
 
 

@@ -154,6 +154,7 @@ public final class LanguageServer {
     case "textDocument/references": return try references(params)
     case "textDocument/prepareRename": return try prepareRename(params)
     case "textDocument/rename": return try rename(params)
+    case "textDocument/semanticTokens/full": return try semanticTokens(params)
     default:
       throw RPCError(code: RPCError.methodNotFound, message: "unknown method '\(method)'")
     }
@@ -194,6 +195,9 @@ public final class LanguageServer {
         "definitionProvider": .bool(true),
         "referencesProvider": .bool(true),
         "renameProvider": .object(["prepareProvider": .bool(true)]),
+        "semanticTokensProvider": .object([
+          "legend": LanguageServer.semanticTokensLegend, "full": .bool(true),
+        ]),
       ]),
       "serverInfo": .object(["name": .string("pencilc"), "version": .string(Pencil.version)]),
     ])

@@ -1,3 +1,4 @@
+import PencilCore
 import XCTest
 
 @testable import PencilLSP
@@ -121,5 +122,38 @@ final class NavigationTests: XCTestCase {
     XCTAssertEqual(rename(session, 1, 4, to: "two words")["error"]?["code"], .int(-32803))
     XCTAssertEqual(rename(session, 2, 2, to: "x")["error"]?["code"], .int(-32803))
     XCTAssertNotNil(rename(session, 1, 4, to: "side")["result"]?["changes"])
+  }
+}
+
+/// `textDocument/semanticTokens/full` in LSP's relative encoding.
+final class SemanticTokensServerTests: XCTestCase {
+  func testTheLegendAndRelativeEncoding() {
+    let session = Session()
+    let capabilities = session.call("initialize", .object(["capabilities": .object([:])]))["result"]?["capabilities"]
+    let legend = capabilities?["semanticTokensProvider"]?["legend"]
+    XCTAssertEqual(legend?["tokenTypes"]?.array?.first, .string("keyword"))
+    XCTAssertEqual(legend?["tokenModifiers"]?.array?.first, .string("declaration"))
+    let uri = "file:///t.pencil"
+    // After the emoji (two UTF-16 units) `w` is at character 13 of line 1.
+    session.open(uri, "let w = 1\ntext \"😀\" at w, 0 /* a\nb */\n")
+    let data = session.call(
+      "textDocument/semanticTokens/full", .object(["textDocument": .object(["uri": .string(uri)])])
+    )["result"]?["data"]?.array?.compactMap(\.integer)
+    let keyword = SemanticTokens.Kind.keyword.rawValue
+    let variable = SemanticTokens.Kind.variable.rawValue
+    XCTAssertEqual(
+      data,
+      [
+        0, 0, 3, keyword, 0,  // let
+        0, 4, 1, variable, 3,  // w: declaration, readonly
+        0, 4, 1, SemanticTokens.Kind.number.rawValue, 0,  // 1
+        1, 0, 4, SemanticTokens.Kind.class.rawValue, 4,  // text
+        0, 5, 4, SemanticTokens.Kind.string.rawValue, 0,  // "😀"
+        0, 5, 2, keyword, 0,  // at
+        0, 3, 1, variable, 2,  // w
+        0, 3, 1, SemanticTokens.Kind.number.rawValue, 0,  // 0
+        0, 2, 4, SemanticTokens.Kind.comment.rawValue, 0,  // /* a
+        1, 0, 4, SemanticTokens.Kind.comment.rawValue, 0,  // b */
+      ])
   }
 }
