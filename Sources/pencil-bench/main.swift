@@ -59,6 +59,7 @@ var pencils = 10_000
 var runs = 15
 var loop = false
 var distinctHues = false
+var names = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
   switch argument {
@@ -66,8 +67,9 @@ while let argument = arguments.next() {
   case "--runs": runs = arguments.next().flatMap { Int($0) } ?? runs
   case "--loop": loop = true
   case "--hues": (loop, distinctHues) = (true, true)
+  case "--names": names = true
   default:
-    print("usage: pencil-bench [--pencils N] [--runs N] [--loop | --hues]")
+    print("usage: pencil-bench [--pencils N] [--runs N] [--loop | --hues] [--names]")
     exit(2)
   }
 }
@@ -75,9 +77,34 @@ while let argument = arguments.next() {
 let text = loop ? generateLoopScene(pencils: pencils, distinctHues: distinctHues) : generateScene(pencils: pencils)
 
 let bytes = Array(text.utf8)
+
+/// `--names`: the language server's compile, which records what every name
+/// resolved to, against the same compile without, alternating, best of each.
+func compareNameRecording() {
+  var plain = Double.infinity
+  var indexing = Double.infinity
+  var places = 0
+  for _ in 0..<runs {
+    let source = SourceFile(name: "bench.pencil", bytes: bytes)
+    var start = seconds()
+    _ = Pencil.compile(source, appearance: .light)
+    plain = min(plain, seconds() - start)
+    start = seconds()
+    let (_, index) = Pencil.compileIndexingNames(SourceFile(name: "bench.pencil", bytes: bytes), importer: nil)
+    indexing = min(indexing, seconds() - start)
+    places = index.resolutions.count
+  }
+  print(
+    "compile \(whole(plain * 10_000) / 10) ms, with names \(whole(indexing * 10_000) / 10) ms (\(places) uses):"
+      + " ratio \(whole(indexing / plain * 100)) %")
+}
 guard let svg = Backends.named("svg") else { exit(1) }
 var best: [String: Double] = [:]
 var outputSize = 0
+if names {
+  compareNameRecording()
+  exit(0)
+}
 var phases: [String] = []
 for _ in 0..<runs {
   let start = seconds()
