@@ -144,4 +144,18 @@ final class EditorCompletionTests: XCTestCase {
     XCTAssertTrue(markdown.hasPrefix("**E0201** unknown colour (error)"), markdown)
     XCTAssertTrue(markdown.contains("```text\nrect at 0,0 size 10x10 fill=salmn"), markdown)
   }
+
+  func testEveryOffsetOfImportsAndParametersIsSafe() {
+    let text =
+      "import \"a/\\(x)\"\nimport \"lib/日本\ncomponent c(t: Color? = none, g: [Gradient]) { rect }\nc t= g=\"\nimport"
+    let source = SourceFile(name: "/w/t.pencil", text: text)
+    let loader = MemoryImportLoader(files: ["lib/日本": "import \"lib/日本\"\ncolor k = red\n"])
+    for offset in -2...(source.bytes.count + 2) {
+      _ = Completions.at(offset, in: source, importer: loader) { _ in [FolderEntry(name: "日本.pencil", isFolder: false)]
+      }
+    }
+    // An escape in the path: not a file name as typed, nothing offered.
+    XCTAssertEqual(
+      complete("import \"a\\n|\"", folders: ["/w": [.init(name: "a\\n.pencil", isFolder: false)]]).candidates, [])
+  }
 }
