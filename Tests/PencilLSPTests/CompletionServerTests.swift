@@ -58,6 +58,12 @@ final class CompletionServerTests: XCTestCase {
     XCTAssertEqual(ink["documentation"], .string("#102030"))
   }
 
+  func testQuotesAndSlashesTriggerCompletion() {
+    let reply = Session().call("initialize", .object(["capabilities": .object([:])]))
+    let triggers = reply["result"]?["capabilities"]?["completionProvider"]?["triggerCharacters"]?.array ?? []
+    XCTAssertEqual(Set(triggers.compactMap(\.string)), [".", "=", "\"", "/"])
+  }
+
   func testImportPathsFromTheDiskAndTheOpenDocuments() throws {
     let session = Session(folders: [
       "/work": [.init(name: "lib", isFolder: true), .init(name: "scene.pencil", isFolder: false)],

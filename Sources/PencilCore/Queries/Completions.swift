@@ -106,7 +106,7 @@ public enum Completions {
   /// anything in scope.
   private static func values(for kind: ValueKind?, scope: Scope) -> [Candidate] {
     switch kind {
-    // The file's own colour sets first: its palette.
+    // The colour sets in scope first: the file's own palette.
     case .color: return scope.colorSets + colors + scope.values
     case .paint: return scope.colorSets + colors + scope.gradients + scope.values
     case .gradient: return scope.gradients + scope.values
