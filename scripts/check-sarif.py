@@ -14,7 +14,10 @@ validator (the `jsonschema` package), and checks what a schema cannot:
   (bytes) is; notes with a range are the related locations;
 - each fix's replacements, applied to the file, give what the JSON
   format's edits give;
-- `-j 1` and `-j 2` print the same log.
+- `-j 1` and `-j 2` print the same log;
+- `pencilc fmt --check` over every fixture and a missing file writes one
+  log too, with the syntax errors `fmt --diagnostic-format json` reports
+  (same codes, same order) and the missing file as a notification.
 
 Every sample and every diagnostics fixture is checked alone, then all of
 them in one run with a missing file among them, a usage error, standard
@@ -218,6 +221,39 @@ def runs():
     yield "unwritable output", ["samples/flow.pencil", "-o", "/no/such/dir/x.svg"], None, False
 
 
+def check_fmt(pencilc, validator):
+    """`pencilc fmt`: one log for the run, as the compiler writes."""
+    files = sorted(glob.glob(os.path.join(ROOT, "Tests/PencilCoreTests/Fixtures/diagnostics/*.pencil")))
+    arguments = ["--check"] + [os.path.relpath(path, ROOT) for path in files] + ["no-such-file.pencil"]
+    result = run(pencilc, ["fmt", "--diagnostic-format", "sarif"] + arguments)
+    try:
+        log = json.loads(result.stdout.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        return [f"standard output is not one JSON document: {error}"]
+    problems = [f"schema: {error.message} at {'/'.join(map(str, error.absolute_path))}"
+                for error in validator.iter_errors(log)]
+    if len(log.get("runs", [])) != 1:
+        return problems + [f"{len(log.get('runs', []))} runs, not one"]
+    run_log = log["runs"][0]
+    json_run = run(pencilc, ["fmt", "--diagnostic-format", "json"] + arguments)
+    records = [json.loads(line) for line in json_run.stdout.decode().splitlines() if line.startswith("{")]
+    expected = [(r["file"], r["code"]) for r in records if r["type"] == "diagnostic"]
+    found = [(path_of(r["locations"][0]["physicalLocation"]["artifactLocation"]), r["ruleId"])
+             for r in run_log["results"]]
+    expected = [(os.path.join(ROOT, file), code) for file, code in expected]
+    if not expected:
+        problems.append("no fixture has a syntax error: the check checks nothing")
+    if found != expected:
+        problems.append(f"results {found[:3]}... are not fmt's JSON diagnostics {expected[:3]}...")
+    invocation = run_log["invocations"][0]
+    notes = invocation.get("toolExecutionNotifications", [])
+    if [n["descriptor"]["id"] for n in notes] != ["E0402"] or invocation["executionSuccessful"]:
+        problems.append(f"the missing file is not one E0402 notification: {notes}")
+    if invocation["exitCode"] != result.returncode or result.returncode != 2:
+        problems.append(f"exit code {invocation['exitCode']} in the log, {result.returncode} from the process")
+    return problems
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pencilc", default=os.path.join(ROOT, ".build/debug/pencilc"))
@@ -270,6 +306,12 @@ def main():
             print(f"FAIL {name}:\n  " + "\n  ".join(problems[:10]))
         else:
             passed += 1
+    problems = check_fmt(pencilc, validator)
+    if problems:
+        failed += 1
+        print("FAIL fmt --check:\n  " + "\n  ".join(problems[:10]))
+    else:
+        passed += 1
     print(f"check-sarif: {passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -6,8 +6,9 @@ decodes each response into its typed classes and fails on a malformed one.
 
 The session: initialize -> initialized -> didOpen (a file with an error
 that has a fix) -> publishDiagnostics -> completion -> hover -> codeAction
--> documentColor -> documentSymbol -> didChange (incremental, applying the
-fix) -> empty diagnostics -> shutdown -> exit, status 0.
+-> documentColor -> documentSymbol -> a second document: component
+parameters and their values, an import's path -> didChange (incremental,
+applying the fix) -> empty diagnostics -> shutdown -> exit, status 0.
 
     python3 scripts/lsp-check.py [--pencilc .build/debug/pencilc]
 """
@@ -20,6 +21,10 @@ from lsprotocol import types
 from pygls.lsp.client import BaseLanguageClient
 
 URI = "file:///tmp/pencilc-lsp-check/scene.pencil"
+PARTS_URI = "file:///tmp/pencilc-lsp-check/parts.pencil"
+PARTS = ('component chip(tint: Color = .red, glow: Gradient? = none) {\n  rect fill=tint\n}\n'
+         'gradient sky rgb top to bottom { stop red; stop blue }\n'
+         'chip tint=.blue \nchip glow=\nimport "sc"\n')
 TEXT = 'canvas 200x100\nrect at 10,10 size 50x50 fill=salmn\ntext "\U0001F600 hi" at 20,80 font=title color=.blue\n'
 
 failures = []
@@ -65,6 +70,14 @@ async def session(pencilc):
           f"didOpen: one E0201 from pencilc ({[d.code for d in diagnostics]})")
     check(diagnostics and diagnostics[0].range.start == types.Position(line=1, character=30),
           "didOpen: the diagnostic's range starts at 2:31")
+    description = diagnostics[0].code_description if diagnostics else None
+    check(description is not None and description.href == "pencil-explain:E0201",
+          f"didOpen: codeDescription points at E0201's explanation ({description})")
+
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=document, position=types.Position(line=1, character=32)))
+    check(hover is not None and hover.contents.value.startswith("**E0201** unknown colour"),
+          "hover over the diagnostic: the explanation of E0201")
 
     completion = await client.text_document_completion_async(
         types.CompletionParams(text_document=document, position=types.Position(line=1, character=35)))
@@ -93,6 +106,8 @@ async def session(pencilc):
 
     symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(text_document=document))
     check(not symbols, "documentSymbol: nothing named")
+
+    await component_parameters(client)
 
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
@@ -145,6 +160,30 @@ async def navigation(client):
     check(len(data) % 5 == 0 and list(data[:10]) == [0, 0, 3, 0, 0, 0, 4, 1, 5, 3],
           f"semanticTokens: 'let' a keyword, then 'w' a declared read-only variable ({data[:10]})")
     client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=document))
+
+
+async def component_parameters(client):
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=PARTS_URI, language_id="pencil", version=1, text=PARTS)))
+    parts = types.TextDocumentIdentifier(uri=PARTS_URI)
+
+    async def items(line, character):
+        result = await client.text_document_completion_async(
+            types.CompletionParams(text_document=parts, position=types.Position(line=line, character=character)))
+        return result.items if isinstance(result, types.CompletionList) else result
+
+    names = await items(4, 16)
+    check(names and names[0].label == "glow" and names[0].text_edit.new_text == "glow="
+          and names[0].detail == "Gradient? = none" and not any(item.label == "tint" for item in names),
+          f"completion after a component: the parameters not given, as name= ({[i.label for i in names[:3]]})")
+    values = await items(5, 10)
+    check([item.label for item in values] == ["sky", "none"],
+          f"completion after glow=: the gradients and none ({[i.label for i in values]})")
+    # The document's own folder holds scene.pencil only as an open document.
+    paths = await items(6, 10)
+    check([item.label for item in paths] == ["scene.pencil"]
+          and paths[0].kind == types.CompletionItemKind.File,
+          f"completion in an import's path: the open scene.pencil ({[i.label for i in paths]})")
 
 
 def main():

@@ -52,4 +52,31 @@ public enum DiskReader {
       if bytes.count > SourceFile.maximumSize { return bytes }
     }
   }
+
+  /// Most entries read from one folder: a folder of a million files is
+  /// not read to its end for a completion list.
+  static let maximumEntriesRead = 10_000
+
+  /// The entries of a folder, each a folder or not as `stat` sees it
+  /// (through a symbolic link, so a link to a folder is a folder; a
+  /// dangling link or a loop of links fails `stat` and is left out). One
+  /// folder is read, never its subfolders, so no loop can be followed.
+  /// Hidden entries (a leading dot, `.` and `..` too) are left out.
+  @Sendable public static func list(_ path: String) -> [FolderEntry]? {
+    guard let folder = opendir(path) else { return nil }
+    defer { closedir(folder) }
+    var entries: [FolderEntry] = []
+    var read = 0
+    while read < maximumEntriesRead, let entry = readdir(folder) {
+      read += 1
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard !name.hasPrefix(".") else { continue }
+      var status = stat()
+      guard stat((path.hasSuffix("/") ? path : path + "/") + name, &status) == 0 else { continue }
+      entries.append(FolderEntry(name: name, isFolder: status.st_mode & S_IFMT == S_IFDIR))
+    }
+    return entries
+  }
 }

@@ -16,7 +16,8 @@ extension LanguageServer {
     return compilation
   }
 
-  /// Reads `document`'s imports from the other open documents first, then the disk.
+  /// A loader of the imports of `document`: the other open documents'
+  /// texts, then the disk.
   func importLoader(for document: OpenDocument) -> DocumentImportLoader {
     var openTexts: [String: [UInt8]] = [:]
     for other in documents.values where other !== document { openTexts[other.path] = other.bytes }
@@ -88,6 +89,7 @@ extension LanguageServer {
       "range": lspRange(diagnostic.range, ownLines),
       "severity": .int(severity),
       "code": .string(diagnostic.code.id),
+      "codeDescription": .object(["href": .string(LanguageServer.explainURI(diagnostic.code))]),
       "source": .string("pencilc"),
       "message": .string(diagnostic.message),
     ]
@@ -106,6 +108,13 @@ extension LanguageServer {
     if !related.isEmpty { value["relatedInformation"] = .array(related) }
     return .object(value)
   }
+
+  /// Where a code's explanation is: `pencil-explain:E0201`. There is no
+  /// web page per code (and an editor may be offline), so the URI names
+  /// the text `pencilc explain E0201` prints: the VS Code extension opens
+  /// such a URI as a read-only document of that text, and hovering over
+  /// the diagnostic's range shows the same text in every client.
+  static func explainURI(_ code: DiagnosticCode) -> String { "pencil-explain:" + code.id }
 
   func lspRange(_ range: SourceRange, _ lines: LineIndex) -> JSONValue {
     let (start, end) = lines.range(range, encoding: encoding)

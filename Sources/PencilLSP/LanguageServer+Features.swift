@@ -4,13 +4,17 @@ extension LanguageServer {
   func completion(_ params: JSONValue) throws -> JSONValue {
     guard let document = try document(params) else { return .array([]) }
     let offset = try offset(params, in: document)
-    let result = Completions.at(offset, in: SourceFile(name: document.path, bytes: document.bytes))
+    // Imports and folders are read where the compilation reads them: the
+    // open documents first, then the disk.
+    let result = Completions.at(
+      offset, in: SourceFile(name: document.path, bytes: document.bytes), importer: importLoader(for: document),
+      list: { [documents, lister] folder in LanguageServer.entries(of: folder, lister, documents.values) })
     let range = lspRange(result.replacing, document.lines)
     let items: [JSONValue] = result.candidates.enumerated().map { index, candidate in
       var item: [String: JSONValue] = [
         "label": .string(candidate.label),
         "kind": .int(LanguageServer.completionKind(candidate.kind)),
-        "textEdit": .object(["range": range, "newText": .string(candidate.label)]),
+        "textEdit": .object(["range": range, "newText": .string(candidate.insertText ?? candidate.label)]),
         // The query's order (the checker's tables) is kept by the client.
         "sortText": .string(String(1_000_000 + index)),
       ]
@@ -18,7 +22,22 @@ extension LanguageServer {
       if let documentation = candidate.documentation { item["documentation"] = .string(documentation) }
       return .object(item)
     }
-    return .object(["isIncomplete": .bool(false), "items": .array(items)])
+    return .object(["isIncomplete": .bool(result.isIncomplete), "items": .array(items)])
+  }
+
+  /// The entries of `folder` on disk, with the open documents in it that
+  /// are not saved there yet.
+  static func entries(
+    of folder: String, _ lister: (String) -> [FolderEntry]?, _ open: some Sequence<OpenDocument>
+  ) -> [FolderEntry]? {
+    var entries = lister(folder)
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    for document in open where document.path.hasPrefix(prefix) {
+      let name = String(document.path.dropFirst(prefix.count))
+      guard !name.isEmpty, !name.contains("/"), !(entries ?? []).contains(where: { $0.name == name }) else { continue }
+      entries = (entries ?? []) + [FolderEntry(name: name, isFolder: false)]
+    }
+    return entries
   }
 
   /// LSP's `CompletionItemKind`.
@@ -33,6 +52,8 @@ extension LanguageServer {
     case .gradient: 21  // Constant
     case .shape: 22  // Struct
     case .variable: 6
+    case .file: 17
+    case .folder: 19
     }
   }
 
@@ -40,10 +61,21 @@ extension LanguageServer {
     guard let document = try document(params) else { return .null }
     let offset = try offset(params, in: document)
     let compilation = compile(document)
-    guard let answer = HoverFacts.at(offset, in: compilation.source, scene: compilation.scene) else { return .null }
+    let answer = HoverFacts.at(offset, in: compilation.source, scene: compilation.scene)
+    // Over a diagnostic, what its code means: the text of `pencilc explain`,
+    // which clients that do not follow `codeDescription` show nowhere else.
+    var codes: [DiagnosticCode] = []
+    var range = answer?.range
+    for diagnostic in compilation.diagnostics
+    where diagnostic.file == nil && diagnostic.range.start <= offset && offset <= diagnostic.range.end {
+      if !codes.contains(diagnostic.code) { codes.append(diagnostic.code) }
+      range = range ?? diagnostic.range
+    }
+    let parts = (answer.map { [$0.markdown] } ?? []) + codes.map(HoverFacts.explanation)
+    guard let range, !parts.isEmpty else { return .null }
     return .object([
-      "contents": .object(["kind": .string("markdown"), "value": .string(answer.markdown)]),
-      "range": lspRange(answer.range, document.lines),
+      "contents": .object(["kind": .string("markdown"), "value": .string(parts.joined(separator: "\n\n---\n\n"))]),
+      "range": lspRange(range, document.lines),
     ])
   }
 

@@ -31,6 +31,7 @@ public final class LanguageServer {
 
   let limits: Limits
   let reader: @Sendable (String) -> [UInt8]?
+  let lister: @Sendable (String) -> [FolderEntry]?
   var initialized = false
   var shutDown = false
   var encoding = PositionEncoding.utf16
@@ -42,10 +43,15 @@ public final class LanguageServer {
   /// Set by `exit`: 0 after `shutdown`, 1 without.
   public private(set) var exitCode: Int32?
 
-  /// `reader` reads an imported file that is not open (nil: unreadable).
-  public init(limits: Limits = Limits(), reader: @escaping @Sendable (String) -> [UInt8]? = DiskReader.read) {
+  /// `reader` reads an imported file that is not open (nil: unreadable);
+  /// `lister` lists a folder for the completion of import paths.
+  public init(
+    limits: Limits = Limits(), reader: @escaping @Sendable (String) -> [UInt8]? = DiskReader.read,
+    lister: @escaping @Sendable (String) -> [FolderEntry]? = DiskReader.list
+  ) {
     self.limits = limits
     self.reader = reader
+    self.lister = lister
   }
 
   /// The messages to send, in order, emptying the queue.
@@ -186,7 +192,8 @@ public final class LanguageServer {
       "capabilities": .object([
         "positionEncoding": .string(encoding.rawValue),
         "textDocumentSync": .object(["openClose": .bool(true), "change": .int(2)]),
-        "completionProvider": .object(["triggerCharacters": .array([".", "="].map(JSONValue.string))]),
+        // `"` and `/` start and continue an import's path.
+        "completionProvider": .object(["triggerCharacters": .array([".", "=", "\"", "/"].map(JSONValue.string))]),
         "hoverProvider": .bool(true),
         "codeActionProvider": .object(["codeActionKinds": .array(["quickfix", "source.fixAll"].map(JSONValue.string))]),
         "documentSymbolProvider": .bool(true),

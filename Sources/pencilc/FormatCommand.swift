@@ -10,12 +10,24 @@ import PencilCore
 /// `SourceFormatter.format`. A file is rewritten only when its text
 /// changes, through a temporary file renamed over it (`OutputFile`), with
 /// its permissions kept; one with syntax errors is reported and left alone.
+/// With `--diagnostic-format sarif` the run writes one SARIF log at the
+/// end, as the compiler does: one `run` whose results are every refused
+/// file's syntax errors in input order, and whose notifications are the
+/// files that could not be read or written.
 struct FormatCommand {
   var check = false
   var files: [String] = []
   var stdinFilename = "<stdin>"
   var diagnosticFormat: DiagnosticFormat?
   var showHelp = false
+  /// The SARIF log's parts, gathered over the files.
+  private let sarif = SARIFParts()
+
+  final class SARIFParts {
+    var results: [String] = []
+    var notifications: [String] = []
+    lazy var paths = SARIFPaths(workingDirectory: FileIO.workingDirectory())
+  }
 
   static let usage = "usage: pencilc fmt [--check] FILE...|- (to compile a file named fmt, write ./fmt)"
 
@@ -24,6 +36,15 @@ struct FormatCommand {
       return try parse(arguments).run()
     } catch {
       let message = (error as? UsageError)?.message ?? "\(error)"
+      // As for the compiler: a tool reading SARIF gets a log with the
+      // usage error as a notification.
+      if Options.machineReadableFormat(arguments) == .sarif {
+        let notification = SARIFWriter.notification(
+          DriverCodes.usage, message, paths: SARIFPaths(workingDirectory: nil))
+        let log = SARIFWriter.document(results: [], notifications: [notification], exitCode: 2)
+        try? FileIO.writeStandardOutput(Array(log.utf8))
+        return 2
+      }
       FileIO.writeStandardError(
         DiagnosticPrinter.failure(DriverCodes.usage, message, format: .short) + "Run 'pencilc --help' for usage.\n")
       return 2
@@ -52,7 +73,7 @@ struct FormatCommand {
         case "--diagnostic-format":
           let word = try value(argument)
           guard let format = DiagnosticFormat(rawValue: word) else {
-            throw UsageError(message: "--diagnostic-format takes human, short or json, not '\(word)'")
+            throw UsageError(message: "--diagnostic-format takes human, short, json or sarif, not '\(word)'")
           }
           command.diagnosticFormat = format
         default: throw UsageError(message: "unknown option '\(argument)' for fmt; \(usage)")
@@ -63,6 +84,11 @@ struct FormatCommand {
     guard !command.files.isEmpty || command.showHelp else { throw UsageError(message: "no input files; \(usage)") }
     guard command.files.filter({ $0 == "-" }).count <= 1 else {
       throw UsageError(message: "standard input can be read only once")
+    }
+    // Standard output holds the SARIF log alone.
+    if command.diagnosticFormat == .sarif, !command.check, command.files.contains("-") {
+      throw UsageError(
+        message: "fmt - writes the formatted text on standard output, where the SARIF log goes; use --check")
     }
     return command
   }
@@ -78,6 +104,10 @@ struct FormatCommand {
     var status: Int32 = 0
     for file in files {
       status = max(status, formatFile(file, format: format, colors: colors))
+    }
+    if format == .sarif {
+      let log = SARIFWriter.document(results: sarif.results, notifications: sarif.notifications, exitCode: status)
+      try? FileIO.writeStandardOutput(Array(log.utf8))
     }
     return status
   }
@@ -96,12 +126,7 @@ struct FormatCommand {
     switch SourceFormatter.format(source) {
     case .refused(let diagnostics):
       if format == .sarif {
-        // One log for the file: its syntax errors as results.
-        let paths = SARIFPaths(workingDirectory: FileIO.workingDirectory())
-        let log = SARIFWriter.document(
-          results: diagnostics.map { SARIFWriter.result($0, in: source, paths: paths) }, notifications: [],
-          exitCode: 1)
-        try? FileIO.writeStandardOutput(Array(log.utf8))
+        sarif.results += diagnostics.map { SARIFWriter.result($0, in: source, paths: sarif.paths) }
         return 1
       }
       for diagnostic in diagnostics {
@@ -125,7 +150,13 @@ struct FormatCommand {
       }
       guard formatted != bytes else { return 0 }
       if check {
-        try? FileIO.writeStandardOutput(Array("\(name)\n".utf8))
+        // In SARIF the list goes to standard error, beside the log.
+        let line = Array("\(name)\n".utf8)
+        if format == .sarif {
+          FileIO.writeStandardError(String(decoding: line, as: UTF8.self))
+        } else {
+          try? FileIO.writeStandardOutput(line)
+        }
         return 1
       }
       return write(formatted, to: path, format: format)
@@ -150,6 +181,11 @@ struct FormatCommand {
   }
 
   private func report(_ failure: IOFailure, file: String, format: DiagnosticFormat) {
+    if format == .sarif {
+      sarif.notifications.append(
+        SARIFWriter.notification(failure.code, failure.message, file: file, paths: sarif.paths))
+      return
+    }
     let text = DiagnosticPrinter.failure(failure.code, failure.message, file: file, format: format)
     if format == .json { try? FileIO.writeStandardOutput(Array(text.utf8)) } else { FileIO.writeStandardError(text) }
   }

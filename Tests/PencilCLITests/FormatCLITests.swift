@@ -133,4 +133,41 @@ final class FormatCLITests: XCTestCase {
       XCTAssertTrue(help.stdout.contains("./fmt"), help.stdout)
     }
   }
+
+  /// One SARIF log for the run, as `pencilc --diagnostic-format sarif`
+  /// writes: one `run`, the refused files' syntax errors in input order,
+  /// an unreadable file as a notification; the `--check` list is on
+  /// standard error, so standard output is the log alone.
+  func testSARIFIsOneLogForTheRun() throws {
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    _ = try write("rect fill=(\n", "a.pencil", in: directory)
+    _ = try write("vstack {\n", "b.pencil", in: directory)
+    _ = try write(messy, "c.pencil", in: directory)
+    let arguments = [
+      "fmt", "--check", "--diagnostic-format", "sarif", "a.pencil", "missing.pencil", "b.pencil", "c.pencil",
+    ]
+    let result = try CLI.run(arguments, in: directory)
+    XCTAssertEqual(result.status, 2)
+    XCTAssertEqual(result.stderr, "c.pencil\n")
+    let log = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any], result.stdout)
+    let runs = try XCTUnwrap(log["runs"] as? [[String: Any]])
+    XCTAssertEqual(runs.count, 1)
+    let results = runs[0]["results"] as? [[String: Any]] ?? []
+    let uris = results.map {
+      (((($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"]
+        as? [String: Any])?["uri"] as? String) ?? ""
+    }
+    XCTAssertEqual(Set(uris), ["a.pencil", "b.pencil"])
+    XCTAssertEqual(uris.first, "a.pencil")
+    let invocation = try XCTUnwrap((runs[0]["invocations"] as? [[String: Any]])?.first)
+    XCTAssertEqual(invocation["exitCode"] as? Int, 2)
+    let notifications = invocation["toolExecutionNotifications"] as? [[String: Any]] ?? []
+    XCTAssertEqual(notifications.compactMap { ($0["descriptor"] as? [String: Any])?["id"] as? String }, ["E0402"])
+    // Formatted text and the log cannot share standard output.
+    let stdin = try CLI.run(["fmt", "--diagnostic-format", "sarif", "-"], stdin: messy)
+    XCTAssertEqual(stdin.status, 2)
+    let refused = try XCTUnwrap(JSONSerialization.jsonObject(with: stdin.stdoutBytes) as? [String: Any], stdin.stdout)
+    XCTAssertTrue("\(refused)".contains("E0401"), "\(refused)")
+  }
 }

@@ -241,3 +241,40 @@ extension LSPCLITests {
     XCTAssertEqual(try server.finish(), 0)
   }
 }
+
+extension LSPCLITests {
+  /// Imports read from the disk by the real binary: the import path's
+  /// completion lists the folder, the imported colour set is offered, and
+  /// the diagnostic points at its explanation.
+  func testImportPathsAndColourSetsFromTheDisk() throws {
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.createDirectory(
+      at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
+    try Data("color ink light=#102030 dark=#405060\n".utf8).write(
+      to: directory.appendingPathComponent("lib/palette.pencil"))
+    try Data().write(to: directory.appendingPathComponent("lib/.hidden.pencil"))
+    let sceneURI = "file://" + directory.appendingPathComponent("scene.pencil").path
+    let text = "import \"lib/palette.pencil\"\nrect fill=salmn stroke=\n"
+    let server = try Server()
+    _ = server.request("initialize", ["capabilities": [:]])
+    server.notify(
+      "textDocument/didOpen", ["textDocument": ["uri": sceneURI, "languageId": "pencil", "version": 1, "text": text]])
+    let published = try XCTUnwrap(server.diagnostics(for: sceneURI))
+    XCTAssertEqual(
+      (published.first?["codeDescription"] as? [String: Any])?["href"] as? String, "pencil-explain:E0201")
+    func labels(_ line: Int, _ character: Int) -> [String] {
+      let reply = server.request(
+        "textDocument/completion",
+        ["textDocument": ["uri": sceneURI], "position": ["line": line, "character": character]])
+      let items = (reply?["result"] as? [String: Any])?["items"] as? [[String: Any]] ?? []
+      return items.compactMap { $0["label"] as? String }
+    }
+    XCTAssertEqual(labels(0, 12), ["palette.pencil"])
+    XCTAssertEqual(labels(0, 8), ["lib/"])
+    XCTAssertEqual(labels(1, 23).first, "ink")
+    XCTAssertNotNil(server.request("shutdown"))
+    server.notify("exit", [:])
+    XCTAssertEqual(try server.finish(), 0)
+  }
+}

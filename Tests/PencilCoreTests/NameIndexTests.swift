@@ -184,8 +184,8 @@ final class NameIndexTests: XCTestCase {
     let recorder = NameRecorder(limit: 3)
     for start in stride(from: 0, to: 40, by: 2) {
       recorder.use(
-        NameRecorder.Place(file: "f", range: SourceRange(start + 100, start + 101)),
-        declaredAt: NameRecorder.Place(file: "f", range: SourceRange(0, 1)), as: .letBinding)
+        NameRecorder.Place(file: 0, range: SourceRange(start + 100, start + 101)),
+        declaredAt: NameRecorder.Place(file: 0, range: SourceRange(0, 1)), as: .letBinding)
     }
     XCTAssertEqual(recorder.uses.count + recorder.declarations.count, 3)
     XCTAssertTrue(recorder.overflowed)

@@ -1,3 +1,4 @@
+import PencilCore
 import XCTest
 
 @testable import PencilLSP
@@ -7,8 +8,11 @@ final class Session {
   let server: LanguageServer
   private var nextID = 1
 
-  init(limits: LanguageServer.Limits = .init(), files: [String: String] = [:]) {
-    server = LanguageServer(limits: limits) { path in files[path].map { Array($0.utf8) } }
+  init(
+    limits: LanguageServer.Limits = .init(), files: [String: String] = [:], folders: [String: [FolderEntry]] = [:]
+  ) {
+    server = LanguageServer(
+      limits: limits, reader: { path in files[path].map { Array($0.utf8) } }, lister: { folders[$0] })
   }
 
   /// Sends a request and returns everything the server sent back.

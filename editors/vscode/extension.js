@@ -3,6 +3,7 @@
 // (`pencilc lsp`, over standard input and output) and folds braces.
 "use strict";
 
+const { execFile } = require("child_process");
 const vscode = require("vscode");
 const { LanguageClient, TransportKind } = require("vscode-languageclient/node");
 
@@ -116,6 +117,26 @@ function foldingRanges(text) {
   return ranges;
 }
 
+/**
+ * The language server's diagnostics link their code to
+ * `pencil-explain:E0201` (there is no web page per code): such a document
+ * is the text `pencilc explain E0201` prints, opened read-only.
+ */
+const explainProvider = {
+  /** @param {vscode.Uri} uri */
+  provideTextDocumentContent(uri) {
+    const code = uri.path;
+    if (!/^[EW]\d{4}$/.test(code)) {
+      return `'${code}' is not a diagnostic code; codes look like E0102 or W0001.\n`;
+    }
+    return new Promise((resolve) => {
+      execFile(serverCommand(), ["explain", code], { timeout: 10000 }, (error, stdout, stderr) => {
+        resolve(error ? `pencilc explain ${code} failed: ${stderr || error.message}\n` : stdout);
+      });
+    });
+  },
+};
+
 /** @param {vscode.ExtensionContext} context */
 async function activate(context) {
   context.subscriptions.push(
@@ -134,6 +155,7 @@ async function activate(context) {
         },
       },
     ),
+    vscode.workspace.registerTextDocumentContentProvider("pencil-explain", explainProvider),
     vscode.commands.registerCommand("pencil.restartServer", restartClient),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration("pencil.path")) {
@@ -148,4 +170,4 @@ function deactivate() {
   return stopClient();
 }
 
-module.exports = { activate, deactivate, foldingRanges };
+module.exports = { activate, deactivate, foldingRanges, explainProvider };

@@ -15,6 +15,8 @@ struct CompletionContext {
     case attributeValue(kind: String, attribute: String)
     /// Where some other value goes (`let x = `, an argument).
     case value
+    /// Inside the string of `import "…"`, after `typed`.
+    case importPath(typed: String)
     case none
   }
 
@@ -38,6 +40,11 @@ struct CompletionContext {
       return
     }
     replacing = SourceRange(offset, offset)
+    if let path = CompletionContext.importPath(before, bytes: bytes, offset: offset) {
+      position = .importPath(typed: path.typed)
+      replacing = path.replacing
+      return
+    }
     var dotted = false
     if let last = before.last, last.kind == .identifier, Int(last.end) >= offset {
       replacing = SourceRange(Int(last.start), offset)
@@ -154,20 +161,26 @@ struct CompletionContext {
   }
 }
 
-/// The names visible at the cursor: the file's definitions, the prelude's
-/// components, and the parameters, loop variables and `let`s of the blocks
-/// around the cursor.
+/// The names visible at the cursor: the file's definitions and those of
+/// the files it imports, the prelude's components, and the parameters,
+/// loop variables and `let`s of the blocks around the cursor.
 struct Scope {
   let index: SyntaxIndex
-  let definitions: [Definition]
+  /// The file's own definitions, then those its imports lend, each with
+  /// the file it is written in.
+  let definitions: [(definition: Definition, file: SyntaxIndex)]
   var values: [Completions.Candidate] = []
 
-  init(index: SyntaxIndex, offset: Int) {
+  init(index: SyntaxIndex, offset: Int, imported: ImportedNames? = nil) {
     self.index = index
-    definitions = index.definitions
+    definitions =
+      index.definitions.map { ($0, index) }
+      + (imported?.files ?? []).flatMap { file in file.definitions.map { ($0, file) } }
     var names: [(String, String)] = []
-    for definition in definitions where definition.kind == .value && definition.range.end <= offset {
-      names.append((definition.name.name, index.text(definition.range)))
+    for (definition, file) in definitions where definition.kind == .value {
+      // The file's own `let`s are visible after they are written.
+      guard file.source !== index.source || definition.range.end <= offset else { continue }
+      names.append((definition.name.name, file.text(definition.range)))
     }
     for statement in index.path(to: offset) {
       switch statement {
@@ -190,16 +203,46 @@ struct Scope {
     }
   }
 
+  func named(_ kind: Definition.Kind) -> [(definition: Definition, file: SyntaxIndex)] {
+    definitions.filter { $0.definition.kind == kind }
+  }
+
   var gradients: [Completions.Candidate] {
-    definitions.filter { $0.kind == .gradient }.map {
-      Completions.Candidate(label: $0.name.name, kind: .gradient, detail: "gradient", documentation: nil)
+    named(.gradient).map {
+      Completions.Candidate(label: $0.definition.name.name, kind: .gradient, detail: "gradient", documentation: nil)
     }
   }
 
+  /// `color NAME light=… dark=…`, with the light colour's hex as the
+  /// documentation (the swatch editors show) when it is a literal.
   var colorSets: [Completions.Candidate] {
-    definitions.filter { $0.kind == .colorSet }.map {
-      Completions.Candidate(label: $0.name.name, kind: .colorSet, detail: index.text($0.range), documentation: nil)
+    named(.colorSet).map { definition, file in
+      var light: QueryColor?
+      var dark: QueryColor?
+      for case .letBinding(let binding) in file.statements where binding.range == definition.range {
+        if case .colorSet(let lightValue, let darkValue, _) = binding.value {
+          light = ColorLiterals.literal(lightValue, shadowed: [])?.color
+          dark = ColorLiterals.literal(darkValue, shadowed: [])?.color
+        }
+      }
+      var detail = file.text(definition.range)
+      if let light, let dark, light != dark { detail = "colour set, light \(light.hex), dark \(dark.hex)" }
+      return Completions.Candidate(
+        label: definition.name.name, kind: .colorSet, detail: detail, documentation: light?.hex)
     }
+  }
+
+  /// The parameters of the component `name`: the file's, an imported
+  /// file's, or the prelude's.
+  func parameters(ofComponent name: String) -> [(parameter: Parameter, text: String)]? {
+    for (definition, file) in named(.component) where definition.name.name == name {
+      return file.parameters(ofComponent: name)
+    }
+    return index.parameters(ofComponent: name)
+  }
+
+  func signature(ofComponent name: String) -> String? {
+    parameters(ofComponent: name).map { "component \(name)(" + $0.map(\.text).joined(separator: ", ") + ")" }
   }
 }
 
@@ -227,6 +270,35 @@ extension SyntaxIndex {
 }
 
 extension CompletionContext {
+  /// The path typed before the cursor when the cursor is in the string of
+  /// an `import` (`import "lib/pa|`, closed or not), with the range its
+  /// last part takes (from just after its last `/`): what a file's or a
+  /// folder's name replaces. nil for any other place, and for a path with
+  /// an escape, which is not a file name as typed.
+  static func importPath(_ before: ArraySlice<Token>, bytes: [UInt8], offset: Int) -> (
+    typed: String, replacing: SourceRange
+  )? {
+    guard let string = before.last, string.kind == .string else { return nil }
+    let start = Int(string.start)
+    let end = min(Int(string.end), bytes.count)
+    // A closed string holds the cursor before its closing quote only.
+    let closed = end - start >= 2 && bytes[end - 1] == UInt8(ascii: "\"")
+    guard offset < end || !closed && offset == end, start < offset else { return nil }
+    let keyword = before.dropLast().last
+    guard let keyword, keyword.kind == .identifier,
+      bytes[Int(keyword.start)..<Int(keyword.end)].elementsEqual("import".utf8)
+    else { return nil }
+    // `import` starts its statement.
+    let previous = before.dropLast(2).last
+    guard previous.map({ [.newline, .semicolon, .leftBrace, .rightBrace].contains($0.kind) }) ?? true else {
+      return nil
+    }
+    let typed = Array(bytes[(start + 1)..<offset])
+    guard !typed.contains(UInt8(ascii: "\\")), !typed.contains(UInt8(ascii: "\n")) else { return nil }
+    let lastPart = typed.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+    return (String(decoding: typed, as: UTF8.self), SourceRange(start + 1 + lastPart, offset))
+  }
+
   /// Whether `//` or `/*` (without its `*/`) starts in `bytes[from..<to]`,
   /// a stretch with no token in it.
   static func opensComment(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {

@@ -1,11 +1,13 @@
 /// Completion candidates at a byte offset (`textDocument/completion`),
 /// from the compiler's own tables: element kinds, each kind's attributes,
-/// CSS and system colours, text styles, and the names the file defines.
+/// CSS and system colours, text styles, the names the file defines and
+/// those its imports lend, component parameters, and import paths.
 /// The context is read from the tokens before the cursor, since the
 /// statement being typed rarely parses.
 public enum Completions {
   public enum Kind: Sendable {
     case elementKind, keyword, attribute, color, textStyle, enumValue, component, gradient, shape, variable, colorSet
+    case file, folder
   }
 
   public struct Candidate: Equatable, Sendable {
@@ -14,6 +16,9 @@ public enum Completions {
     public var detail: String
     /// For a colour: its hex (`#fa8072`), which editors show as a swatch.
     public var documentation: String?
+    /// What is written when it differs from the label (`tint=` for the
+    /// parameter `tint`).
+    public var insertText: String? = nil
   }
 
   public struct Result: Equatable, Sendable {
@@ -21,17 +26,30 @@ public enum Completions {
     /// cursor, with its leading dot for a `.system` colour.
     public var replacing: SourceRange
     public var candidates: [Candidate]
+    /// More candidates exist than were given (a folder of many files):
+    /// the editor asks again as more is typed.
+    public var isIncomplete = false
   }
 
   /// The keywords that start a statement.
   static let statementKeywords = ["canvas", "let", "for", "if", "color", "gradient", "shape", "component", "import"]
   static let pathVerbs = ["move", "line", "curve", "quad", "close"]
 
-  public static func at(_ offset: Int, in source: SourceFile) -> Result {
+  /// The candidates at `offset`. `importer` reads the files the source
+  /// imports (their definitions are in scope); `list` lists a folder
+  /// (nil: it cannot be read) for the paths of `import "…"`.
+  public static func at(
+    _ offset: Int, in source: SourceFile, importer: (any ImportLoader)? = nil,
+    list: ((String) -> [FolderEntry]?)? = nil
+  ) -> Result {
     let offset = max(0, min(offset, source.bytes.count))
     let context = CompletionContext(source: source, offset: offset)
+    if case .importPath(let typed) = context.position {
+      let (candidates, isIncomplete) = importPaths(typed: typed, from: source, list: list)
+      return Result(replacing: context.replacing, candidates: candidates, isIncomplete: isIncomplete)
+    }
     let index = SyntaxIndex(source)
-    let scope = Scope(index: index, offset: offset)
+    let scope = Scope(index: index, offset: offset, imported: ImportedNames(of: index, loader: importer))
     var candidates: [Candidate]
     switch context.position {
     case .dotted:
@@ -40,14 +58,19 @@ public enum Completions {
       candidates = statementStart(in: block, scope: scope)
     case .attributeName(let kind, let given):
       candidates = attributes(of: kind, scope: scope).filter { !given.contains($0.name) }.map {
-        Candidate(label: $0.name, kind: .attribute, detail: $0.detail, documentation: nil)
+        Candidate(
+          label: $0.name, kind: .attribute, detail: $0.detail, documentation: nil,
+          insertText: $0.isParameter ? $0.name + "=" : nil)
       }
     case .attributeValue(let kind, let attribute):
       let spec = attributes(of: kind, scope: scope).first { $0.name == attribute }
       candidates = values(for: spec?.kind, scope: scope)
+      if spec?.isOptional ?? false {
+        candidates.append(Candidate(label: "none", kind: .keyword, detail: "no value", documentation: nil))
+      }
     case .value:
-      candidates = scope.values + colors
-    case .none:
+      candidates = scope.values + scope.colorSets + colors
+    case .none, .importPath:
       candidates = []
     }
     return Result(replacing: context.replacing, candidates: candidates)
@@ -65,12 +88,12 @@ public enum Completions {
       let kinds = (ElementKinds.nonShapeKinds + ShapeKinds.builtins.map(\.name)).filter { $0 != "canvas" }
       return kinds.map { Candidate(label: $0, kind: .elementKind, detail: "element", documentation: nil) }
         + statementKeywords.map { Candidate(label: $0, kind: .keyword, detail: "", documentation: nil) }
-        + scope.definitions.compactMap { definition in
+        + scope.definitions.compactMap { definition, _ in
           switch definition.kind {
           case .component:
             Candidate(
               label: definition.name.name, kind: .component,
-              detail: scope.index.signature(ofComponent: definition.name.name) ?? "component",
+              detail: scope.signature(ofComponent: definition.name.name) ?? "component",
               documentation: nil)
           case .shape: Candidate(label: definition.name.name, kind: .shape, detail: "shape", documentation: nil)
           default: nil
@@ -83,9 +106,13 @@ public enum Completions {
   /// anything in scope.
   private static func values(for kind: ValueKind?, scope: Scope) -> [Candidate] {
     switch kind {
-    case .color: return colors + scope.colorSets + scope.values
-    case .paint: return colors + scope.colorSets + scope.gradients + scope.values
-    case .gradient: return scope.gradients
+    // The colour sets in scope first: the file's own palette.
+    case .color: return scope.colorSets + colors + scope.values
+    case .paint: return scope.colorSets + colors + scope.gradients + scope.values
+    case .gradient: return scope.gradients + scope.values
+    case .bool:
+      return ["true", "false"].map { Candidate(label: $0, kind: .keyword, detail: "Bool", documentation: nil) }
+    case .number, .string, .point, .size, .scale: return scope.values
     case .font: return textStyles
     case .keyword(let words):
       return words.map { Candidate(label: $0, kind: .enumValue, detail: "", documentation: nil) }
@@ -96,8 +123,8 @@ public enum Completions {
       return ["rect", "roundrect", "ellipse", "capsule"].map {
         Candidate(label: $0, kind: .shape, detail: "shape", documentation: nil)
       }
-        + scope.definitions.filter { $0.kind == .shape }.map {
-          Candidate(label: $0.name.name, kind: .shape, detail: "shape", documentation: nil)
+        + scope.named(.shape).map {
+          Candidate(label: $0.definition.name.name, kind: .shape, detail: "shape", documentation: nil)
         }
     case .list(let item): return values(for: item, scope: scope)
     case .length: return [Candidate(label: "fill", kind: .enumValue, detail: "", documentation: nil)] + scope.values
@@ -125,9 +152,19 @@ public enum Completions {
       label: $0.name, kind: .textStyle, detail: "\(size) pt" + ($0.bold ? ", bold" : ""), documentation: nil)
   }
 
+  /// An attribute an element takes, or a parameter of a component.
+  struct Attribute {
+    var name: String
+    var kind: ValueKind?
+    var detail: String
+    var isParameter = false
+    /// An optional parameter, which takes `none`.
+    var isOptional = false
+  }
+
   /// The attributes an element of `kind` takes, as the checker's tables
   /// list them; a component's parameters and the modifiers for a component.
-  static func attributes(of kind: String, scope: Scope) -> [(name: String, kind: ValueKind?, detail: String)] {
+  static func attributes(of kind: String, scope: Scope) -> [Attribute] {
     let specs: [AttributeSpec]
     switch kind {
     case "hstack": specs = ElementKinds.hstack
@@ -141,30 +178,29 @@ public enum Completions {
     default:
       if let builtin = ShapeKinds.builtins.first(where: { $0.name == kind }) {
         specs = ElementKinds.shapeAttributes + builtin.extraAttributes
-      } else if scope.definitions.contains(where: { $0.kind == .shape && $0.name.name == kind }) {
+      } else if scope.definitions.contains(where: { $0.definition.kind == .shape && $0.definition.name.name == kind }) {
         specs = ElementKinds.shapeAttributes
-      } else if let parameters = scope.index.parameters(ofComponent: kind) {
-        return parameters.map {
-          (name: $0.parameter.name.name, kind: valueKind(ofType: $0.parameter.type), detail: $0.text)
+      } else if let parameters = scope.parameters(ofComponent: kind) {
+        return parameters.map { parameter, text in
+          // `tint: Color = .red` → `Color = .red`: the name is the label.
+          let detail = text.drop { $0 != ":" }.dropFirst().drop { $0 == " " }
+          return Attribute(
+            name: parameter.name.name, kind: valueKind(ofType: parameter.type),
+            detail: detail.isEmpty ? text : String(detail), isParameter: true, isOptional: parameter.type.isOptional)
         }
-          + (AttributeSpec.modifiers + AttributeSpec.effects).map { (name: $0.name, kind: $0.kind, detail: "modifier") }
+          + (AttributeSpec.modifiers + AttributeSpec.effects).map {
+            Attribute(name: $0.name, kind: $0.kind, detail: "modifier")
+          }
       } else {
         return []
       }
     }
-    return specs.map { (name: $0.name, kind: $0.kind, detail: $0.isModifier ? "modifier" : "attribute") }
+    return specs.map { Attribute(name: $0.name, kind: $0.kind, detail: $0.isModifier ? "modifier" : "attribute") }
   }
 
   /// What a component parameter of this declared type accepts.
   static func valueKind(ofType type: TypeSyntax) -> ValueKind? {
-    let item: ValueKind?
-    switch type.name.name {
-    case "Color": item = .color
-    case "Gradient": item = .gradient
-    case "Bool": item = .keyword(["true", "false"])
-    default: item = nil
-    }
-    guard let item else { return nil }
-    return type.isList ? .list(item) : item
+    guard let declared = DeclaredType(name: type.name.name) else { return nil }
+    return type.isList ? .list(declared.valueKind) : declared.valueKind
   }
 }

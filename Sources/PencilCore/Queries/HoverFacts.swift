@@ -38,12 +38,35 @@ public enum HoverFacts {
     {
       return Answer(range: element.kind.range, markdown: "```pencil\n\(firstLine(index.text(definition.range)))\n```")
     }
-    guard let scene, let frame = frame(of: element.range, in: scene) else { return nil }
+    guard let scene else { return nil }
+    let frames = frames(of: element.range, in: scene)
+    guard let first = frames.first else { return nil }
     let title = (element.name.map { "`\($0.name)`: " } ?? "") + "`\(element.kind.name)`"
-    let text =
-      "\(title) frame after layout: x \(formatNumber(frame.x)), y \(formatNumber(frame.y)), "
-      + "\(formatNumber(frame.width)) × \(formatNumber(frame.height))"
-    return Answer(range: element.kind.range, markdown: text)
+    func text(_ frame: Rect) -> String {
+      "x \(formatNumber(frame.x)), y \(formatNumber(frame.y)), "
+        + "\(formatNumber(frame.width)) × \(formatNumber(frame.height))"
+    }
+    guard frames.count > 1 else {
+      return Answer(range: element.kind.range, markdown: "\(title) frame after layout: " + text(first.frame))
+    }
+    // An element in a component's body has a frame per use of the component.
+    var lines = ["\(title) frame after layout at each of its \(frames.count) uses:", ""]
+    for use in frames.prefix(maximumUses) {
+      let place = use.site.map { "line \(source.location(of: $0.start).line)" } ?? "use"
+      lines.append("- \(place): " + text(use.frame))
+    }
+    if frames.count > maximumUses { lines.append("- and \(frames.count - maximumUses) more") }
+    return Answer(range: element.kind.range, markdown: lines.joined(separator: "\n"))
+  }
+
+  /// The uses listed in a hover, so that a component used in a loop of a
+  /// thousand does not make a hover of a thousand lines.
+  static let maximumUses = 8
+
+  /// Markdown for a diagnostic code: its summary and what
+  /// `pencilc explain CODE` prints, the examples as code blocks.
+  public static func explanation(of code: DiagnosticCode) -> String {
+    "**\(code.id)** \(code.summary) (\(code.severity.rawValue))\n\n" + SARIFText.markdown(code.explanation)
   }
 
   private static func describe(name: Identifier, _ index: SyntaxIndex) -> Answer? {
@@ -67,25 +90,42 @@ public enum HoverFacts {
     String(text.split(separator: "\n", maxSplits: 1).first ?? "")
   }
 
-  /// The union of the bounds of the items drawn by the statement at
-  /// `range` (or by a component used there), in user space.
-  static func frame(of range: SourceRange, in scene: Scene) -> Rect? {
+  /// The frames of what the statement at `range` draws (or a component
+  /// used there), in user space: one per expansion of the statement, that
+  /// is per chain of the component uses around it, each with the use in
+  /// the compiled file it came from (nil outside components). Items from
+  /// uses inside `range` belong to the statement and are unioned.
+  static func frames(of range: SourceRange, in scene: Scene) -> [(site: SourceRange?, frame: Rect)] {
     func inside(_ item: SourceRange) -> Bool { range.start <= item.start && item.end <= range.end }
-    var boxes: [Rect] = []
+    var keys: [[CallSite]] = []
+    var boxes: [[Rect]] = []
+    func add(_ box: Rect, _ sites: [CallSite]) {
+      let key = sites.filter { !($0.file == nil && inside($0.range)) }
+      if let index = keys.firstIndex(of: key) {
+        boxes[index].append(box)
+      } else {
+        keys.append(key)
+        boxes.append([box])
+      }
+    }
     for item in scene.items {
       switch item {
       case .path(let path):
         let own = path.sourceFile == nil && inside(path.sourceRange)
         guard own || path.callSites.contains(where: { $0.file == nil && inside($0.range) }) else { continue }
         if let box = boundingBox(of: path.userSpaceSegments) {
-          boxes.append(Lowering.transformedBounds(box, path.transform))
+          add(Lowering.transformedBounds(box, path.transform), path.callSites)
         }
       case .text(let text):
         let own = text.sourceFile == nil && inside(text.sourceRange)
         guard own || text.callSites.contains(where: { $0.file == nil && inside($0.range) }) else { continue }
-        boxes.append(Lowering.transformedBounds(text.bounds, text.transform))
+        add(Lowering.transformedBounds(text.bounds, text.transform), text.callSites)
       }
     }
-    return Rect.union(of: boxes)
+    return zip(keys, boxes).compactMap { key, boxes in
+      // Call sites run outermost first: the first in this file is the use
+      // the reader looks for.
+      Rect.union(of: boxes).map { (site: key.first { $0.file == nil }?.range, frame: $0) }
+    }
   }
 }

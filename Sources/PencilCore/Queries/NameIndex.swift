@@ -65,7 +65,9 @@ public struct NameIndex: Sendable {
   init(_ recorder: NameRecorder, source: SourceFile, errorCount: Int) {
     self.errorCount = errorCount
     isComplete = !recorder.overflowed
-    func location(_ place: NameRecorder.Place) -> Location { Location(file: place.file, range: place.range) }
+    let fileNames = recorder.files.map(\.name)
+    func name(_ number: Int) -> String { number < fileNames.count ? fileNames[number] : source.name }
+    func location(_ place: NameRecorder.Place) -> Location { Location(file: name(place.file), range: place.range) }
     var declarations: [Location: NameKind] = [:]
     for (place, kind) in recorder.declarations { declarations[location(place)] = kind }
     var uses: [Location: Location] = [:]
@@ -73,14 +75,15 @@ public struct NameIndex: Sendable {
     var places: [String: [Location]] = [:]
     for place in Set(declarations.keys).union(uses.keys) { places[place.file, default: []].append(place) }
     for file in places.keys { places[file]?.sort() }
-    var texts = recorder.importedTexts
+    var texts: [String: [UInt8]] = [:]
+    for file in recorder.files { texts[file.name] = file.bytes }
     texts[source.name] = source.bytes
     self.declarations = declarations
     self.uses = uses
     self.placesByFile = places
     self.texts = texts
     var links: [Location: String] = [:]
-    for (place, file) in recorder.importLinks { links[location(place)] = file }
+    for (place, file) in recorder.importLinks { links[location(place)] = name(file) }
     importLinks = links
   }
 

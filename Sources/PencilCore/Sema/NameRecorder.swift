@@ -6,20 +6,33 @@
 /// compiler's own runs pay nothing); it is shared through `ImportContext`
 /// so the imported files' names are recorded too.
 final class NameRecorder {
-  /// A place in one of the compilation's files, by the file's name.
+  /// A place in one of the compilation's files, by the file's number in
+  /// `files` (a loop's body records its names on every iteration: a
+  /// number hashes in a few instructions, a file name would not).
   struct Place: Hashable {
-    var file: String
+    var file: Int
     var range: SourceRange
+  }
+
+  /// The files met, numbered in order: the compiled one, then imports.
+  private(set) var files: [SourceFile] = []
+  private var numbers: [ObjectIdentifier: Int] = [:]
+
+  /// The number of `file`: one object is one file of the compilation (an
+  /// import is read and checked once, `ImportContext.done`).
+  func number(of file: SourceFile) -> Int {
+    if let known = numbers[ObjectIdentifier(file)] { return known }
+    numbers[ObjectIdentifier(file)] = files.count
+    files.append(file)
+    return files.count - 1
   }
 
   /// Declarations with what they declare.
   private(set) var declarations: [Place: NameKind] = [:]
   /// Each use, with the declaration it resolved to.
   private(set) var uses: [Place: Place] = [:]
-  /// Each `import`'s path, with the name of the file it read.
-  var importLinks: [Place: String] = [:]
-  /// The text of every file imported, by name, for the names' spelling.
-  var importedTexts: [String: [UInt8]] = [:]
+  /// Each `import`'s path, with the file it read.
+  var importLinks: [Place: Int] = [:]
   /// How many places are kept at most: a loop runs its body many times,
   /// but the places are the source's, so the table is as big as the files'
   /// names; the cap is for a file of nothing but names. Past it the table
@@ -67,12 +80,15 @@ public enum NameKind: String, Sendable {
 extension Checker {
   /// The file whose code runs now: a component's body runs in its own
   /// file's names, wherever it is used.
-  private var currentFileName: String { (diagnostics.file ?? diagnostics.source)?.name ?? "" }
+  func currentFileNumber(_ recorder: NameRecorder) -> Int {
+    guard let file = diagnostics.file ?? diagnostics.source else { return 0 }
+    return recorder.number(of: file)
+  }
 
   /// Records a declaration in the file being checked.
   func recordDeclaration(_ identifier: Identifier, as kind: NameKind) {
     guard let recorder = imports.names, !expandingPrelude, !identifier.name.isEmpty else { return }
-    recorder.declare(NameRecorder.Place(file: currentFileName, range: identifier.range), as: kind)
+    recorder.declare(NameRecorder.Place(file: currentFileNumber(recorder), range: identifier.range), as: kind)
   }
 
   /// Records that `identifier`, here, names what is declared at
@@ -81,10 +97,11 @@ extension Checker {
   func recordUse(_ identifier: Identifier, declaredAt declaration: SourceRange, in file: SourceFile?, as kind: NameKind)
   {
     guard let recorder = imports.names, !expandingPrelude else { return }
-    let here = currentFileName
+    let here = currentFileNumber(recorder)
+    let there = (file ?? diagnostics.source).map(recorder.number) ?? here
     recorder.use(
       NameRecorder.Place(file: here, range: identifier.range),
-      declaredAt: NameRecorder.Place(file: (file ?? diagnostics.source)?.name ?? here, range: declaration), as: kind)
+      declaredAt: NameRecorder.Place(file: there, range: declaration), as: kind)
   }
 
   /// Records a use of a `let`, parameter or loop variable.

@@ -79,10 +79,10 @@ extension Checker {
     case .success(let file):
       imported = file
     }
-    imports.names?.importLinks[
-      NameRecorder.Place(file: (diagnostics.file ?? diagnostics.source)?.name ?? "", range: statement.pathRange)] =
-      imported.name
-    imports.names?.importedTexts[imported.name] = imported.bytes
+    if let recorder = imports.names {
+      let here = NameRecorder.Place(file: currentFileNumber(recorder), range: statement.pathRange)
+      recorder.importLinks[here] = recorder.number(of: imported)
+    }
     if let start = imports.chain.firstIndex(where: { $0.file.name == imported.name }) {
       reportCycle(from: start, closedAt: statement)
       return
