@@ -38,8 +38,9 @@ extension Checker {
     defer { budget.depth -= 1 }
     let kind = statement.kind.name
     let kindName = statement.kind.key
-    recordKindUse(statement)
-    if let component = components[kindName] { return checkUse(of: component, statement, in: context) }
+    let component = components[kindName]
+    recordKindUse(statement, component: component)
+    if let component { return checkUse(of: component, statement, in: context) }
     if kindName == .line || kindName == .arrow { return checkConnector(statement, in: context) }
     if kindName == .path { return checkPath(statement) }
     guard let (specs, shapeKind) = attributeSpecs(for: kindName) else {

@@ -21,11 +21,22 @@ final class NameRecorder {
   /// The number of `file`: one object is one file of the compilation (an
   /// import is read and checked once, `ImportContext.done`).
   func number(of file: SourceFile) -> Int {
-    if let known = numbers[ObjectIdentifier(file)] { return known }
-    numbers[ObjectIdentifier(file)] = files.count
-    files.append(file)
-    return files.count - 1
+    // Nearly every name is in the file the last one was in.
+    let identity = ObjectIdentifier(file)
+    if identity == lastFile { return lastNumber }
+    let number: Int
+    if let known = numbers[identity] {
+      number = known
+    } else {
+      number = files.count
+      numbers[identity] = number
+      files.append(file)
+    }
+    (lastFile, lastNumber) = (identity, number)
+    return number
   }
+  private var lastFile: ObjectIdentifier?
+  private var lastNumber = 0
 
   /// Declarations with what they declare.
   private(set) var declarations: [Place: NameKind] = [:]
@@ -59,7 +70,7 @@ final class NameRecorder {
     // its first answer (a statement checked again at the end of the file
     // resolves the same way).
     guard place != declaration, uses[place] == nil else { return }
-    declare(declaration, as: kind)
+    if declarations[declaration] == nil { declare(declaration, as: kind) }
     guard declarations[declaration] != nil, !full else { return }
     uses[place] = declaration
   }
@@ -126,9 +137,10 @@ extension Checker {
 
   /// An element's kind when it names a component or a shape of the user's,
   /// and its argument labels when they name the parameters of either.
-  func recordKindUse(_ statement: ElementStatement) {
-    guard imports.names != nil else { return }
-    if let component = components[statement.kind.key] {
+  func recordKindUse(_ statement: ElementStatement, component: ComponentDefinition?) {
+    // The prelude's own elements (a pencil's parts) are no names of the user's.
+    guard imports.names != nil, !expandingPrelude else { return }
+    if let component {
       guard !component.isPrelude else { return }
       recordUse(statement.kind, declaredAt: component.statement.name.range, in: component.file, as: .component)
       recordLabels(statement, component.statement.parameters, in: component.file)
