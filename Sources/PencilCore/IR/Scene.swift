@@ -186,6 +186,14 @@ public struct PathItem: Equatable, Sendable {
 
   public var segmentCount: Int { outline.count }
 
+  /// The frame the item was drawn in, in user space: a unit outline's
+  /// frame (a pencil's three parts are fitted to the pencil's), else the
+  /// outline's bounds; through the item's transform.
+  var drawnFrame: Rect? {
+    guard let box = frame ?? boundingBox(of: userSpaceSegments) else { return nil }
+    return Lowering.transformedBounds(box, transform)
+  }
+
   /// Whether the two draw the same outline: for unit outlines, one shared
   /// array fitted to the same frame (checked without reading it).
   func sameOutline(as other: PathItem) -> Bool {
@@ -309,4 +317,6 @@ public struct Scene: Equatable, Sendable {
   /// colours depend on the appearance and none was fixed: a backend that
   /// can adapt (SVG) writes both; the others draw `items`.
   public var dark: AppearanceVariant? = nil
+  /// The files the items came from (set by `Pencil.compile`).
+  public var sources = SceneSources()
 }
