@@ -51,6 +51,8 @@ public enum PreviewPage {
       }
 
       * { box-sizing: border-box; }
+      /* `hidden` wins over the display a rule below gives. */
+      [hidden] { display: none !important; }
       html, body { height: 100%; margin: 0; }
       body { display: flex; flex-direction: column; background: var(--bg); color: var(--text); }
       button, select, .button {
@@ -63,6 +65,7 @@ public enum PreviewPage {
       }
       button[aria-pressed="true"] { background: var(--accent); border-color: var(--accent); color: #fff; }
       .button[aria-disabled="true"] { opacity: 0.45; pointer-events: none; }
+      a { color: var(--accent); }
       code, pre, kbd { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", monospace; }
 
       /* The toolbar wraps in a narrow window. */
@@ -88,7 +91,7 @@ public enum PreviewPage {
       }
       #viewport.dragging { cursor: grabbing; }
       #stage { position: absolute; left: 0; top: 0; transform-origin: 0 0; }
-      #picture > svg { display: block; box-shadow: 0 1px 6px rgba(0, 0, 0, 0.25); }
+      #picture > svg { display: block; box-shadow: 0 0 0 1px var(--line), 0 1px 6px rgba(0, 0, 0, 0.25); }
       #picture [data-src] { cursor: pointer; }
       #viewport.failed #stage { opacity: 0.35; filter: grayscale(0.7); }
       #empty { position: absolute; inset: 0; display: grid; place-items: center; color: var(--muted); }
@@ -130,7 +133,6 @@ public enum PreviewPage {
         width: min(42vw, 520px); border-left: 1px solid var(--line); background: var(--panel);
         display: flex; flex-direction: column; min-width: 0;
       }
-      #source-panel[hidden] { display: none; }
       #source-panel header { border: 0; border-bottom: 1px solid var(--line); padding: 6px 10px; }
       #source-panel h2 { font-size: 14px; margin: 0; flex: 1; overflow-wrap: anywhere; }
       #source-body { overflow: auto; padding: 8px 10px; }
@@ -333,8 +335,9 @@ public enum PreviewPage {
             copyButton(place)),
           d.rendered ? element("pre", { class: "rendered" }, d.rendered) : null,
           d.help ? element("div", { class: "help" }, "help: " + d.help) : null);
+        // A fix's message is often the help itself: then only its edits are new.
         for (const fix of d.fixes || []) {
-          item.append(element("div", { class: "fix" }, "fix: " + fix.message,
+          item.append(element("div", { class: "fix" }, "fix" + (fix.message && fix.message !== d.help ? ": " + fix.message : ""),
             element("ul", {}, ...(fix.edits || []).map(describeEdit))));
         }
         return item;
