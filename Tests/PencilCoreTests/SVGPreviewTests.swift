@@ -103,12 +103,32 @@ final class SVGPreviewTests: XCTestCase {
     XCTAssertEqual(items[1]["data-line"], "4:3")
   }
 
-  func testAPencilsPartsShareItsFrame() throws {
-    let items = annotated(try svg("pencil color=.blue at 10,0 size 40x160"))
-    XCTAssertEqual(items.count, 3)
-    for item in items {
+  /// A pencil's three parts are one drawing, with one frame (the bounds of
+  /// the three, as the hover gives); each pencil of a loop has its own.
+  func testEachDrawingOfAnElementHasItsOwnFrame() throws {
+    let items = annotated(try svg("for i in 0..<2 {\n  pencil color=.blue at 10 + i * 50, 0 size 40x160\n}"))
+    XCTAssertEqual(items.count, 6)
+    for (index, item) in items.enumerated() {
       XCTAssertEqual(item["data-kind"], "pencil")
-      XCTAssertEqual(item["data-frame"], "10,0,40,160")
+      XCTAssertEqual(item["data-line"], "2:3")
+      XCTAssertEqual(item["data-frame"], index < 3 ? "10.8,3.2,38.4,146.8" : "60.8,3.2,38.4,146.8")
+    }
+  }
+
+  /// The language server's hover gives the same frames for elements
+  /// drawn once (the union over a loop's or a stack's items aside).
+  func testFramesAgreeWithTheHover() throws {
+    for text in [scene, "pencil color=.blue at 10,0 size 40x160", "text \"hi\" at 5,30 rotation=10"] {
+      let compilation = Pencil.compile(SourceFile(name: "main.pencil", text: text), appearance: nil)
+      let picture = try XCTUnwrap(compilation.scene)
+      for item in annotated(try svg(text)) where item["data-use"] == nil {
+        let range = try XCTUnwrap(item["data-src"]?.split(separator: ":").last?.split(separator: "-"))
+        let hover = try XCTUnwrap(
+          HoverFacts.frame(of: SourceRange(Int(range[0]) ?? 0, Int(range[1]) ?? 0), in: picture))
+        XCTAssertEqual(
+          item["data-frame"],
+          [hover.x, hover.y, hover.width, hover.height].map(formatNumber).joined(separator: ","), text)
+      }
     }
   }
 

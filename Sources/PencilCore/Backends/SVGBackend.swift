@@ -85,7 +85,7 @@ struct SVGWriter {
   /// annotations, and the item whose first element is to carry them.
   private let previewMode: Bool
   var preview: PreviewAnnotator?
-  var pendingAnnotation: DisplayItem?
+  var pendingAnnotation: (item: DisplayItem, index: Int)?
 
   init(out: ByteWriter, textAsPaths: Bool, preview: Bool = false) {
     self.out = out
@@ -107,7 +107,7 @@ struct SVGWriter {
     out.write("\" viewBox=\"")
     numbers(box.x, box.y, box.width, box.height)
     out.write("\">\n")
-    if previewMode { preview = PreviewAnnotator(scene.sources) }
+    if previewMode { preview = PreviewAnnotator(scene) }
     if let dark = scene.dark {
       let classes = AppearanceClasses(light: scene, dark: dark)
       appearanceStyle(classes)
@@ -132,7 +132,7 @@ struct SVGWriter {
       let item = scene.items[index]
       let dark = darkVariant?.item(at: index, light: item)
       enterClip(item.clip)
-      if preview != nil { pendingAnnotation = item }
+      if preview != nil { pendingAnnotation = (item, index) }
       if case .text(let text) = item, let transform = text.transform {
         out.write("<g")
         transformAttribute(transform)

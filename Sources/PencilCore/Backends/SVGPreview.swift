@@ -13,7 +13,11 @@
 /// - `data-kind="rect"`: the element's kind, the word its range starts
 ///   with (after a `NAME:` label) — every element's range starts there, so
 ///   the IR item need not carry it;
-/// - `data-frame="X,Y,W,H"`: the frame the item was drawn in, in points;
+/// - `data-frame="X,Y,W,H"`: in points, what the language server's hover
+///   gives as the element's frame (the bounds of what it drew, through its
+///   transform), for this drawing of the element: the union over the run
+///   of items one drawing made (a pencil's three parts), not over every
+///   iteration of a loop;
 /// - `data-use="NAME:START-END"`: for an item from a component, the
 ///   outermost use of it in the compiled file.
 ///
@@ -27,25 +31,69 @@ struct PreviewAnnotator {
   /// Line starts per file, built here on first use (the source file's own
   /// cache is not shared between renders on different threads).
   private var lineStarts: [ObjectIdentifier: [Int]] = [:]
+  /// Each item's `data-frame`, by index.
+  private var frames: [Rect?] = []
 
-  init(_ sources: SceneSources) { self.sources = sources }
+  init(_ scene: Scene) {
+    sources = scene.sources
+    frames = Self.frames(of: scene.items)
+  }
+
+  /// The bounds of each drawing of an element: a run of items with the same
+  /// source, uses and frame (a unit outline's fitted frame, else its bounds)
+  /// is one drawing, and each of its items gets the union of their bounds.
+  /// Two drawings in a row with the same frame have the same union anyway.
+  static func frames(of items: [DisplayItem]) -> [Rect?] {
+    struct Drawing: Equatable {
+      var range: SourceRange
+      var file: String?
+      var callSites: [CallSite]
+      var frame: Rect?
+    }
+    var frames: [Rect?] = []
+    frames.reserveCapacity(items.count)
+    var runStart = 0
+    var current: Drawing? = nil
+    var union: Rect? = nil
+    func close(at end: Int) {
+      for _ in runStart..<end { frames.append(union) }
+    }
+    for (index, item) in items.enumerated() {
+      let bounds: Rect?
+      let drawing: Drawing
+      switch item {
+      case .path(let path):
+        bounds = boundingBox(of: path.userSpaceSegments).map { Lowering.transformedBounds($0, path.transform) }
+        let frame = path.fittedFrame.map { Lowering.transformedBounds($0, path.transform) } ?? bounds
+        drawing = Drawing(range: path.sourceRange, file: path.sourceFile, callSites: path.callSites, frame: frame)
+      case .text(let text):
+        bounds = Lowering.transformedBounds(text.bounds, text.transform)
+        drawing = Drawing(range: text.sourceRange, file: text.sourceFile, callSites: text.callSites, frame: bounds)
+      }
+      if drawing != current {
+        close(at: index)
+        (runStart, current, union) = (index, drawing, bounds)
+      } else if let bounds {
+        union = union?.union(bounds) ?? bounds
+      }
+    }
+    close(at: items.count)
+    return frames
+  }
 
   /// The class on an ancestor that forces an appearance.
   static let lightClass: StaticString = ".pencil-light "
   static let darkClass: StaticString = ".pencil-dark "
 
-  mutating func write(_ item: DisplayItem, to out: ByteWriter) {
+  mutating func write(_ item: DisplayItem, at index: Int, to out: ByteWriter) {
     let range: SourceRange
     let fileName: String?
     let callSites: [CallSite]
-    let frame: Rect?
     switch item {
-    case .path(let path):
-      (range, fileName, callSites, frame) = (path.sourceRange, path.sourceFile, path.callSites, path.drawnFrame)
-    case .text(let text):
-      (range, fileName, callSites) = (text.sourceRange, text.sourceFile, text.callSites)
-      frame = Lowering.transformedBounds(text.bounds, text.transform)
+    case .path(let path): (range, fileName, callSites) = (path.sourceRange, path.sourceFile, path.callSites)
+    case .text(let text): (range, fileName, callSites) = (text.sourceRange, text.sourceFile, text.callSites)
     }
+    let frame = index < frames.count ? frames[index] : nil
     out.write(" data-src=\"")
     reference(sources.name(fileName), range, out)
     if let file = sources.file(named: fileName) {
@@ -134,8 +182,8 @@ struct PreviewAnnotator {
 extension SVGWriter {
   /// The pending item's annotations, on the first element written for it.
   mutating func writeAnnotation() {
-    guard let item = pendingAnnotation else { return }
+    guard let (item, index) = pendingAnnotation else { return }
     pendingAnnotation = nil
-    preview?.write(item, to: out)
+    preview?.write(item, at: index, to: out)
   }
 }

@@ -186,13 +186,10 @@ public struct PathItem: Equatable, Sendable {
 
   public var segmentCount: Int { outline.count }
 
-  /// The frame the item was drawn in, in user space: a unit outline's
-  /// frame (a pencil's three parts are fitted to the pencil's), else the
-  /// outline's bounds; through the item's transform.
-  var drawnFrame: Rect? {
-    guard let box = frame ?? boundingBox(of: userSpaceSegments) else { return nil }
-    return Lowering.transformedBounds(box, transform)
-  }
+  /// The frame a unit outline is fitted to (a pencil's three parts share
+  /// the pencil's), else nil; for telling one drawing of an element from
+  /// the next (`pencilc preview`'s frames).
+  var fittedFrame: Rect? { frame }
 
   /// Whether the two draw the same outline: for unit outlines, one shared
   /// array fitted to the same frame (checked without reading it).
