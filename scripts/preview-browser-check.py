@@ -7,7 +7,8 @@ from the first line of its standard output, and checks, each step bounded in tim
 
  1. the page shows the picture: [data-src] elements appear, and a screenshot's
     pixel at the rect's centre is its light colour (#007aff);
- 2. zoom: "−" zooms out, and the zoom is kept across the redraws below;
+ 2. zoom: the − button and the wheel zoom out, and the zoom is kept across
+    the redraws below;
  3. an error written into the scene: the problems overlay appears with the
     diagnostic at the right line:col (its text, its vscode:// link and its
     data-location), the last good picture stays, dimmed;
@@ -49,6 +50,7 @@ try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
     from selenium.webdriver.common.by import By
 except ImportError as error:
     MISSING = error.name
@@ -198,9 +200,14 @@ def check(pencilc, screenshot):
         # 2. Zoom (out, so the whole picture stays in view), kept across redraws.
         before = page.js("return document.getElementById('stage').style.transform")
         page.driver.find_element(By.ID, "zoom-out").click()
-        zoomed = wait_for("the zoom to change", lambda: (lambda t: t != before and t)(
+        after_button = wait_for("the − button to zoom", lambda: (lambda t: t != before and t)(
             page.js("return document.getElementById('stage').style.transform")))
-        print(f"ok 2: zoom out ({page.driver.find_element(By.ID, 'zoom-level').text})")
+        level = page.driver.find_element(By.ID, "zoom-level").text
+        origin = ScrollOrigin.from_element(page.driver.find_element(By.ID, "viewport"))
+        ActionChains(page.driver).scroll_from_origin(origin, 0, 100).perform()
+        zoomed = wait_for("the wheel to zoom", lambda: (lambda t: t != after_button and t)(
+            page.js("return document.getElementById('stage').style.transform")))
+        print(f"ok 2: zoom out with − ({level}) and the wheel ({page.driver.find_element(By.ID, 'zoom-level').text})")
 
         # 3. An error: the overlay with its line:col over the dimmed picture.
         broken = SCENE.replace("fill=.blue", "fill=.bleu")

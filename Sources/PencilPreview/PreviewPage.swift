@@ -166,7 +166,7 @@ public enum PreviewPage {
       <h1 id="title">pencilc preview</h1>
       <div class="group" role="group" aria-label="Zoom">
         <button id="zoom-out" aria-label="Zoom out" title="Zoom out (−)">−</button>
-        <button id="zoom-level" aria-label="Actual size (1:1)" title="Actual size (1)">100%</button>
+        <button id="zoom-level" title="The zoom; click for actual size (1)">100%</button>
         <button id="zoom-in" aria-label="Zoom in" title="Zoom in (+)">+</button>
         <button id="fit" aria-label="Fit the picture to the window" title="Fit (0)">Fit</button>
         <button id="actual" aria-label="Actual size, one point per pixel" title="1:1 (1)">1:1</button>
@@ -191,7 +191,7 @@ public enum PreviewPage {
       <div id="status" role="status" aria-live="polite" data-state="connecting">connecting…</div>
     </header>
     <main>
-      <div id="viewport" tabindex="0" role="region" aria-label="Picture: drag to pan, wheel to scroll, ctrl+wheel or pinch to zoom">
+      <div id="viewport" tabindex="0" role="region" aria-label="Picture: wheel or pinch to zoom, drag, arrow keys or shift+wheel to pan">
         <div id="stage"><div id="picture"></div></div>
         <div id="empty">Waiting for the first picture…</div>
         <div id="hover-box"></div>
@@ -214,7 +214,7 @@ public enum PreviewPage {
             <dt><kbd>Esc</kbd></dt><dd>close the source panel and this help</dd>
             <dt><kbd>?</kbd></dt><dd>show or hide this help</dd>
           </dl>
-          <p>Drag to pan, wheel or two fingers to scroll, ctrl+wheel or pinch to zoom.
+          <p>Wheel or pinch to zoom, drag or shift+wheel to pan.
             Hover a shape for its kind, frame and place in the source; click it for its source.</p>
         </section>
       </div>
@@ -415,17 +415,21 @@ public enum PreviewPage {
     $("fit").addEventListener("click", fit);
     window.addEventListener("resize", () => { if (view.fitted) fit(); });
 
-    // The wheel scrolls; with ctrl (a trackpad's pinch arrives so) it zooms.
+    // The wheel zooms about the pointer; a trackpad's pinch arrives as the wheel
+    // with ctrl, in finer steps. Shift+wheel, or a sideways scroll, pans.
     viewport.addEventListener("wheel", (event) => {
       if (event.target.closest("#problems, #help")) return;
       event.preventDefault();
       const box = viewport.getBoundingClientRect();
       const unit = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? box.height : 1;
-      if (event.ctrlKey || event.metaKey) {
-        zoomBy(Math.exp(-event.deltaY * unit * 0.01), event.clientX - box.left, event.clientY - box.top);
-      } else {
-        panBy(-event.deltaX * unit, -event.deltaY * unit);
+      if (event.shiftKey || Math.abs(event.deltaX) > Math.abs(event.deltaY)) {
+        // Shift turns a vertical wheel sideways in some browsers, not in others.
+        const sideways = event.shiftKey && event.deltaX === 0;
+        panBy(-(sideways ? event.deltaY : event.deltaX) * unit, -(sideways ? 0 : event.deltaY) * unit);
+        return;
       }
+      const rate = event.ctrlKey ? 0.01 : 0.002;
+      zoomBy(Math.exp(-event.deltaY * unit * rate), event.clientX - box.left, event.clientY - box.top);
     }, { passive: false });
 
     // Safari's pinch gestures.
@@ -579,7 +583,7 @@ public enum PreviewPage {
       const before = decoder.decode(bytes.subarray(lineStart, start));
       const text = decoder.decode(bytes.subarray(start, Math.min(end, bytes.length)));
       const indent = /^[ \t]*$/.test(before) ? before : "";
-      return { line, column: new TextEncoder().encode(before).length + 1, text: indent + text };
+      return { line, column: start - lineStart + 1, text: indent + text };
     }
 
     function codeBlock(first, text) {
