@@ -16,7 +16,8 @@ from the first line of its standard output, and checks, each step bounded in tim
     changes (the rect's fill becomes #34c759, in the SVG and on screen);
  5. Dark: the page's header and the picture's canvas turn dark (screenshot
     pixels: the canvas #000000, the rect #30d158), the download links ask for
-    appearance=dark, and /picture.svg?appearance=dark is served;
+    appearance=dark, and /picture.svg?appearance=dark is served; and Light in
+    a system set to dark draws the light colours;
  6. hovering the rect: the outline appears and the tooltip gives its kind and
     FILE:3:1 (FILE as /state.json's files[0].name);
  7. clicking it: the source panel shows exactly the rect's statement, line 3;
@@ -262,7 +263,19 @@ def check(pencilc, screenshot):
         status, headers, body = server.get("/picture.svg?appearance=dark")
         if status != 200 or b"<svg" not in body:
             raise Failure(f"/picture.svg?appearance=dark answered {status}")
-        print(f"ok 5: dark: canvas {canvas}, rect {rect}, header {header_before} -> {header}; {href}")
+        # And Light wins over a dark system.
+        page.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                    {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        page.driver.find_element(By.CSS_SELECTOR, "button[data-appearance=light]").click()
+        time.sleep(0.3)
+        shot = page.shot()
+        light_canvas = shot.getpixel(tuple(int(v) for v in page.canvas_point(350, 210)))
+        light_rect = shot.getpixel(tuple(int(v) for v in page.rect_centre()))
+        if not close(light_canvas, (255, 255, 255)) or not close(light_rect, LIGHT_GREEN):
+            raise Failure(f"Light in a dark system: the canvas is {light_canvas} and the rect {light_rect}")
+        page.driver.find_element(By.CSS_SELECTOR, "button[data-appearance=dark]").click()
+        print(f"ok 5: dark: canvas {canvas}, rect {rect}, header {header_before} -> {header}; {href};"
+              f" Light in a dark system: canvas {light_canvas}, rect {light_rect}")
 
         # 6. Hover.
         shape = page.driver.find_element(By.CSS_SELECTOR, "#picture [data-kind=rect]")
