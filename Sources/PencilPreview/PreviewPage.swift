@@ -312,10 +312,10 @@ public enum PreviewPage {
       return button;
     }
 
-    function describeEdit(edit) {
+    function describeEdit(edit, tag = "li") {
       const r = edit.range;
       const where = r && r.start ? r.start.line + ":" + r.start.column + "–" + r.end.line + ":" + r.end.column : "";
-      return element("li", {}, "replace " + where + " with ", element("code", {}, edit.newText));
+      return element(tag, {}, "replace " + where + " with ", element("code", {}, edit.newText));
     }
 
     function showProblems(state) {
@@ -337,8 +337,11 @@ public enum PreviewPage {
           d.help ? element("div", { class: "help" }, "help: " + d.help) : null);
         // A fix's message is often the help itself: then only its edits are new.
         for (const fix of d.fixes || []) {
-          item.append(element("div", { class: "fix" }, "fix" + (fix.message && fix.message !== d.help ? ": " + fix.message : ""),
-            element("ul", {}, ...(fix.edits || []).map(describeEdit))));
+          const edits = fix.edits || [], own = fix.message && fix.message !== d.help;
+          item.append(own || edits.length !== 1
+            ? element("div", { class: "fix" }, "fix" + (own ? ": " + fix.message : ""),
+              element("ul", {}, ...edits.map((edit) => describeEdit(edit))))
+            : element("div", { class: "fix" }, "fix: ", describeEdit(edits[0], "span")));
         }
         return item;
       }));
