@@ -23,7 +23,8 @@ from the first line of its standard output, and checks, each step bounded in tim
  7. clicking it: the source panel shows exactly the rect's statement, line 3;
  8. the key 0 fits the picture beside the panel; with --screenshot, a
     screenshot of the page (docs/preview.png when no path is given);
- 9. SIGINT stops the server with exit status 0, and the page says it stopped.
+ 9. no error in the page's console up to here; SIGINT stops the server with
+    exit status 0, and the page says it stopped.
 
 Only 127.0.0.1 is used. Exit: 0 when every step passed, or when skipped (no
 Chromium, chromedriver or selenium) without --require; 1 on any failure.
@@ -140,6 +141,7 @@ class Page:
         options.binary_location = next(filter(None, map(shutil.which, BROWSERS)))
         for flag in FLAGS:
             options.add_argument(flag)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
         self.driver.set_page_load_timeout(STEP_TIMEOUT)
         self.driver.set_script_timeout(STEP_TIMEOUT)
@@ -311,6 +313,11 @@ def check(pencilc, screenshot):
             os.makedirs(os.path.dirname(os.path.abspath(screenshot)), exist_ok=True)
             page.shot().save(screenshot, optimize=True)
             print(f"   screenshot {screenshot}")
+
+        # No script error or failed request in the page's console so far.
+        errors = [entry["message"] for entry in page.driver.get_log("browser") if entry["level"] == "SEVERE"]
+        if errors:
+            raise Failure("the page's console has errors: " + "; ".join(errors))
 
         # 9. SIGINT.
         code = server.interrupt()

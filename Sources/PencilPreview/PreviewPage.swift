@@ -26,6 +26,8 @@ public enum PreviewPage {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>pencilc preview</title>
+    <!-- No icon to fetch: the server has no /favicon.ico. -->
+    <link rel="icon" href="data:,">
     <style>
       /* Colours of the page, light by default, dark with the system or when forced. */
       :root {
