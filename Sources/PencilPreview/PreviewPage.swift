@@ -293,7 +293,8 @@ public enum PreviewPage {
 
     function vscodeLink(absolutePath, line, column) {
       const path = absolutePath.startsWith("/") ? absolutePath : "/" + absolutePath;
-      return "vscode://file" + encodeURI(path) + ":" + line + ":" + column;
+      // encodeURI leaves # and ? alone, which would end the path.
+      return "vscode://file" + encodeURI(path).replace(/#/g, "%23").replace(/\?/g, "%3F") + ":" + line + ":" + column;
     }
 
     function copyButton(text) {
