@@ -110,17 +110,31 @@ struct AppearanceClasses {
 }
 
 extension SVGWriter {
-  /// The `<style>` with each class's light rule, then the dark ones.
+  /// The `<style>` with each class's light rule, then the dark ones; in
+  /// preview, then the rules that force either appearance under an
+  /// ancestor's class (see SVGPreview).
   mutating func appearanceStyle(_ classes: AppearanceClasses) {
     guard !classes.keys.isEmpty else { return }
     out.write("<style>\n")
     for (index, key) in classes.keys.enumerated() { rule(index + 1, key, key.light) }
     out.write("@media (prefers-color-scheme: dark){\n")
     for (index, key) in classes.keys.enumerated() { rule(index + 1, key, key.dark) }
-    out.write("}\n</style>\n")
+    out.write("}\n")
+    if preview != nil {
+      for (index, key) in classes.keys.enumerated() {
+        rule(index + 1, key, key.light, under: PreviewAnnotator.lightClass)
+      }
+      for (index, key) in classes.keys.enumerated() {
+        rule(index + 1, key, key.dark, under: PreviewAnnotator.darkClass)
+      }
+    }
+    out.write("</style>\n")
   }
 
-  private mutating func rule(_ id: Int, _ key: AppearanceClasses.Key, _ color: IRColor) {
+  private mutating func rule(
+    _ id: Int, _ key: AppearanceClasses.Key, _ color: IRColor, under ancestor: StaticString? = nil
+  ) {
+    if let ancestor { out.write(ancestor) }
     let property: StaticString
     let opacityProperty: StaticString
     switch key.property {

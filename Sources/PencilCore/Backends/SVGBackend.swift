@@ -13,7 +13,8 @@ struct SVGBackend: Backend {
       return nil
     }
     var writer = SVGWriter(
-      out: ByteWriter(expectedSize: SVGBackend.expectedSize(of: scene)), textAsPaths: options.textAsPaths)
+      out: ByteWriter(expectedSize: SVGBackend.expectedSize(of: scene)), textAsPaths: options.textAsPaths,
+      preview: options.preview)
     writer.document(scene)
     return writer.out.bytes
   }
@@ -28,7 +29,7 @@ struct SVGBackend: Backend {
       diagnostics.append(empty)
       return false
     }
-    var writer = SVGWriter(out: ByteWriter(sink: write), textAsPaths: options.textAsPaths)
+    var writer = SVGWriter(out: ByteWriter(sink: write), textAsPaths: options.textAsPaths, preview: options.preview)
     writer.document(scene)
     writer.out.flush()
     return true
@@ -80,10 +81,16 @@ struct SVGWriter {
   /// the clips defined (with the clips, so no identifier is reused).
   var openClip: ClipIR?
   var clipIDs: [ObjectIdentifier: (id: Int, clip: ClipIR)] = [:]
+  /// `RenderOptions.preview` (see SVGPreview): what writes the source
+  /// annotations, and the item whose first element is to carry them.
+  private let previewMode: Bool
+  var preview: PreviewAnnotator?
+  var pendingAnnotation: (item: DisplayItem, index: Int)?
 
-  init(out: ByteWriter, textAsPaths: Bool) {
+  init(out: ByteWriter, textAsPaths: Bool, preview: Bool = false) {
     self.out = out
     self.textAsPaths = textAsPaths
+    self.previewMode = preview
   }
 
   mutating func document(_ scene: Scene) {
@@ -100,6 +107,7 @@ struct SVGWriter {
     out.write("\" viewBox=\"")
     numbers(box.x, box.y, box.width, box.height)
     out.write("\">\n")
+    if previewMode { preview = PreviewAnnotator(scene) }
     if let dark = scene.dark {
       let classes = AppearanceClasses(light: scene, dark: dark)
       appearanceStyle(classes)
@@ -124,9 +132,11 @@ struct SVGWriter {
       let item = scene.items[index]
       let dark = darkVariant?.item(at: index, light: item)
       enterClip(item.clip)
+      if preview != nil { pendingAnnotation = (item, index) }
       if case .text(let text) = item, let transform = text.transform {
         out.write("<g")
         transformAttribute(transform)
+        writeAnnotation()
         out.write(">\n")
       }
       switch item {
@@ -235,6 +245,7 @@ struct SVGWriter {
     }
     if let stroke = item.stroke { strokeAttributes(stroke, opacity: item.opacity, gradientID: strokeGradientID) }
     writeClasses(classes)
+    writeAnnotation()
     out.write("/>\n")
   }
 
@@ -286,6 +297,7 @@ struct SVGWriter {
     if case .text(let darkText)? = dark { appearanceClass(.fill, item.color, darkText.color) }
     let lines = item.lines
     if lines.count == 1 { textLength(of: lines[0], item.fontSize) }
+    writeAnnotation()
     out.write(" xml:space=\"preserve\">")
     if lines.count == 1 {
       out.writeEscaped(lines[0])

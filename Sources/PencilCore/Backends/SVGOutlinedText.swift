@@ -18,6 +18,7 @@ extension SVGWriter {
     out.write("<g")
     fill(item.color, opacity: 1)
     if case .text(let darkText)? = dark { appearanceClass(.fill, item.color, darkText.color) }
+    writeAnnotation()
     out.write(">\n")
     StrokeFont.forEachGlyph(in: item) { glyph, id, origin in
       guard !glyph.strokes.isEmpty else { return }

@@ -186,6 +186,11 @@ public struct PathItem: Equatable, Sendable {
 
   public var segmentCount: Int { outline.count }
 
+  /// The frame a unit outline is fitted to (a pencil's three parts share
+  /// the pencil's), else nil; for telling one drawing of an element from
+  /// the next (`pencilc preview`'s frames).
+  var fittedFrame: Rect? { frame }
+
   /// Whether the two draw the same outline: for unit outlines, one shared
   /// array fitted to the same frame (checked without reading it).
   func sameOutline(as other: PathItem) -> Bool {
@@ -309,4 +314,6 @@ public struct Scene: Equatable, Sendable {
   /// colours depend on the appearance and none was fixed: a backend that
   /// can adapt (SVG) writes both; the others draw `items`.
   public var dark: AppearanceVariant? = nil
+  /// The files the items came from (set by `Pencil.compile`).
+  public var sources = SceneSources()
 }
