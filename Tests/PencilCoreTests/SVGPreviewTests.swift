@@ -123,8 +123,9 @@ final class SVGPreviewTests: XCTestCase {
       let picture = try XCTUnwrap(compilation.scene)
       for item in annotated(try svg(text)) where item["data-use"] == nil {
         let range = try XCTUnwrap(item["data-src"]?.split(separator: ":").last?.split(separator: "-"))
-        let hover = try XCTUnwrap(
-          HoverFacts.frame(of: SourceRange(Int(range[0]) ?? 0, Int(range[1]) ?? 0), in: picture))
+        let frames = HoverFacts.frames(of: SourceRange(Int(range[0]) ?? 0, Int(range[1]) ?? 0), in: picture)
+        XCTAssertEqual(frames.count, 1, text)
+        let hover = try XCTUnwrap(frames.first?.frame)
         XCTAssertEqual(
           item["data-frame"],
           [hover.x, hover.y, hover.width, hover.height].map(formatNumber).joined(separator: ","), text)
