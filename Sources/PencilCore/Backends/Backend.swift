@@ -20,6 +20,9 @@ public struct RenderOptions: Sendable {
   public var color = false
   /// ASCII: light ink on a dark background (when colour is off).
   public var invert = false
+  /// SVG: annotate each item with its source range for `pencilc preview`;
+  /// never in normal output.
+  public var preview = false
 
   public init() {}
 }
