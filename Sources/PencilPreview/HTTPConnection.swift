@@ -24,6 +24,12 @@ final class HTTPConnection {
   var lastWriteProgress: Double
   var lastStreamWrite: Double
   var closed = false
+  /// After a refusal, the write side is shut and what the client still
+  /// sends is read and dropped until then: closing with unread input would
+  /// reset the connection and could destroy the refusal before it is read.
+  var lingerUntil: Double?
+  /// The client has shut its side (or the connection failed).
+  var peerEnded = false
 
   init(descriptor: Int32, id: Int, now: Double) {
     self.descriptor = descriptor
@@ -62,6 +68,6 @@ final class HTTPConnection {
   /// Whether to read more: not while a response is being made or much
   /// output waits (the client must read first), nor after an error.
   var wantsInput: Bool {
-    !closeAfterOutput && waitingFor == nil && (isEventStream || pendingOutput < 1 << 20)
+    lingerUntil != nil || (!closeAfterOutput && waitingFor == nil && (isEventStream || pendingOutput < 1 << 20))
   }
 }

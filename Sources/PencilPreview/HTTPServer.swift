@@ -142,6 +142,7 @@ public final class HTTPServer: @unchecked Sendable {
   private func pollTimeout(now: Double, graceDeadline: Double) -> Int32 {
     var next = min(graceDeadline, now + 1)
     for connection in connections.values {
+      if let linger = connection.lingerUntil { next = min(next, linger) }
       if connection.isEventStream {
         next = min(next, connection.lastStreamWrite + configuration.keepAliveInterval)
       } else {
@@ -169,8 +170,15 @@ public final class HTTPServer: @unchecked Sendable {
   }
 
   private func readFrom(_ connection: HTTPConnection, now: Double) {
+    if connection.lingerUntil != nil {
+      while let count = LoopbackSockets.receive(connection.descriptor, into: &readBuffer) {
+        if count == 0 { return }
+      }
+      return drop(connection)
+    }
     guard let count = LoopbackSockets.receive(connection.descriptor, into: &readBuffer) else {
       // The client is gone or has stopped sending: answer what it sent.
+      connection.peerEnded = true
       if connection.isEventStream { return drop(connection) }
       process(connection, now: now)
       connection.closeAfterOutput = true
@@ -287,13 +295,25 @@ public final class HTTPServer: @unchecked Sendable {
   private func flush(_ connection: HTTPConnection, now: Double) {
     guard !connection.closed else { return }
     guard connection.flush(now: now) else { return drop(connection) }
-    if connection.pendingOutput == 0, connection.closeAfterOutput, connection.waitingFor == nil { drop(connection) }
+    if connection.pendingOutput == 0, connection.closeAfterOutput, connection.waitingFor == nil,
+      connection.lingerUntil == nil
+    {
+      if !connection.peerEnded, !stopping {
+        // The client may still be sending: shut the write side and drain.
+        Glibc.shutdown(connection.descriptor, Int32(SHUT_WR))
+        connection.lingerUntil = now + 2
+      } else {
+        drop(connection)
+      }
+    }
   }
 
   private func checkTimers(now: Double) {
     let timeout = configuration.requestTimeout
     for connection in Array(connections.values) where !connection.closed {
-      if connection.pendingOutput > 0 {
+      if let linger = connection.lingerUntil {
+        if now > linger { drop(connection) }
+      } else if connection.pendingOutput > 0 {
         // A client that takes nothing for `timeout` seconds is gone.
         if now - connection.lastWriteProgress > timeout {
           lock.withLock { counters.timedOut += 1 }
