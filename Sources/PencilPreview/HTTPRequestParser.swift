@@ -166,7 +166,8 @@ public struct HTTPRequestParser: Sendable {
 /// RFC 9110 §5.6.2: the characters of a method or field name.
 func isTokenByte(_ byte: UInt8) -> Bool {
   switch byte {
-  case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+  case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+    UInt8(ascii: "0")...UInt8(ascii: "9"):
     true
   default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
   }
@@ -217,6 +218,7 @@ enum FieldLine {
       return .failure(.badRequest("a header value has a control character"))
     }
     return .success(
-      HTTPRequest.Header(name: String(decoding: name, as: UTF8.self).lowercased(), value: String(decoding: value, as: UTF8.self)))
+      HTTPRequest.Header(
+        name: String(decoding: name, as: UTF8.self).lowercased(), value: String(decoding: value, as: UTF8.self)))
   }
 }

@@ -199,7 +199,9 @@ public final class HTTPServer: @unchecked Sendable {
       switch result {
       case .failure(let error):
         lock.withLock { counters.malformed += 1 }
-        write(.text(error.status, message(for: error), close: true), to: connection, head: false, keepAlive: false, now: now)
+        write(
+          .text(error.status, message(for: error), close: true), to: connection, head: false, keepAlive: false, now: now
+        )
       case .success(let request):
         handle(request, on: connection, now: now)
       }
@@ -225,7 +227,8 @@ public final class HTTPServer: @unchecked Sendable {
       return write(refusal, to: connection, head: head, keepAlive: keepAlive, now: now)
     }
     guard let path = request.decodedPath, let query = request.queryItems else {
-      return write(.text(400, "bad request: a malformed %-escape\n"), to: connection, head: head, keepAlive: keepAlive, now: now)
+      return write(
+        .text(400, "bad request: a malformed %-escape\n"), to: connection, head: head, keepAlive: keepAlive, now: now)
     }
     switch routes.route(path: path, query: query) {
     case .response(let response):
@@ -248,7 +251,8 @@ public final class HTTPServer: @unchecked Sendable {
     }
   }
 
-  private func write(_ response: HTTPResponse, to connection: HTTPConnection, head: Bool, keepAlive: Bool, now: Double) {
+  private func write(_ response: HTTPResponse, to connection: HTTPConnection, head: Bool, keepAlive: Bool, now: Double)
+  {
     connection.queue(response.serialized(head: head, keepAlive: keepAlive), now: now)
     if response.close || !keepAlive { connection.closeAfterOutput = true }
   }

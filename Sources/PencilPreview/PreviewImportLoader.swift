@@ -48,7 +48,9 @@ enum FileReading {
     guard descriptor >= 0 else { return .failure(ReadFailure(String(cString: strerror(errno)))) }
     defer { close(descriptor) }
     var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { return .failure(ReadFailure("it is a directory")) }
+    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      return .failure(ReadFailure("it is a directory"))
+    }
     var result: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {

@@ -26,7 +26,8 @@ public struct PreviewRoutes: HTTPRoutes {
     let snapshot = session.snapshot
     switch path {
     case "/":
-      return .response(HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: Array(PreviewPage.html.utf8)))
+      return .response(
+        HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: Array(PreviewPage.html.utf8)))
     case "/events":
       return .eventStream(initial: snapshot.event, version: snapshot.version)
     case "/state.json":
@@ -53,7 +54,9 @@ public struct PreviewRoutes: HTTPRoutes {
     case .success(let found): kind = found
     }
     guard let picture = snapshot.picture else { return .response(.text(404, "no good picture yet\n")) }
-    let disposition = ("Content-Disposition", "attachment; filename=\"\(Self.downloadName(session.path)).\(kind.fileExtension)\"")
+    let disposition = (
+      "Content-Disposition", "attachment; filename=\"\(Self.downloadName(session.path)).\(kind.fileExtension)\""
+    )
     let respond: @Sendable ([UInt8]?) -> HTTPResponse = { bytes in
       guard let bytes else { return .text(500, "the backend refused the picture\n") }
       return HTTPResponse(status: 200, contentType: kind.contentType, body: bytes, headers: [disposition])
@@ -91,7 +94,8 @@ public struct PreviewRoutes: HTTPRoutes {
     var base = String(path.split(separator: "/").last ?? "scene")
     if base.hasSuffix(".pencil") { base.removeLast(".pencil".count) }
     let safe = base.unicodeScalars.map { scalar -> String in
-      scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+      scalar.isASCII
+        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
         ? String(scalar) : "_"
     }.joined()
     return safe.isEmpty ? "scene" : safe

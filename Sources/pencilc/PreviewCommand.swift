@@ -109,7 +109,8 @@ enum PreviewCommand {
     } catch {
       let reason: String
       switch error {
-      case .addressInUse(let port): reason = "port \(port) is in use on 127.0.0.1 or ::1; pick another with --port, or leave it out for a free one"
+      case .addressInUse(let port):
+        reason = "port \(port) is in use on 127.0.0.1 or ::1; pick another with --port, or leave it out for a free one"
       case .failed(let why): reason = why
       }
       FileIO.writeStandardError(
@@ -188,7 +189,8 @@ private struct CompilePrinter: Sendable {
         : DiagnosticPrinter.short(diagnostic, in: snapshot.source)
     }
     let errors = snapshot.diagnostics.filter { $0.severity == .error }.count + (snapshot.readFailure == nil ? 0 : 1)
-    text += "pencilc: compile \(snapshot.version): \(errors == 0 ? "ok" : "\(errors) error\(errors == 1 ? "" : "s"), showing the last good picture")\n"
+    text +=
+      "pencilc: compile \(snapshot.version): \(errors == 0 ? "ok" : "\(errors) error\(errors == 1 ? "" : "s"), showing the last good picture")\n"
     FileIO.writeStandardError(text)
   }
 }

@@ -45,7 +45,8 @@ final class HTTPServerTests: XCTestCase {
   }
 
   func testTheStateJSON() throws {
-    let preview = try RunningPreview(scene: "import \"lib.pencil\"\nrect size 10x10 fill=tint\n", files: ["lib.pencil": "let tint = .blue\n"])
+    let preview = try RunningPreview(
+      scene: "import \"lib.pencil\"\nrect size 10x10 fill=tint\n", files: ["lib.pencil": "let tint = .blue\n"])
     let state = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(try preview.get("/state.json").body)) as? [String: Any])
     XCTAssertEqual(state["version"] as? Int, 1)
@@ -53,7 +54,9 @@ final class HTTPServerTests: XCTestCase {
     XCTAssertTrue((state["svg"] as? String)?.hasPrefix("<?xml") == true)
     XCTAssertEqual(state["appearanceAdaptive"] as? Bool, true)
     let files = try XCTUnwrap(state["files"] as? [[String: Any]])
-    XCTAssertEqual(files.compactMap { $0["name"] as? String }, [preview.scene.path, preview.folder.appendingPathComponent("lib.pencil").path])
+    XCTAssertEqual(
+      files.compactMap { $0["name"] as? String },
+      [preview.scene.path, preview.folder.appendingPathComponent("lib.pencil").path])
     XCTAssertEqual(try preview.get("/source?file=\(preview.folder.path)/lib.pencil").text, "let tint = .blue\n")
     // The dark download differs from the light one when the colours adapt.
     XCTAssertNotEqual(try preview.get("/picture.svg?appearance=dark").body, try preview.get("/picture.svg").body)
@@ -61,7 +64,8 @@ final class HTTPServerTests: XCTestCase {
 
   func testDiagnosticsInTheStateAndTheLastGoodPictureStays() throws {
     let preview = try RunningPreview(scene: "rect size 10x10 fill=salmn\n")
-    var state = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try preview.get("/state.json").body)) as? [String: Any])
+    var state = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(try preview.get("/state.json").body)) as? [String: Any])
     XCTAssertEqual(state["ok"] as? Bool, false)
     XCTAssertTrue(state["svg"] is NSNull)
     XCTAssertEqual(try preview.get("/picture.svg").status, 404)
@@ -82,7 +86,8 @@ final class HTTPServerTests: XCTestCase {
     let good = try preview.get("/picture.svg").body
     try preview.write("rect size 10x10 fill=salmn\n")
     preview.preview.session.compile()
-    state = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try preview.get("/state.json").body)) as? [String: Any])
+    state = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(try preview.get("/state.json").body)) as? [String: Any])
     XCTAssertEqual(state["ok"] as? Bool, false)
     XCTAssertEqual(state["version"] as? Int, 3)
     XCTAssertTrue((state["svg"] as? String)?.contains("#fa8072") == true)
@@ -91,7 +96,10 @@ final class HTTPServerTests: XCTestCase {
 
   func testPictureQueries() throws {
     let preview = try RunningPreview(scene: Self.scene)
-    for path in ["/picture.svg?appearance=auto", "/picture.png?appearance=dark&scale=4", "/picture.txt?appearance=dark", "/picture.svg?cachebust=7"] {
+    for path in [
+      "/picture.svg?appearance=auto", "/picture.png?appearance=dark&scale=4", "/picture.txt?appearance=dark",
+      "/picture.svg?cachebust=7",
+    ] {
       XCTAssertEqual(try preview.get(path).status, 200, path)
     }
     for path in [
@@ -146,7 +154,8 @@ final class HTTPServerTests: XCTestCase {
   func testHostHeaderRefusals() throws {
     let preview = try RunningPreview(scene: Self.scene)
     let port = preview.port
-    for host in ["evil.com", "127.0.0.1.evil.com", "localhost.evil.com", "evil.com:\(port)", "127.0.0.1:1", "10.0.0.1"] {
+    for host in ["evil.com", "127.0.0.1.evil.com", "localhost.evil.com", "evil.com:\(port)", "127.0.0.1:1", "10.0.0.1"]
+    {
       let response = try preview.get("/state.json", host: host)
       XCTAssertEqual(response.status, 403, host)
       XCTAssertFalse(response.text.contains("version"), host)
@@ -205,7 +214,9 @@ final class HTTPServerTests: XCTestCase {
     }
     // A body at the limit is read (and ignored).
     let client = try preview.client()
-    client.send("GET /state.json HTTP/1.1\r\nHost: localhost\r\nContent-Length: 65536\r\n\r\n" + String(repeating: "b", count: 65536))
+    client.send(
+      "GET /state.json HTTP/1.1\r\nHost: localhost\r\nContent-Length: 65536\r\n\r\n"
+        + String(repeating: "b", count: 65536))
     XCTAssertEqual(client.response()?.status, 200)
     XCTAssertGreaterThanOrEqual(preview.preview.server.statistics.malformed, cases.count)
   }

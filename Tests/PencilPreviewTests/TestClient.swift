@@ -176,7 +176,9 @@ final class RunningPreview {
   private let finished = DispatchSemaphore(value: 0)
   private var stopped = false
 
-  init(scene text: String, files: [String: String] = [:], configure: (inout HTTPServer.Configuration) -> Void = { _ in })
+  init(
+    scene text: String, files: [String: String] = [:], configure: (inout HTTPServer.Configuration) -> Void = { _ in }
+  )
     throws
   {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("pencil-preview-\(UUID().uuidString)")
