@@ -69,6 +69,7 @@ class Stream(threading.Thread):
         self.port = port
         self.deadline = deadline
         self.versions = []
+        self.arrivals = []
         self.bye = False
         self.error = None
         self.connected = threading.Event()
@@ -113,6 +114,7 @@ class Stream(threading.Thread):
             start = text.find(marker)
             if start >= 0:
                 self.versions.append(int(text[start + len(marker):].split(",", 1)[0]))
+                self.arrivals.append(time.monotonic())
 
 
 def requester(port, count, index, results, deadline):
@@ -189,6 +191,7 @@ def main():
         time.sleep(0.2)
         with open(scene, "a") as file:
             file.write("\n// saved during the load test\n")
+        saved = time.monotonic()
         for worker in workers:
             worker.join(max(0, deadline - time.monotonic()))
         elapsed = time.monotonic() - started
@@ -197,6 +200,8 @@ def main():
         while time.monotonic() < wait_until and not all(s.versions and max(s.versions) > first for s in streams):
             time.sleep(0.05)
         updated = sum(1 for s in streams if s.versions and max(s.versions) > first)
+        redraws = [next(t for v, t in zip(s.versions, s.arrivals) if v > first) - saved
+                   for s in streams if s.versions and max(s.versions) > first]
         peak = peak_rss_kib(process.pid)
 
         process.send_signal(signal.SIGINT)
@@ -217,6 +222,9 @@ def main():
         print(f"throughput: {len(results) / elapsed:.0f} requests/s over {elapsed:.2f} s")
         print(f"latency: p50 {percentile(0.50):.2f} ms, p99 {percentile(0.99):.2f} ms")
         print(f"streams: {updated} of {len(streams)} got the new state, {byes} got bye")
+        if redraws:
+            print(f"save to new state on every stream: {max(redraws) * 1000:.0f} ms at most "
+                  f"(first {min(redraws) * 1000:.0f} ms), under load")
         print(f"server peak RSS (VmHWM): {peak / 1024:.1f} MiB" if peak else "server peak RSS: unknown")
         print(f"exit status after SIGINT: {status}")
         for detail in failed[:10]:
