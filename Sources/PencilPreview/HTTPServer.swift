@@ -150,7 +150,10 @@ public final class HTTPServer: @unchecked Sendable {
       }
       if connection.pendingOutput > 0 { next = min(next, connection.lastWriteProgress + configuration.requestTimeout) }
     }
-    return Int32(max(0, min(1000, ((next - now) * 1000).rounded(.up))))
+    // Whole milliseconds from 0 to 1000 (checked before converting).
+    let milliseconds = ((next - now) * 1000).rounded(.up)
+    guard milliseconds.isFinite else { return 1000 }
+    return milliseconds <= 0 ? 0 : milliseconds >= 1000 ? 1000 : Int32(milliseconds)
   }
 
   private func acceptAll(_ listener: Int32, now: Double) {
@@ -299,6 +302,15 @@ public final class HTTPServer: @unchecked Sendable {
   private func flush(_ connection: HTTPConnection, now: Double) {
     guard !connection.closed else { return }
     guard connection.flush(now: now) else { return drop(connection) }
+    // Pipelined requests held back while much output waited: their bytes
+    // are already here, so no read would wake them. Until the socket is
+    // full or only an incomplete request is left.
+    while connection.parser.bufferedCount > 0, connection.wantsInput, !connection.isEventStream {
+      let before = connection.parser.bufferedCount
+      process(connection, now: now)
+      guard connection.flush(now: now) else { return drop(connection) }
+      if connection.parser.bufferedCount == before || connection.pendingOutput > 0 { break }
+    }
     if connection.pendingOutput == 0, connection.closeAfterOutput, connection.waitingFor == nil,
       connection.lingerUntil == nil
     {

@@ -5,7 +5,7 @@
 /// Ctrl-C and `kill` for a long-running server: SIGINT and SIGTERM are
 /// blocked in every thread (call `install` on the main thread before any
 /// other starts, so all inherit the mask), and one thread takes them with
-/// `sigwait` and calls `action` in ordinary code, where a signal handler
+/// `sigwait` and calls `action` (for each signal) in ordinary code, where a signal handler
 /// could do almost nothing (it may not take a lock). `SIGPIPE` is ignored:
 /// a client gone mid-write is an error return, not the end of the process.
 public enum ShutdownSignals {
@@ -19,8 +19,9 @@ public enum ShutdownSignals {
     let started = WorkerThread(stackSize: 64 << 10) {
       var received: Int32 = 0
       var waited = set
-      while sigwait(&waited, &received) != 0 {}
-      action()
+      while true {
+        if sigwait(&waited, &received) == 0 { action() }
+      }
     }
     // Without a thread, the signals' default action (ending the process) is best.
     if started == nil { pthread_sigmask(SIG_UNBLOCK, &set, nil) }

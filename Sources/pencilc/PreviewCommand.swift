@@ -99,8 +99,10 @@ enum PreviewCommand {
       return failure.code == DriverCodes.inputTooLarge ? 1 : 2
     }
     // Before any thread starts, so every thread inherits the signal mask.
+    // The first signal stops the server gracefully; a second, while that
+    // is under way, ends the process at once.
     let stopper = ServerBox()
-    ShutdownSignals.install { stopper.server?.shutdown() }
+    ShutdownSignals.install { if stopper.requestStop() { _exit(130) } }
     let preview: LivePreview
     var configuration = HTTPServer.Configuration()
     configuration.port = settings.port
@@ -117,7 +119,7 @@ enum PreviewCommand {
         DiagnosticPrinter.failure(DriverCodes.cannotListen, "cannot listen: \(reason)", format: .short))
       return 1
     }
-    stopper.server = preview.server
+    stopper.set(preview.server)
     try? FileIO.writeStandardOutput(Array("\(preview.url)\n".utf8))
     let printer = CompilePrinter(format: settings.format)
     preview.start { printer.print($0) }
@@ -145,13 +147,31 @@ enum PreviewCommand {
   }
 }
 
-/// The server, once made, for the signal thread.
+/// The server, once made, for the signal thread; a signal that comes
+/// before it is kept and stops it as soon as it is made.
 private final class ServerBox: @unchecked Sendable {
   private let lock = Lock()
-  private var stored: HTTPServer?
-  var server: HTTPServer? {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
+  private var server: HTTPServer?
+  private var stopRequested = false
+
+  /// Stops the server (now, or once made); true when a stop was already
+  /// requested.
+  func requestStop() -> Bool {
+    let (server, again) = lock.withLock {
+      let again = stopRequested
+      stopRequested = true
+      return (self.server, again)
+    }
+    server?.shutdown()
+    return again
+  }
+
+  func set(_ made: HTTPServer) {
+    let stop = lock.withLock {
+      server = made
+      return stopRequested
+    }
+    if stop { made.shutdown() }
   }
 }
 

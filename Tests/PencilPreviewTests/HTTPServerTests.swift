@@ -137,6 +137,26 @@ final class HTTPServerTests: XCTestCase {
     XCTAssertEqual(client.unread, "")
   }
 
+  /// Pipelined requests whose responses are more than the output the
+  /// server queues for a connection: it holds the rest back and answers
+  /// them, in order, as the client reads.
+  func testPipelinedRequestsBeyondTheOutputBuffer() throws {
+    let scene = (0..<3000).map { "rect at \($0 % 100),\($0 / 100) size 1x1 fill=#336699\n" }.joined()
+    let preview = try RunningPreview(scene: scene)
+    let client = try preview.client()
+    let count = 24
+    client.send(String(repeating: "GET /state.json HTTP/1.1\r\nHost: localhost\r\n\r\n", count: count))
+    usleep(300_000)
+    var sizes: [Int] = []
+    for _ in 0..<count {
+      guard let response = client.response(timeout: 10) else { break }
+      XCTAssertEqual(response.status, 200)
+      sizes.append(response.body.count)
+    }
+    XCTAssertEqual(sizes.count, count)
+    XCTAssertGreaterThan(sizes.reduce(0, +), 2 << 20, "more than the connection's output cap in all")
+  }
+
   func testPathTraversalIsNeverServed() throws {
     let preview = try RunningPreview(scene: Self.scene)
     for path in [
