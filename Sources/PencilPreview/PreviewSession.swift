@@ -11,6 +11,7 @@ public final class PreviewSession: @unchecked Sendable {
   /// The scene's path as given on the command line.
   public let path: String
   private let lock = Lock()
+  private let compileLock = Lock()
   private var current: PreviewSnapshot
   private var compiles = 0
   private var thread: WorkerThread?
@@ -29,8 +30,14 @@ public final class PreviewSession: @unchecked Sendable {
   public var compileCount: Int { lock.withLock { compiles } }
 
   /// Compiles the scene now, on this thread, and makes it the snapshot.
+  /// One compile at a time (the session's thread or a caller), so versions
+  /// only grow and the last compile to start is the one that stays.
   @discardableResult
   public func compile() -> PreviewSnapshot {
+    compileLock.withLock { compileNow() }
+  }
+
+  private func compileNow() -> PreviewSnapshot {
     let previous = snapshot
     let loader = PreviewImportLoader()
     let version = previous.version + 1

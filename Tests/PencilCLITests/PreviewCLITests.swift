@@ -59,11 +59,14 @@ final class PreviewCLITests: XCTestCase {
   }
 
   /// Starts `pencilc preview` in `directory`; the process and its port.
-  private func startPreview(in directory: URL, _ arguments: [String] = ["scene.pencil"]) throws -> (Process, Int) {
+  private func startPreview(
+    in directory: URL, _ arguments: [String] = ["scene.pencil"], path: String? = nil
+  ) throws -> (Process, Int) {
     let process = Process()
     process.executableURL = CLI.binary
     process.arguments = ["preview"] + arguments
     process.currentDirectoryURL = directory
+    if let path { process.environment = ProcessInfo.processInfo.environment.merging(["PATH": path]) { $1 } }
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
@@ -138,6 +141,36 @@ final class PreviewCLITests: XCTestCase {
     first.terminate()
     first.waitUntilExit()
     XCTAssertEqual(first.terminationStatus, 0, "SIGTERM stops it as SIGINT does")
+  }
+
+  func testOpenRunsXdgOpenWithTheURL() throws {
+    let directory = try CLI.temporaryDirectory()
+    try Data("rect size 4x4\n".utf8).write(to: directory.appendingPathComponent("scene.pencil"))
+    let bin = directory.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let opener = bin.appendingPathComponent("xdg-open")
+    let opened = directory.appendingPathComponent("opened.txt")
+    try Data("#!/bin/sh\necho \"$1\" > '\(opened.path)'\n".utf8).write(to: opener)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+    let (process, port) = try startPreview(
+      in: directory, ["scene.pencil", "--open"], path: bin.path + ":/usr/bin:/bin")
+    defer { if process.isRunning { process.terminate() } }
+    let deadline = Date().addingTimeInterval(10)
+    while !FileManager.default.fileExists(atPath: opened.path), Date() < deadline { usleep(20_000) }
+    usleep(100_000)
+    XCTAssertEqual(try? String(contentsOf: opened, encoding: .utf8), "http://127.0.0.1:\(port)/\n")
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0)
+
+    // Without xdg-open on the PATH, --open does nothing and is no error.
+    let (quiet, _) = try startPreview(in: directory, ["scene.pencil", "--open"], path: "/nonexistent")
+    defer { if quiet.isRunning { quiet.terminate() } }
+    usleep(300_000)
+    XCTAssertTrue(quiet.isRunning)
+    kill(quiet.processIdentifier, SIGINT)
+    quiet.waitUntilExit()
+    XCTAssertEqual(quiet.terminationStatus, 0)
   }
 
   func testUsage() throws {
