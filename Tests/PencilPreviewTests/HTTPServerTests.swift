@@ -158,6 +158,21 @@ final class HTTPServerTests: XCTestCase {
     XCTAssertGreaterThan(sizes.reduce(0, +), 2 << 20, "more than the connection's output cap in all")
   }
 
+  /// A client that asks for much and reads nothing is closed once no
+  /// byte has left for the timeout.
+  func testAClientThatReadsNothingIsClosed() throws {
+    let scene = (0..<3000).map { "rect at \($0 % 100),\($0 / 100) size 1x1 fill=#336699\n" }.joined()
+    let preview = try RunningPreview(scene: scene) { $0.requestTimeout = 0.5 }
+    let client = try preview.client()
+    // About 11 MB of answers: more than the socket buffers take.
+    client.send(String(repeating: "GET /state.json HTTP/1.1\r\nHost: localhost\r\n\r\n", count: 64))
+    let deadline = Date().addingTimeInterval(10)
+    while preview.preview.server.statistics.timedOut == 0, Date() < deadline { usleep(50_000) }
+    XCTAssertEqual(preview.preview.server.statistics.timedOut, 1)
+    XCTAssertTrue(client.closes(within: 10))
+    XCTAssertEqual(try preview.get("/state.json").status, 200)
+  }
+
   func testPathTraversalIsNeverServed() throws {
     let preview = try RunningPreview(scene: Self.scene)
     for path in [
