@@ -16,30 +16,6 @@
 /// `eventBufferLimit` bytes unread → dropped. Each of these closes only
 /// the connection concerned.
 public final class HTTPServer: @unchecked Sendable {
-  public struct Configuration: Sendable {
-    /// 0: a free port.
-    public var port = 0
-    /// Seconds a client has to finish a request, and to take written
-    /// bytes, before its connection is closed (with 408 for a request).
-    public var requestTimeout = 10.0
-    public var maximumConnections = 256
-    /// Bytes queued for one event-stream client before it is dropped.
-    public var eventBufferLimit = 8 << 20
-    /// Seconds between `: keep-alive` comments on an idle event stream.
-    public var keepAliveInterval = 15.0
-    public init() {}
-  }
-
-  /// Counters, for tests and the load script's report.
-  public struct Statistics: Sendable, Equatable {
-    public var accepted = 0
-    public var refusedOverCapacity = 0
-    public var droppedSlowStreams = 0
-    public var timedOut = 0
-    public var malformed = 0
-    public var openStreams = 0
-  }
-
   public let port: Int
   public let configuration: Configuration
   private let routes: any HTTPRoutes
