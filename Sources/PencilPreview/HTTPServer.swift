@@ -51,9 +51,6 @@ public final class HTTPServer: @unchecked Sendable {
     for connection in connections.values where !connection.closed { close(connection.descriptor) }
   }
 
-  /// The descriptor a signal handler writes a byte to for `shutdown`.
-  public var wakeDescriptor: Int32 { wake.writeEnd }
-
   public var statistics: Statistics { lock.withLock { counters } }
 
   /// Thread-safe: stops accepting, sends `event: bye` on every stream,
@@ -71,8 +68,7 @@ public final class HTTPServer: @unchecked Sendable {
     wake.wake()
   }
 
-  /// Serves until `shutdown` (or a byte on `wakeDescriptor` followed by
-  /// `shutdown`); call once.
+  /// Serves until `shutdown`; call once.
   public func run() {
     var graceDeadline = Double.infinity
     while true {
@@ -105,6 +101,12 @@ public final class HTTPServer: @unchecked Sendable {
       for (index, connection) in order.enumerated() {
         let revents = Int32(requests[1 + listeners.count + index].revents)
         guard !connection.closed, revents != 0 else { continue }
+        // Hung up after its end was seen: nothing can be sent any more, and
+        // poll would report it at once again and again.
+        if revents & Int32(POLLHUP | POLLERR) != 0, connection.peerEnded {
+          drop(connection)
+          continue
+        }
         if revents & Int32(POLLIN | POLLHUP | POLLERR) != 0 { readFrom(connection, now: after) }
         if !connection.closed, revents & Int32(POLLOUT) != 0 { flush(connection, now: after) }
       }
@@ -117,14 +119,17 @@ public final class HTTPServer: @unchecked Sendable {
 
   private func pollTimeout(now: Double, graceDeadline: Double) -> Int32 {
     var next = min(graceDeadline, now + 1)
+    // The same cases as `checkTimers`, so no past deadline spins the loop.
     for connection in connections.values {
-      if let linger = connection.lingerUntil { next = min(next, linger) }
-      if connection.isEventStream {
+      if let linger = connection.lingerUntil {
+        next = min(next, linger)
+      } else if connection.pendingOutput > 0 {
+        next = min(next, connection.lastWriteProgress + configuration.requestTimeout)
+      } else if connection.isEventStream {
         next = min(next, connection.lastStreamWrite + configuration.keepAliveInterval)
-      } else {
+      } else if connection.waitingFor == nil, !connection.closeAfterOutput {
         next = min(next, connection.clockStart + configuration.requestTimeout)
       }
-      if connection.pendingOutput > 0 { next = min(next, connection.lastWriteProgress + configuration.requestTimeout) }
     }
     // Whole milliseconds from 0 to 1000 (checked before converting).
     let milliseconds = ((next - now) * 1000).rounded(.up)
