@@ -140,6 +140,8 @@ enum PreviewCommand {
     defer { posix_spawn_file_actions_destroy(&actions) }
     // Standard output carries only the URL.
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    // Reaped by the kernel: pencilc waits for no child.
+    signal(SIGCHLD, SIG_IGN)
     var child: pid_t = 0
     let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("xdg-open"), strdup(url), nil]
     defer { for argument in arguments { free(argument) } }
