@@ -270,7 +270,10 @@ public final class HTTPServer: @unchecked Sendable {
         guard version > connection.lastEventVersion else { continue }
         connection.lastEventVersion = version
       }
-      guard connection.pendingOutput + bytes.count <= configuration.eventBufferLimit else {
+      // A client that has taken everything gets the next event whatever
+      // its size (a large scene's state may be over the cap on its own).
+      guard connection.pendingOutput == 0 || connection.pendingOutput + bytes.count <= configuration.eventBufferLimit
+      else {
         lock.withLock { counters.droppedSlowStreams += 1 }
         drop(connection)
         continue

@@ -133,6 +133,20 @@ final class EventStreamTests: XCTestCase {
     XCTAssertEqual(try preview.get("/state.json").status, 200)
   }
 
+  /// An event larger than the cap still reaches a client that keeps up.
+  func testAnEventOverTheCapReachesAClientThatKeepsUp() throws {
+    let preview = try RunningPreview(scene: "rect size 10x10\n") { $0.eventBufferLimit = 1024 }
+    let client = try openStream(preview)
+    try streamHead(client)
+    _ = try nextState(client)
+    let payload = String(repeating: "y", count: 8 * 1024)
+    for version in 10..<15 {
+      preview.preview.server.broadcast(ServerSentEvents.event("state", data: payload), version: version)
+      XCTAssertEqual(client.read(until: "\n\n", timeout: 5)?.count, payload.count + 21)
+    }
+    XCTAssertEqual(preview.preview.server.statistics.droppedSlowStreams, 0)
+  }
+
   func testShutdownSaysByeAndClosesEveryStream() throws {
     let preview = try RunningPreview(scene: "rect size 10x10\n")
     let streams = try (0..<5).map { _ in try openStream(preview) }
