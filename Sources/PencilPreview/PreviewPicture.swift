@@ -2,7 +2,7 @@ import PencilCore
 
 /// The forms a picture is offered in, each made by the backend the
 /// command line uses for it.
-public enum PictureKind: Hashable, Sendable {
+enum PictureKind: Hashable, Sendable {
   /// nil: the adaptive SVG (following the viewer's light or dark mode).
   case svg(Appearance?)
   /// `scale` pixels per point, 1 to 4.
