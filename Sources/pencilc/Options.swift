@@ -48,6 +48,7 @@ extension Options {
            pencilc explain CODE
            pencilc lsp              (a Language Server on standard input/output)
            pencilc fmt [--check] FILE...|-
+           pencilc preview FILE [--port N] [--open]   (a live preview in the browser)
 
     FILE is a .pencil file, or - for standard input.
 

@@ -10,6 +10,7 @@ import PencilLSP
 func runCommandLine() -> Int32 {
   let arguments = Array(CommandLine.arguments.dropFirst())
   if arguments.first == "fmt" { return FormatCommand.run(Array(arguments.dropFirst())) }
+  if arguments.first == "preview" { return PreviewCommand.run(Array(arguments.dropFirst())) }
   let options: Options
   do {
     options = try Options.parse(arguments)

@@ -112,6 +112,14 @@ public enum DiagnosticPrinter {
       return noteObject.text
     }
     object.add(raw: "notes", "[" + notes.joined(separator: ",") + "]")
+    object.add(raw: "fixes", jsonFixes(diagnostic, in: compiled))
+    return object.text + "\n"
+  }
+
+  /// The `fixes` array of the JSON record: `[{"message", "edits": [{"range",
+  /// "newText"}]}]` (`pencilc preview`'s state reuses it).
+  public static func jsonFixes(_ diagnostic: Diagnostic, in compiled: SourceFile) -> String {
+    let source = diagnostic.file ?? compiled
     let fixes = diagnostic.fixes.map { fix -> String in
       var fixObject = JSONObject()
       fixObject.add("message", fix.message)
@@ -124,9 +132,11 @@ public enum DiagnosticPrinter {
       fixObject.add(raw: "edits", "[" + edits.joined(separator: ",") + "]")
       return fixObject.text
     }
-    object.add(raw: "fixes", "[" + fixes.joined(separator: ",") + "]")
-    return object.text + "\n"
+    return "[" + fixes.joined(separator: ",") + "]"
   }
+
+  /// A JSON string literal of `text`, quoted as the JSON records quote.
+  public static func jsonQuoted(_ text: String) -> String { jsonString(text) }
 
   /// A problem outside any source text — the command line, a file that
   /// cannot be read or written — printed as `pencilc: error: …`, or in

@@ -40,5 +40,16 @@ public enum DriverCodes {
         pencilc scene.pencil -o /no/such/dir/out.svg    // error
     """)
 
-  static let all = [usage, unreadable, inputTooLarge, unwritable]
+  public static let cannotListen = DiagnosticCode(
+    "E0405", .error, "cannot listen",
+    """
+    `pencilc preview` could not listen on 127.0.0.1 (and ::1) at the port
+    asked for: another program holds it, or the port is not allowed. The
+    exit status is 1. Without `--port` a free port is taken.
+
+        pencilc preview scene.pencil --port 8080    // error if 8080 is taken
+        pencilc preview scene.pencil                // ok: a free port
+    """)
+
+  static let all = [usage, unreadable, inputTooLarge, unwritable, cannotListen]
 }

@@ -6,9 +6,9 @@
   enum InotifyWatch {
     private static let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE)
 
-    /// true when a file changed; nil when inotify cannot be used (the
-    /// caller polls instead).
-    static func wait(for files: [String]) -> Bool? {
+    /// true when a file changed, false when `stop` became readable first;
+    /// nil when inotify cannot be used (the caller polls instead).
+    static func wait(for files: [String], stop: Int32?) -> Bool? {
       let descriptor = inotify_init1(Int32(IN_CLOEXEC))
       guard descriptor >= 0 else { return nil }
       defer { close(descriptor) }
@@ -25,9 +25,13 @@
       // Block for the first relevant event, then take events until the
       // folder has been quiet for `settle` milliseconds.
       while true {
-        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&request, 1, changed ? Watcher.settle : -1)
+        var requests = [
+          pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+          pollfd(fd: stop ?? -1, events: Int16(POLLIN), revents: 0),
+        ]
+        let ready = poll(&requests, 2, changed ? FileWatch.settle : -1)
         if ready < 0, errno == EINTR { continue }
+        if requests[1].revents != 0 { return false }
         if ready <= 0 { return changed }
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else { return changed ? true : nil }

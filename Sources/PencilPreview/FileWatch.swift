@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Waits for files to change: the one implementation behind `pencilc
+/// --watch` and `pencilc preview`.
+///
+/// Changes are seen through inotify on the folders of the watched files
+/// (editors often save by writing a new file and renaming it over the old
+/// one, which a watch on the file itself would lose); where inotify is not
+/// there, by comparing each file's modification time and size every
+/// quarter of a second. A burst of changes (a save that writes twice, a
+/// checkout) is one change: after the first event, events are taken until
+/// none has come for `settle` milliseconds.
+public enum FileWatch {
+  /// Milliseconds without an event that end a burst of changes.
+  public static let settle: Int32 = 60
+  /// At most this many files are watched (the inputs and their imports
+  /// rarely come near it).
+  public static let maximumFiles = 4096
+
+  /// Returns true when one of `files` changes; false when `stop` (a
+  /// descriptor, such as the read end of a pipe) becomes readable first, or
+  /// when nothing can be watched. `PENCIL_WATCH_POLLING=1` takes the
+  /// polling fallback, for its tests.
+  public static func waitForChange(_ files: [String], stop: Int32? = nil) -> Bool {
+    #if canImport(Glibc)
+      if getenv("PENCIL_WATCH_POLLING") == nil, let changed = InotifyWatch.wait(for: files, stop: stop) {
+        return changed
+      }
+    #endif
+    return PollingWatch.wait(for: files, stop: stop)
+  }
+
+  /// Whether `descriptor` is readable after waiting up to `milliseconds`.
+  static func readable(_ descriptor: Int32?, milliseconds: Int32) -> Bool {
+    guard let descriptor else {
+      if milliseconds > 0 { usleep(UInt32(milliseconds) * 1000) }
+      return false
+    }
+    var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&request, 1, milliseconds) > 0 && request.revents != 0
+  }
+}
+
+/// What a file looks like to the polling watch.
+struct FileStamp: Equatable {
+  var exists: Bool
+  var seconds: Int
+  var nanoseconds: Int
+  var size: Int
+
+  init(_ path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      self.init(exists: false, seconds: 0, nanoseconds: 0, size: 0)
+      return
+    }
+    #if canImport(Darwin)
+      self.init(
+        exists: true, seconds: info.st_mtimespec.tv_sec, nanoseconds: info.st_mtimespec.tv_nsec,
+        size: Int(info.st_size))
+    #else
+      self.init(
+        exists: true, seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec, size: Int(info.st_size))
+    #endif
+  }
+
+  init(exists: Bool, seconds: Int, nanoseconds: Int, size: Int) {
+    self.exists = exists
+    self.seconds = seconds
+    self.nanoseconds = nanoseconds
+    self.size = size
+  }
+}
+
+/// The fallback: modification times and sizes, compared four times a second.
+enum PollingWatch {
+  static func wait(for files: [String], stop: Int32?) -> Bool {
+    let before = files.map(FileStamp.init)
+    while true {
+      if FileWatch.readable(stop, milliseconds: 250) { return false }
+      if files.map(FileStamp.init) != before {
+        return !FileWatch.readable(stop, milliseconds: FileWatch.settle)
+      }
+    }
+  }
+}

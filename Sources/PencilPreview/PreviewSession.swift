@@ -1,0 +1,116 @@
+import PencilCore
+
+/// Compiles one scene for `pencilc preview`, off the request path: once
+/// when asked (`compile`), then on a thread of its own whenever the scene
+/// or a file it imports changes (`start`), through `FileWatch`, the one
+/// `--watch` uses. A burst of saves is one compile: the watch waits for
+/// the files to settle, and a save during a compile is caught by
+/// comparing the files' stamps after it. Each compile makes a new
+/// `PreviewSnapshot`; clients read the latest under a lock.
+public final class PreviewSession: @unchecked Sendable {
+  /// The scene's path as given on the command line.
+  public let path: String
+  private let lock = Lock()
+  private let compileLock = Lock()
+  private var current: PreviewSnapshot
+  private var compiles = 0
+  private var thread: WorkerThread?
+  private let stopPipe: WakePipe?
+
+  public init(path: String) {
+    self.path = path
+    current = PreviewSnapshot.initial(path: path)
+    stopPipe = WakePipe()
+  }
+
+  /// The latest compile's result.
+  public var snapshot: PreviewSnapshot { lock.withLock { current } }
+
+  /// How many compiles have run.
+  public var compileCount: Int { lock.withLock { compiles } }
+
+  /// Compiles the scene now, on this thread, and makes it the snapshot.
+  /// One compile at a time (the session's thread or a caller), so versions
+  /// only grow and the last compile to start is the one that stays.
+  @discardableResult
+  public func compile() -> PreviewSnapshot {
+    compileLock.withLock { compileNow() }
+  }
+
+  private func compileNow() -> PreviewSnapshot {
+    let previous = snapshot
+    let loader = PreviewImportLoader()
+    let version = previous.version + 1
+    let made: PreviewSnapshot
+    switch FileReading.read(path) {
+    case .failure(let failure):
+      made = PreviewSnapshot(
+        version: version, ok: false, source: SourceFile(name: path, bytes: []), diagnostics: [],
+        readFailure: "cannot read '\(path)': \(failure.reason)", files: [], watched: [path], picture: previous.picture)
+    case .success(let bytes):
+      let source = SourceFile(name: path, bytes: bytes)
+      let compilation = Pencil.compile(source, importer: loader, appearance: nil)
+      // Text stays text in the SVG, drawn in the viewer's fonts: a
+      // character the built-in font lacks (W0006) does not matter, as for
+      // pencilc's SVG output.
+      var diagnostics = compilation.diagnostics.filter { $0.code.id != "W0006" }
+      var picture: PreviewPicture? = nil
+      if let scene = compilation.scene {
+        picture = Self.picture(of: scene, source: source, loader: loader, diagnostics: &diagnostics)
+      }
+      let imported = loader.files.values.filter { $0.name != path }.sorted { $0.name < $1.name }
+      made = PreviewSnapshot(
+        version: version, ok: picture != nil, source: source, diagnostics: diagnostics, readFailure: nil,
+        files: [source] + imported, watched: [path] + loader.askedPaths, picture: picture ?? previous.picture)
+    }
+    lock.withLock {
+      current = made
+      compiles += 1
+    }
+    return made
+  }
+
+  /// The picture of a good compile: the preview SVG now, the dark scene
+  /// when its colours depend on the appearance; nil (with the backend's
+  /// errors added) when the SVG backend refuses it.
+  private static func picture(
+    of scene: Scene, source: SourceFile, loader: PreviewImportLoader, diagnostics: inout [Diagnostic]
+  ) -> PreviewPicture? {
+    var options = RenderOptions()
+    options.preview = true
+    guard let svg = Backends.named("svg"),
+      let bytes = Pencil.render(scene, with: svg, options: options, diagnostics: &diagnostics)
+    else { return nil }
+    var darkScene: Scene? = nil
+    if scene.dark != nil {
+      let copy = SourceFile(name: source.name, bytes: source.bytes)
+      darkScene = Pencil.compile(copy, importer: loader, appearance: .dark).scene
+    }
+    return PreviewPicture(scene: scene, darkScene: darkScene, previewSVG: String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// Compiles on a thread of its own after every change, calling
+  /// `onCompile` with each new snapshot, until `stop`.
+  public func start(onCompile: @escaping @Sendable (PreviewSnapshot) -> Void) {
+    guard thread == nil, let stopPipe else { return }
+    thread = WorkerThread(stackSize: 64 << 20) { [self] in
+      while true {
+        let files = Array(Set(snapshot.watched).sorted().prefix(FileWatch.maximumFiles))
+        guard FileWatch.waitForChange(files, stop: stopPipe.readEnd) else { return }
+        // Again while a save landed during the compile.
+        var stamps: [FileStamp]
+        repeat {
+          stamps = files.map(FileStamp.init)
+          onCompile(compile())
+        } while files.map(FileStamp.init) != stamps && !FileWatch.readable(stopPipe.readEnd, milliseconds: 0)
+      }
+    }
+  }
+
+  /// Ends the thread `start` made, waiting for a compile under way.
+  public func stop() {
+    stopPipe?.wake()
+    thread?.join()
+    thread = nil
+  }
+}

@@ -1,0 +1,102 @@
+import PencilCore
+
+/// The result of one compile, as clients read it: made once on the
+/// session's thread, then only read (by the event loop, under the
+/// session's lock for the swap), so no request ever compiles or
+/// serializes state.
+public final class PreviewSnapshot: @unchecked Sendable {
+  /// 0 before the first compile, then one more per compile.
+  public let version: Int
+  /// The scene compiled without errors (and its SVG rendered).
+  public let ok: Bool
+  /// The compiled file as read, and its diagnostics (sorted by position).
+  public let source: SourceFile
+  public let diagnostics: [Diagnostic]
+  /// Why the scene itself could not be read (then there are no diagnostics).
+  public let readFailure: String?
+  /// The main file first, then every import the compile read, by name.
+  public let files: [SourceFile]
+  /// Every path the compile asked for, found or not: what to watch.
+  let watched: [String]
+  /// The last good picture: this compile's, or an earlier one's on errors.
+  let picture: PreviewPicture?
+  /// `/state.json`'s body, and the same as an `event: state`.
+  public let stateJSON: [UInt8]
+  public let event: [UInt8]
+
+  init(
+    version: Int, ok: Bool, source: SourceFile, diagnostics: [Diagnostic], readFailure: String?,
+    files: [SourceFile], watched: [String], picture: PreviewPicture?
+  ) {
+    self.version = version
+    self.ok = ok
+    self.source = source
+    self.diagnostics = diagnostics
+    self.readFailure = readFailure
+    self.files = files
+    self.watched = watched
+    self.picture = picture
+    let json = PreviewState.json(
+      version: version, ok: ok, source: source, diagnostics: diagnostics, readFailure: readFailure, files: files,
+      picture: picture)
+    stateJSON = Array(json.utf8)
+    event = ServerSentEvents.event("state", data: json)
+  }
+
+  /// Before the first compile: no picture, nothing to report.
+  static func initial(path: String) -> PreviewSnapshot {
+    PreviewSnapshot(
+      version: 0, ok: false, source: SourceFile(name: path, bytes: []), diagnostics: [], readFailure: nil, files: [],
+      watched: [path], picture: nil)
+  }
+}
+
+/// The JSON of `/state.json` and of each `event: state`, on one line
+/// (documented in docs/design/preview-v7.md):
+///
+///     {"version":3,"ok":true,"svg":"<svg …>","diagnostics":[…],
+///      "files":[{"name":"scene.pencil","absolutePath":"/…/scene.pencil"}],
+///      "appearanceAdaptive":false}
+///
+/// A diagnostic: `severity`, `code`, `message`, `file` (the name as given),
+/// `absolutePath`, `line`, `column`, `endLine`, `endColumn` (1-based, as the
+/// human format prints them), `rendered` (the human format without
+/// colours: location, source line, carets, notes, help), `help` (the first
+/// fix's message, or null) and `fixes` (the JSON diagnostic format's).
+enum PreviewState {
+  static func json(
+    version: Int, ok: Bool, source: SourceFile, diagnostics: [Diagnostic], readFailure: String?,
+    files: [SourceFile], picture: PreviewPicture?
+  ) -> String {
+    let quote = DiagnosticPrinter.jsonQuoted
+    var entries = diagnostics.map { diagnostic($0, in: source) }
+    if let readFailure {
+      let rendered = DiagnosticPrinter.failure(DriverCodes.unreadable, readFailure, format: .human)
+      entries.append(
+        "{\"severity\":\"error\",\"code\":\"\(DriverCodes.unreadable.id)\",\"message\":\(quote(readFailure)),"
+          + "\"file\":\(quote(source.name)),\"absolutePath\":\(quote(FileReading.absolute(source.name))),"
+          + "\"line\":1,\"column\":1,\"endLine\":1,\"endColumn\":1,\"rendered\":\(quote(rendered)),"
+          + "\"help\":null,\"fixes\":[]}")
+    }
+    let fileEntries = files.map {
+      "{\"name\":\(quote($0.name)),\"absolutePath\":\(quote(FileReading.absolute($0.name)))}"
+    }
+    return "{\"version\":\(version),\"ok\":\(ok),\"svg\":\(picture.map { quote($0.previewSVG) } ?? "null"),"
+      + "\"diagnostics\":[\(entries.joined(separator: ","))],\"files\":[\(fileEntries.joined(separator: ","))],"
+      + "\"appearanceAdaptive\":\(picture?.adaptive ?? false)}"
+  }
+
+  static func diagnostic(_ diagnostic: Diagnostic, in compiled: SourceFile) -> String {
+    let quote = DiagnosticPrinter.jsonQuoted
+    let file = diagnostic.file ?? compiled
+    let start = file.location(of: diagnostic.range.start)
+    let end = file.location(of: diagnostic.range.end)
+    let rendered = DiagnosticPrinter.human(diagnostic, in: compiled, colors: false)
+    return "{\"severity\":\(quote(diagnostic.severity.rawValue)),\"code\":\(quote(diagnostic.code.id)),"
+      + "\"message\":\(quote(diagnostic.message)),\"file\":\(quote(file.name)),"
+      + "\"absolutePath\":\(quote(FileReading.absolute(file.name))),\"line\":\(start.line),"
+      + "\"column\":\(start.column),\"endLine\":\(end.line),\"endColumn\":\(end.column),"
+      + "\"rendered\":\(quote(rendered)),\"help\":\(diagnostic.fixes.first.map { quote($0.message) } ?? "null"),"
+      + "\"fixes\":\(DiagnosticPrinter.jsonFixes(diagnostic, in: compiled))}"
+  }
+}

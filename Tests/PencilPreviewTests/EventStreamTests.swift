@@ -1,0 +1,166 @@
+import Foundation
+import PencilPreview
+import XCTest
+
+/// `/events`: the current state at once, a new state after a save within
+/// a bound, one compile for a storm of saves, keep-alive comments, a slow
+/// client dropped at its buffer's cap, and `bye` at shutdown.
+final class EventStreamTests: XCTestCase {
+  private func openStream(_ preview: RunningPreview) throws -> TestClient {
+    let client = try preview.client()
+    client.send("GET /events HTTP/1.1\r\nHost: localhost:\(preview.port)\r\nAccept: text/event-stream\r\n\r\n")
+    return client
+  }
+
+  /// The next `event: state`'s JSON.
+  private func nextState(_ client: TestClient, timeout: Double = 10) throws -> [String: Any] {
+    let text = try XCTUnwrap(client.read(until: "\n\n", timeout: timeout), "no event")
+    let lines = text.split(separator: "\n")
+    XCTAssertEqual(lines.first, "event: state", text)
+    let data = try XCTUnwrap(lines.first { $0.hasPrefix("data: ") }?.dropFirst(6))
+    XCTAssertEqual(lines.count, 2, "one data line")
+    return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
+  }
+
+  private func streamHead(_ client: TestClient) throws {
+    let head = try XCTUnwrap(client.read(until: "\r\n\r\n"))
+    XCTAssertTrue(head.hasPrefix("HTTP/1.1 200 OK\r\n"), head)
+    XCTAssertTrue(head.contains("Content-Type: text/event-stream"), head)
+    XCTAssertTrue(head.contains("Cache-Control: no-store"), head)
+    XCTAssertTrue(head.contains("X-Content-Type-Options: nosniff"), head)
+    XCTAssertFalse(head.contains("Content-Length"), head)
+  }
+
+  func testANewStateArrivesAfterASaveOfTheSceneOrAnImport() throws {
+    let preview = try RunningPreview(
+      scene: "import \"lib.pencil\"\nrect size 10x10 fill=tint\n", files: ["lib.pencil": "let tint = #ff0000\n"])
+    let client = try openStream(preview)
+    try streamHead(client)
+    let first = try nextState(client)
+    XCTAssertEqual(first["version"] as? Int, 1)
+    XCTAssertTrue((first["svg"] as? String)?.contains("#ff0000") == true)
+
+    var started = Date()
+    try preview.write("import \"lib.pencil\"\nrect size 20x10 fill=tint\n")
+    var next = try nextState(client, timeout: 5)
+    let sceneLatency = Date().timeIntervalSince(started)
+    XCTAssertEqual(next["version"] as? Int, 2)
+    XCTAssertTrue((next["svg"] as? String)?.contains("M0,0L20,0") == true)
+
+    started = Date()
+    try preview.write("let tint = #00ff00\n", to: "lib.pencil")
+    next = try nextState(client, timeout: 5)
+    let importLatency = Date().timeIntervalSince(started)
+    XCTAssertTrue((next["svg"] as? String)?.contains("#00ff00") == true)
+    // The issue asks for a redraw within 200 ms of a save; the watch
+    // settles for 60 ms. Generous here, for a loaded test machine.
+    XCTAssertLessThan(sceneLatency, 1.5)
+    XCTAssertLessThan(importLatency, 1.5)
+
+    // An error keeps the last good picture.
+    try preview.write("let tint = #zz\n", to: "lib.pencil")
+    next = try nextState(client, timeout: 5)
+    XCTAssertEqual(next["ok"] as? Bool, false)
+    XCTAssertTrue((next["svg"] as? String)?.contains("#00ff00") == true)
+    XCTAssertFalse((next["diagnostics"] as? [Any])?.isEmpty ?? true)
+  }
+
+  func testAStormOfSavesIsFewCompiles() throws {
+    let preview = try RunningPreview(scene: "rect size 1x10\n")
+    let client = try openStream(preview)
+    try streamHead(client)
+    _ = try nextState(client)
+    let before = preview.preview.session.compileCount
+    for index in 1...20 {
+      try preview.write("rect size \(index + 1)x10\n")
+      usleep(5_000)
+    }
+    // The last state is the last save's.
+    let deadline = Date().addingTimeInterval(10)
+    var last: [String: Any] = [:]
+    while Date() < deadline {
+      last = try nextState(client, timeout: 5)
+      if (last["svg"] as? String)?.contains("M0,0L21,0") == true { break }
+    }
+    XCTAssertTrue((last["svg"] as? String)?.contains("M0,0L21,0") == true)
+    usleep(300_000)
+    let compiles = preview.preview.session.compileCount - before
+    XCTAssertGreaterThanOrEqual(compiles, 1)
+    XCTAssertLessThanOrEqual(compiles, 4, "20 saves 5 ms apart made \(compiles) compiles")
+  }
+
+  func testKeepAliveComments() throws {
+    let preview = try RunningPreview(scene: "rect size 10x10\n") { $0.keepAliveInterval = 0.2 }
+    let client = try openStream(preview)
+    try streamHead(client)
+    _ = try nextState(client)
+    XCTAssertNotNil(client.read(until: ": keep-alive\n\n", timeout: 3))
+  }
+
+  func testHeadOfTheEventStream() throws {
+    let preview = try RunningPreview(scene: "rect size 10x10\n")
+    let client = try preview.client()
+    client.send("HEAD /events HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    try streamHead(client)
+    XCTAssertTrue(client.closes(within: 5))
+    XCTAssertEqual(client.unread, "")
+  }
+
+  func testASlowClientIsDroppedAtItsBufferCap() throws {
+    let preview = try RunningPreview(scene: "rect size 10x10\n") { $0.eventBufferLimit = 1 << 20 }
+    let slow = try openStream(preview)  // Never reads.
+    let fast = try openStream(preview)
+    try streamHead(fast)
+    _ = try nextState(fast)
+    // The fast client reads everything, on a thread of its own.
+    let events = 160
+    let received = DispatchSemaphore(value: 0)
+    let reader = Thread {
+      for _ in 0..<events where fast.read(until: "\n\n", timeout: 20) != nil {}
+      received.signal()
+    }
+    reader.start()
+    let payload = String(repeating: "x", count: 256 * 1024)
+    for version in 100..<(100 + events) {
+      preview.preview.server.broadcast(ServerSentEvents.event("state", data: payload), version: version)
+      usleep(2_000)
+    }
+    XCTAssertEqual(received.wait(timeout: .now() + 30), .success)
+    XCTAssertFalse(fast.sawEnd, "the fast client kept its stream")
+    XCTAssertEqual(preview.preview.server.statistics.droppedSlowStreams, 1)
+    XCTAssertEqual(preview.preview.server.statistics.openStreams, 1)
+    XCTAssertTrue(slow.closes(within: 10))
+    XCTAssertEqual(try preview.get("/state.json").status, 200)
+  }
+
+  /// An event larger than the cap still reaches a client that keeps up.
+  func testAnEventOverTheCapReachesAClientThatKeepsUp() throws {
+    let preview = try RunningPreview(scene: "rect size 10x10\n") { $0.eventBufferLimit = 1024 }
+    let client = try openStream(preview)
+    try streamHead(client)
+    _ = try nextState(client)
+    let payload = String(repeating: "y", count: 8 * 1024)
+    for version in 10..<15 {
+      preview.preview.server.broadcast(ServerSentEvents.event("state", data: payload), version: version)
+      XCTAssertEqual(client.read(until: "\n\n", timeout: 5)?.count, payload.count + 21)
+    }
+    XCTAssertEqual(preview.preview.server.statistics.droppedSlowStreams, 0)
+  }
+
+  func testShutdownSaysByeAndClosesEveryStream() throws {
+    let preview = try RunningPreview(scene: "rect size 10x10\n")
+    let streams = try (0..<5).map { _ in try openStream(preview) }
+    for stream in streams {
+      try streamHead(stream)
+      _ = try nextState(stream)
+    }
+    let idle = try preview.client()
+    XCTAssertTrue(preview.stop(), "run returned")
+    for stream in streams {
+      XCTAssertEqual(stream.read(until: "\n\n"), "event: bye\ndata: {}\n\n")
+      XCTAssertTrue(stream.closes(within: 5))
+    }
+    XCTAssertTrue(idle.closes(within: 5))
+    XCTAssertNil(TestClient(port: preview.port), "no longer listening")
+  }
+}
