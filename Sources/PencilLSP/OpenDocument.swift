@@ -74,20 +74,7 @@ enum DocumentURI {
     var rest = Array(uri.utf8.dropFirst(7))
     // `file://host/path`: only the local host is meaningful.
     if let slash = rest.firstIndex(of: UInt8(ascii: "/")) { rest = Array(rest[slash...]) }
-    var decoded: [UInt8] = []
-    var index = 0
-    while index < rest.count {
-      if rest[index] == UInt8(ascii: "%"), index + 2 < rest.count, let high = hexValue(rest[index + 1]),
-        let low = hexValue(rest[index + 2])
-      {
-        decoded.append(high << 4 | low)
-        index += 3
-      } else {
-        decoded.append(rest[index])
-        index += 1
-      }
-    }
-    return String(decoding: decoded, as: UTF8.self)
+    return String(decoding: PercentEscapes.decode(rest, strict: false) ?? rest, as: UTF8.self)
   }
 
   /// The `file://` URI of an absolute path, percent-encoding what RFC 3986
@@ -106,15 +93,6 @@ enum DocumentURI {
       }
     }
     return String(decoding: encoded, as: UTF8.self)
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 }
 

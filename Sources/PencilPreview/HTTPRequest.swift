@@ -1,3 +1,5 @@
+import PencilCore
+
 /// One parsed HTTP/1.x request.
 public struct HTTPRequest: Equatable, Sendable {
   /// As sent (methods are case-sensitive).
@@ -53,35 +55,13 @@ public struct HTTPRequest: Equatable, Sendable {
   }
 }
 
-/// `%XX` escapes, on bytes.
+/// `%XX` escapes in a request's path or query (PencilCore's
+/// `PercentEscapes`, strictly: a malformed escape is a malformed request).
 enum PercentDecoding {
   static func decode(_ text: Substring, plusIsSpace: Bool) -> String? {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count)
-    var iterator = text.utf8.makeIterator()
-    while let byte = iterator.next() {
-      if byte == UInt8(ascii: "%") {
-        guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-          return nil
-        }
-        bytes.append(high << 4 | low)
-      } else if plusIsSpace, byte == UInt8(ascii: "+") {
-        bytes.append(UInt8(ascii: " "))
-      } else {
-        bytes.append(byte)
-      }
-    }
-    guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else { return nil }
-    return text
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
+    guard let bytes = PercentEscapes.decode(text.utf8, plusIsSpace: plusIsSpace, strict: true), !bytes.contains(0)
+    else { return nil }
+    return String(validating: bytes, as: UTF8.self)
   }
 }
 

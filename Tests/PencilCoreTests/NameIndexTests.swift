@@ -198,3 +198,19 @@ extension Result {
     return false
   }
 }
+
+/// `PercentEscapes`, shared by the language server's URIs and the preview's requests.
+final class PercentEscapesTests: XCTestCase {
+  func testStrictAndLenientDecoding() {
+    func decode(_ text: String, plus: Bool = false, strict: Bool) -> String? {
+      PercentEscapes.decode(text.utf8, plusIsSpace: plus, strict: strict).map { String(decoding: $0, as: UTF8.self) }
+    }
+    XCTAssertEqual(decode("/a%20b%2Fc%e2%9c%93", strict: true), "/a b/c✓")
+    XCTAssertEqual(decode("a+b", plus: true, strict: true), "a b")
+    XCTAssertEqual(decode("a+b", strict: true), "a+b")
+    XCTAssertNil(decode("%2", strict: true))
+    XCTAssertNil(decode("%zz", strict: true))
+    XCTAssertEqual(decode("100%", strict: false), "100%")
+    XCTAssertEqual(decode("%zz%41", strict: false), "%zzA")
+  }
+}
