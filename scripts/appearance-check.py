@@ -39,19 +39,18 @@ import sys
 import tempfile
 import time
 
+import headless_chromium
+
 try:
     import numpy as np
     from PIL import Image
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
+    import selenium  # noqa: F401 (headless_chromium starts it)
 except ImportError as error:
     MISSING = error.name
 else:
     MISSING = None
 
-BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 PAGE_STYLE = "body{margin:0;background:#fff}img,svg{display:block}"
-FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1"]
 PROBE = """<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><style>.p{fill:#ffffff}
 @media (prefers-color-scheme: dark){.p{fill:#000000}}</style><rect width="8" height="8" fill="#ffffff" class="p"/></svg>
 """
@@ -82,11 +81,7 @@ class Browser:
             raise RuntimeError("Chromium does not switch prefers-color-scheme, by emulation or by flag")
 
     def launch(self, extra):
-        options = webdriver.ChromeOptions()
-        options.binary_location = next(filter(None, map(shutil.which, BROWSERS)))
-        for flag in FLAGS + extra:
-            options.add_argument(flag)
-        return webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
+        return headless_chromium.start(extra)
 
     def probe_works(self):
         return self.shot(self.probe, "light")[0, 0].mean() > 250 and self.shot(self.probe, "dark")[0, 0].mean() < 5
@@ -149,7 +144,7 @@ def main():
     if MISSING:
         print(f"skipped: {MISSING} is not installed (pip install selenium pillow numpy)")
         return skip
-    if not shutil.which("chromedriver") or not any(map(shutil.which, BROWSERS)):
+    if headless_chromium.missing():
         print("skipped: Chromium is not installed (apt-get install -y chromium chromium-driver)")
         return skip
     for scene in args.scenes:

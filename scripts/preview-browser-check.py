@@ -47,10 +47,10 @@ import threading
 import time
 import urllib.request
 
+import headless_chromium
+
 try:
     from PIL import Image
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
     from selenium.webdriver.common.by import By
@@ -59,9 +59,6 @@ except ImportError as error:
 else:
     MISSING = None
 
-BROWSERS = ("chromium", "chromium-browser", "google-chrome")
-FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
-         "--window-size=1100,720"]
 SCENE = """// The preview check's scene: colours that adapt to light and dark.
 canvas 360x220 background=.systemBackground
 rect at 20,20 size 140x90 fill=.blue
@@ -137,12 +134,8 @@ class Server:
 
 class Page:
     def __init__(self, url):
-        options = webdriver.ChromeOptions()
-        options.binary_location = next(filter(None, map(shutil.which, BROWSERS)))
-        for flag in FLAGS:
-            options.add_argument(flag)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        self.driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
+        self.driver = headless_chromium.start(
+            ["--window-size=1100,720"], capabilities={"goog:loggingPrefs": {"browser": "ALL"}})
         self.driver.set_page_load_timeout(STEP_TIMEOUT)
         self.driver.set_script_timeout(STEP_TIMEOUT)
         # The system appearance is light, so that choosing Dark is a change.
@@ -341,9 +334,7 @@ def main():
                         help="save a screenshot of the page (docs/preview.png when no path is given)")
     parser.add_argument("--require", action="store_true", help="fail instead of skipping without a browser")
     options = parser.parse_args()
-    missing = MISSING or next((name for name in ("chromedriver",) if not shutil.which(name)), None)
-    if not missing and not any(map(shutil.which, BROWSERS)):
-        missing = "chromium"
+    missing = MISSING or headless_chromium.missing()
     if missing:
         print(f"preview-browser-check: skipped, {missing} is missing")
         return 1 if options.require else 0
