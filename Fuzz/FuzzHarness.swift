@@ -132,6 +132,7 @@ enum FuzzHarness {
       failures.append("compile: errors \(hasErrors) but scene \(compilation.scene == nil ? "nil" : "present")")
     }
     failures += checkFormatter(source, compiled: compilation)
+    failures += checkEditorQueries(source, compiled: compilation)
     guard let scene = compilation.scene else { return failures }
     _ = IRPrinter.print(scene)
     for backend in Backends.all {

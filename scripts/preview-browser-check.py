@@ -22,7 +22,8 @@ from the first line of its standard output, and checks, each step bounded in tim
     FILE:3:1 (FILE as /state.json's files[0].name);
  7. clicking it: the source panel shows exactly the rect's statement, line 3;
  8. the key 0 fits the picture beside the panel; with --screenshot, a
-    screenshot of the page (docs/preview.png when no path is given);
+    screenshot of the page (docs/preview.png when no path is given), and
+   one of step 3's error overlay beside it (preview-errors.png);
  9. no error in the page's console up to here; SIGINT stops the server with
     exit status 0, and the page says it stopped.
 
@@ -223,6 +224,12 @@ def check(pencilc, screenshot):
                        " document.querySelectorAll('#picture [data-src]').length > 0"):
             raise Failure("the last good picture is not kept, dimmed, under the overlay")
         print(f"ok 3: the overlay shows {name}:{location} with a caret and {link}")
+        if screenshot:
+            # The error overlay too, beside the main screenshot (preview-errors.png).
+            errors = os.path.join(os.path.dirname(os.path.abspath(screenshot)), "preview-errors.png")
+            os.makedirs(os.path.dirname(errors), exist_ok=True)
+            page.shot().save(errors, optimize=True)
+            print(f"   screenshot {errors}")
 
         # 4. Fixed with another colour: the overlay goes, the picture changes.
         write_scene(SCENE.replace("fill=.blue", "fill=.green"))
