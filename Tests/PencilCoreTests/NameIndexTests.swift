@@ -214,3 +214,43 @@ final class PercentEscapesTests: XCTestCase {
     XCTAssertEqual(decode("%zz%41", strict: false), "%zzA")
   }
 }
+
+/// Renames of every kind of name, checked by compiling the result.
+final class RenameKindsTests: XCTestCase {
+  private func renamed(_ text: String, at needle: String, to newName: String) -> String? {
+    let source = SourceFile(name: "main.pencil", text: text)
+    let before = NameIndex(source, importer: nil)
+    guard let found = text.range(of: needle) else { return nil }
+    let offset = text.utf8.distance(from: text.startIndex, to: found.lowerBound)
+    guard let symbol = before.symbol(at: offset, in: "main.pencil") else { return nil }
+    let ranges = RenamePlan.ranges(of: symbol, in: [before])
+    let bytes = RenamePlan.apply(ranges["main.pencil"] ?? [], newName: newName, to: source.bytes)
+    let after = NameIndex(SourceFile(name: "main.pencil", bytes: bytes), importer: nil)
+    guard RenamePlan.verify(before: before, after: after, ranges: ranges, newName: newName) == nil else { return nil }
+    let result = String(decoding: bytes, as: UTF8.self)
+    XCTAssertFalse(Pencil.compile(SourceFile(name: "main.pencil", text: result)).hasErrors, result)
+    return result
+  }
+
+  func testShapeParametersElementNamesLoopsAndComponents() {
+    let star = """
+      shape star(points: Number = 5) {
+        move 0.5, 0
+        for i in 1..<points * 2 { line 0.5 + i / 100, 1 }
+        close
+      }
+      star points=7 at 0,0 size 20x20 fill=.red
+
+      """
+    XCTAssertEqual(
+      renamed(star, at: "points:", to: "tips"),
+      star.replacingOccurrences(of: "points", with: "tips"))
+    let named = "box: rect at 0,0 size 10x10 fill=.red\narrow from box.trailing to 40,5\n"
+    XCTAssertEqual(renamed(named, at: "box.", to: "card"), named.replacingOccurrences(of: "box", with: "card"))
+    let loop = "for item in [1, 2] { rect at item * 10, 0 size 4x4 fill=.red }\n"
+    XCTAssertEqual(renamed(loop, at: "item *", to: "n"), loop.replacingOccurrences(of: "item", with: "n"))
+    let component = "component chip() { rect fill=.red }\nhstack at 0,0 size 40x10 { chip; chip }\n"
+    XCTAssertEqual(
+      renamed(component, at: "chip;", to: "tag"), component.replacingOccurrences(of: "chip", with: "tag"))
+  }
+}
