@@ -3,8 +3,9 @@ import PencilCore
 /// Go to definition, find references and rename, over the checker's own
 /// resolution of names (`NameIndex`): the answer follows shadowing,
 /// parameters, loops, element names and imports as the compiler does.
-/// References and rename cover every open document, so a name declared in
-/// an imported file is found in each open file that uses it.
+/// References and rename cover every open document and every file of the
+/// workspace that imports the declaring file, so a name declared in an
+/// imported file is found in each file that uses it.
 extension LanguageServer {
   /// LSP's `RequestFailed`: the request was valid, its answer is a refusal.
   static let requestFailed = -32803
@@ -88,12 +89,13 @@ extension LanguageServer {
     return .object(["changes": .object(changes)])
   }
 
-  /// The open documents' indexes that read the file `symbol` is declared
-  /// in (the requesting document's first).
+  /// The indexes of the open documents and the workspace's other files
+  /// that read the file `symbol` is declared in (the requesting
+  /// document's first), each with the file it compiles.
   private func indexes(seeing symbol: NameIndex.Symbol, from document: OpenDocument)
-    -> [(document: OpenDocument, index: NameIndex)]
+    -> [(path: String, index: NameIndex)]
   {
-    var found = [(document, names(document))]
+    var found = [(document.path, names(document))]
     for uri in documents.keys.sorted() {
       guard let other = documents[uri], other !== document else { continue }
       // A document that imports nothing reads only itself.
@@ -101,30 +103,31 @@ extension LanguageServer {
         continue
       }
       let index = names(other)
-      if index.bytes(of: symbol.declaration.file) != nil { found.append((other, index)) }
+      if index.bytes(of: symbol.declaration.file) != nil { found.append((other.path, index)) }
     }
-    return found
+    return found + closedImporters(of: symbol.declaration.file)
   }
 
   /// Why the rename would change what some name means, checked by checking
   /// each affected document again with every renamed file's new text.
   private func conflict(
     renaming ranges: [String: [SourceRange]], to newName: String,
-    checkedBy checked: [(document: OpenDocument, index: NameIndex)]
+    checkedBy checked: [(path: String, index: NameIndex)]
   ) -> String? {
     var texts: [String: [UInt8]] = [:]
     for document in documents.values { texts[document.path] = document.bytes }
+    for (path, index) in checked where texts[path] == nil { texts[path] = index.bytes(of: path) }
     for (file, fileRanges) in ranges {
       guard let bytes = texts[file] ?? checked.lazy.compactMap({ $0.index.bytes(of: file) }).first else { continue }
       texts[file] = RenamePlan.apply(fileRanges, newName: newName, to: bytes)
     }
     for (main, before) in checked {
-      guard let renamed = texts[main.path] else { continue }
+      guard let renamed = texts[main] else { continue }
       var others = texts
-      others[main.path] = nil
+      others[main] = nil
       let loader = DocumentImportLoader(openTexts: others, reader: reader)
       // Compiled as `before` was, so their error counts compare.
-      let (_, after) = Pencil.compileIndexingNames(SourceFile(name: main.path, bytes: renamed), importer: loader)
+      let (_, after) = Pencil.compileIndexingNames(SourceFile(name: main, bytes: renamed), importer: loader)
       if let problem = RenamePlan.verify(before: before, after: after, ranges: ranges, newName: newName) {
         return problem
       }

@@ -25,8 +25,17 @@ public final class LanguageServer {
     /// Open documents held at once; a `didOpen` beyond is refused with a
     /// message to the user (each holds its text and last compilation).
     public var maximumOpenDocuments = 512
+    /// `.pencil` files of the workspace read by references and rename (a
+    /// home folder opened as a workspace is not read to its end), and how
+    /// many folders deep.
+    public var maximumWorkspaceFiles = 2_000
+    public var maximumWorkspaceDepth = 8
 
-    public init(maximumOpenDocuments: Int = 512) { self.maximumOpenDocuments = maximumOpenDocuments }
+    public init(maximumOpenDocuments: Int = 512, maximumWorkspaceFiles: Int = 2_000, maximumWorkspaceDepth: Int = 8) {
+      self.maximumOpenDocuments = maximumOpenDocuments
+      self.maximumWorkspaceFiles = maximumWorkspaceFiles
+      self.maximumWorkspaceDepth = maximumWorkspaceDepth
+    }
   }
 
   let limits: Limits
@@ -36,6 +45,8 @@ public final class LanguageServer {
   var shutDown = false
   var encoding = PositionEncoding.utf16
   var documents: [String: OpenDocument] = [:]
+  /// The folders `initialize` named, whose files references and rename read.
+  var workspaceFolders: [String] = []
   /// Diagnostics of files that are not open, published because an open
   /// document imports them: by imported URI, then by importer URI.
   var importedDiagnostics: [String: [String: [JSONValue]]] = [:]
@@ -188,6 +199,7 @@ public final class LanguageServer {
     // UTF-8 columns spare every conversion when the client takes them.
     let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
     encoding = offered.contains("utf-8") ? .utf8 : .utf16
+    workspaceFolders = LanguageServer.workspaceFolders(from: params)
     return .object([
       "capabilities": .object([
         "positionEncoding": .string(encoding.rawValue),

@@ -78,6 +78,58 @@ final class NavigationTests: XCTestCase {
     XCTAssertEqual(found, [location(libraryURI, 1, 9, 13), location(other, 1, 23, 27), location(uri, 2, 35, 39)])
   }
 
+  func testReferencesAndRenameReachTheWorkspacesClosedImporters() {
+    let closed = "import \"../lib.pencil\"\nrect size 4x4 gradient=fade\n"
+    let unrelated = "rect size 4x4 fill=.red\n"
+    let session = Session(
+      files: ["/work/lib.pencil": library, "/work/parts/closed.pencil": closed, "/work/parts/other.pencil": unrelated],
+      folders: [
+        "/work": [
+          FolderEntry(name: "lib.pencil", isFolder: false), FolderEntry(name: "parts", isFolder: true),
+          FolderEntry(name: "scene.pencil", isFolder: false),
+        ],
+        "/work/parts": [
+          FolderEntry(name: "closed.pencil", isFolder: false), FolderEntry(name: "other.pencil", isFolder: false),
+        ],
+      ])
+    _ = session.call(
+      "initialize",
+      .object([
+        "capabilities": .object([:]),
+        "workspaceFolders": .array([.object(["uri": .string("file:///work"), "name": .string("work")])]),
+      ]))
+    session.open(uri, scene)
+    _ = session.publish()
+    let closedURI = "file:///work/parts/closed.pencil"
+    let found = session.call("textDocument/references", at(uri, 2, 36))["result"]?.array
+    XCTAssertEqual(found, [location(libraryURI, 1, 9, 13), location(closedURI, 1, 23, 27), location(uri, 2, 35, 39)])
+    let edit = rename(session, 2, 36, to: "wash")["result"]?["changes"]
+    XCTAssertEqual(edit?[closedURI]?.array?.count, 1)
+    XCTAssertEqual(edit?[libraryURI]?.array?.count, 1)
+    XCTAssertNil(edit?["file:///work/parts/other.pencil"])
+  }
+
+  func testTheWorkspaceIsReadWithinItsLimits() {
+    var folders: [String: [FolderEntry]] = [:]
+    // A folder that contains itself (a loop of links) and many files.
+    folders["/w"] = (0..<50).map { FolderEntry(name: "f\($0).pencil", isFolder: false) } + [
+      FolderEntry(name: "loop", isFolder: true)
+    ]
+    var path = "/w"
+    for _ in 0..<20 {
+      path += "/loop"
+      folders[path] = folders["/w"]
+    }
+    func count(_ limits: LanguageServer.Limits) -> Int {
+      let server = LanguageServer(limits: limits, reader: { _ in nil }, lister: { folders[$0] })
+      server.workspaceFolders = ["/w"]
+      return server.workspaceFiles().count
+    }
+    XCTAssertEqual(count(LanguageServer.Limits(maximumWorkspaceFiles: 120)), 120)
+    XCTAssertEqual(count(LanguageServer.Limits(maximumWorkspaceDepth: 2)), 150)
+    XCTAssertEqual(count(LanguageServer.Limits()), 50 * 9)
+  }
+
   func testPrepareRenameGivesTheNameUnderTheCursor() {
     let session = session()
     XCTAssertEqual(

@@ -1,0 +1,68 @@
+import PencilCore
+
+/// The `.pencil` files of the workspace's folders (from `initialize`), for
+/// references and rename in files that are not open: a name declared in
+/// an imported file is used by importers the editor has not opened, as
+/// gopls finds a package's importers in the workspace.
+extension LanguageServer {
+  /// The workspace's folders as paths, from `workspaceFolders` (or the
+  /// older `rootUri` and `rootPath`).
+  static func workspaceFolders(from params: JSONValue) -> [String] {
+    let folders = params["workspaceFolders"]?.array?.compactMap { $0["uri"]?.string } ?? []
+    if !folders.isEmpty { return folders.map(DocumentURI.path) }
+    if let root = params["rootUri"]?.string { return [DocumentURI.path(of: root)] }
+    return params["rootPath"]?.string.map { [$0] } ?? []
+  }
+
+  /// Every `.pencil` file below the workspace's folders, in a stable order
+  /// (breadth first, names sorted), up to the limits; hidden folders are
+  /// left out by the lister, and a loop of links ends at the depth limit.
+  func workspaceFiles() -> [String] {
+    var found: [String] = []
+    var queue = workspaceFolders.map { (folder: $0, depth: 0) }
+    var seen = Set<String>()
+    var next = 0
+    while next < queue.count, found.count < limits.maximumWorkspaceFiles {
+      let (folder, depth) = queue[next]
+      next += 1
+      guard seen.insert(folder).inserted, let entries = lister(folder) else { continue }
+      for entry in entries.sorted(by: { $0.name < $1.name }) {
+        let path = folder.hasSuffix("/") ? folder + entry.name : folder + "/" + entry.name
+        if entry.isFolder {
+          if depth < limits.maximumWorkspaceDepth { queue.append((path, depth + 1)) }
+        } else if entry.name.hasSuffix(".pencil"), found.count < limits.maximumWorkspaceFiles {
+          found.append(path)
+        }
+      }
+    }
+    return found
+  }
+
+  /// The names of each workspace file that is not open and may import
+  /// `file`: its text names the file (an `import` must), so most files are
+  /// never compiled.
+  func closedImporters(of file: String) -> [(path: String, index: NameIndex)] {
+    let open = Set(documents.values.map(\.path))
+    let base = Array((file.split(separator: "/").last.map(String.init) ?? file).utf8)
+    var openTexts: [String: [UInt8]] = [:]
+    for document in documents.values { openTexts[document.path] = document.bytes }
+    var found: [(path: String, index: NameIndex)] = []
+    for path in workspaceFiles() where !open.contains(path) && path != file {
+      guard let bytes = reader(path), bytes.count <= SourceFile.maximumSize, contains(bytes, base) else { continue }
+      let loader = DocumentImportLoader(openTexts: openTexts, reader: reader)
+      let (_, index) = Pencil.compileIndexingNames(SourceFile(name: path, bytes: bytes), importer: loader)
+      if index.bytes(of: file) != nil { found.append((path, index)) }
+    }
+    return found
+  }
+
+  private func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard let first = needle.first, needle.count <= bytes.count else { return needle.isEmpty }
+    var index = 0
+    while index + needle.count <= bytes.count {
+      if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return true }
+      index += 1
+    }
+    return false
+  }
+}
