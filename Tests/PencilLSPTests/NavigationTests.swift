@@ -112,9 +112,10 @@ final class NavigationTests: XCTestCase {
   func testTheWorkspaceIsReadWithinItsLimits() {
     var folders: [String: [FolderEntry]] = [:]
     // A folder that contains itself (a loop of links) and many files.
-    folders["/w"] = (0..<50).map { FolderEntry(name: "f\($0).pencil", isFolder: false) } + [
-      FolderEntry(name: "loop", isFolder: true)
-    ]
+    folders["/w"] =
+      (0..<50).map { FolderEntry(name: "f\($0).pencil", isFolder: false) } + [
+        FolderEntry(name: "loop", isFolder: true)
+      ]
     var path = "/w"
     for _ in 0..<20 {
       path += "/loop"
