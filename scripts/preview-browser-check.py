@@ -21,6 +21,7 @@ from the first line of its standard output, and checks, each step bounded in tim
  6. hovering the rect: the outline appears and the tooltip gives its kind and
     FILE:3:1 (FILE as /state.json's files[0].name);
  7. clicking it: the source panel shows exactly the rect's statement, line 3;
+    Esc closes it, Tab reaches a shape (its tooltip shows), Enter opens it;
  8. the key 0 fits the picture beside the panel; with --screenshot, a
     screenshot of the page (docs/preview.png when no path is given), and
    one of step 3's error overlay beside it (preview-errors.png);
@@ -297,6 +298,26 @@ def check(pencilc, screenshot):
         if code[0].strip() != expected or code[1] != "3":
             raise Failure(f"the source panel shows {code!r}, not line 3 {expected!r}")
         print(f"ok 7: the source panel shows line {code[1]}: {code[0].strip()!r}")
+        # The same from the keyboard: Esc closes the panel; from the toolbar,
+        # Tab reaches the rect (the first shape drawn), Enter opens it.
+        ActionChains(page.driver).send_keys("\ue00c").perform()  # Escape
+        wait_for("Esc to close the source panel", lambda: not page.visible("#source-panel"))
+        page.js("document.querySelector('button[data-appearance=\"dark\"]').focus()")
+        focused = None
+        for _ in range(40):
+            ActionChains(page.driver).send_keys("\ue004").perform()  # Tab
+            focused = page.js("const e = document.activeElement; return e && e.dataset && e.dataset.src || null")
+            if focused:
+                break
+        if not focused:
+            raise Failure("Tab never reaches a shape")
+        tip = wait_for("the tooltip of the focused shape", lambda: page.visible("#tooltip") and page.js(
+            "return document.getElementById('tooltip').textContent"))
+        if not tip.startswith("rect") or not tip.endswith(":3:1"):
+            raise Failure(f"the first shape Tab reaches shows {tip!r}, not the rect at 3:1")
+        ActionChains(page.driver).send_keys("\ue007").perform()  # Enter
+        wait_for("Enter to open the focused shape's source", lambda: page.visible("#source-panel"))
+        print(f"ok 7: keyboard: Tab focuses {focused} ({tip!r}), Enter opens its source")
 
         # 8. "0" fits the picture beside the panel; the screenshot, hovering
         # again so that the outline shows.

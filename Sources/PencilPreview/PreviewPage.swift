@@ -213,6 +213,7 @@ public enum PreviewPage {
             <dt><kbd>+</kbd> <kbd>−</kbd></dt><dd>zoom in, out</dd>
             <dt><kbd>←</kbd><kbd>↑</kbd><kbd>→</kbd><kbd>↓</kbd></dt><dd>pan (with <kbd>Shift</kbd>: faster)</dd>
             <dt><kbd>s</kbd> <kbd>l</kbd> <kbd>d</kbd></dt><dd>system, light, dark appearance</dd>
+            <dt><kbd>Tab</kbd></dt><dd>the next shape (its kind, frame and place); <kbd>Enter</kbd> its source</dd>
             <dt><kbd>Esc</kbd></dt><dd>close the source panel and this help</dd>
             <dt><kbd>?</kbd></dt><dd>show or hide this help</dd>
           </dl>
@@ -273,6 +274,14 @@ public enum PreviewPage {
       if (root.nodeName !== "svg" || parsed.getElementsByTagName("parsererror").length) return;
       const first = drawnSVG === null;
       picture.replaceChildren(document.importNode(root, true));
+      // Each shape is reachable with Tab: focus shows what hover shows, Enter
+      // (or Space) opens its source as a click does.
+      for (const shape of picture.querySelectorAll("[data-src]")) {
+        const facts = describeShape(shape);
+        shape.setAttribute("tabindex", "0");
+        shape.setAttribute("role", "button");
+        shape.setAttribute("aria-label", facts.kind + " at " + facts.location);
+      }
       drawnSVG = text;
       $("empty").hidden = true;
       hideHover();
@@ -488,6 +497,19 @@ public enum PreviewPage {
     viewport.addEventListener("pointerup", pointerUp);
     viewport.addEventListener("pointercancel", (event) => { pointers.delete(event.pointerId); });
     viewport.addEventListener("pointerleave", () => { if (!pointers.size) hideHover(); });
+    picture.addEventListener("focusin", (event) => {
+      const shape = event.target.closest && event.target.closest("[data-src]");
+      if (!shape) return;
+      const box = viewport.getBoundingClientRect(), rect = screenBox(shape, describeShape(shape));
+      showHover(shape, box.left + rect.left + rect.width / 2, box.top + rect.top + rect.height);
+    });
+    picture.addEventListener("focusout", hideHover);
+    picture.addEventListener("keydown", (event) => {
+      const shape = event.target.closest && event.target.closest("[data-src]");
+      if (!shape || (event.key !== "Enter" && event.key !== " ")) return;
+      event.preventDefault();
+      showSource(shape);
+    });
 
     // ---- Hover and the tooltip -------------------------------------------------
 
@@ -536,6 +558,12 @@ public enum PreviewPage {
     function hover(event) {
       const shape = shapeAt(event.clientX, event.clientY);
       if (!shape) { hideHover(); return; }
+      showHover(shape, event.clientX, event.clientY);
+    }
+
+    /// The outline and the tooltip of `shape`, the tooltip beside the point
+    /// (clientX, clientY): the pointer, or for a focused shape its frame's corner.
+    function showHover(shape, clientX, clientY) {
       const facts = describeShape(shape), rect = screenBox(shape, facts);
       Object.assign(hoverBox.style, {
         display: "block", left: rect.left - 2 + "px", top: rect.top - 2 + "px",
@@ -552,9 +580,9 @@ public enum PreviewPage {
         element("div", { class: "tip-location" }, facts.location));
       const box = viewport.getBoundingClientRect();
       tooltip.style.display = "block";
-      const x = clamp(event.clientX - box.left + 14, 4, Math.max(4, box.width - tooltip.offsetWidth - 4));
-      const below = event.clientY - box.top + 18;
-      const y = below + tooltip.offsetHeight > box.height ? event.clientY - box.top - tooltip.offsetHeight - 10 : below;
+      const x = clamp(clientX - box.left + 14, 4, Math.max(4, box.width - tooltip.offsetWidth - 4));
+      const below = clientY - box.top + 18;
+      const y = below + tooltip.offsetHeight > box.height ? clientY - box.top - tooltip.offsetHeight - 10 : below;
       tooltip.style.left = x + "px";
       tooltip.style.top = Math.max(4, y) + "px";
     }
