@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Latency of `pencilc lsp` on a generated 1,000-line scene (not run in CI):
 the time from a didChange to its publishDiagnostics, and the time to answer
-completion, hover, definition, references and rename, each the median of
+completion, hover, definition, references, rename and semantic tokens, each the median of
 many rounds (the names come from the check that made the diagnostics;
 rename checks the renamed text once more). Raw framing over
 pipes, so the client costs nearly nothing. The issue's goal: under 50 ms
@@ -121,7 +121,7 @@ def main():
     # Each round edits the hue of one rect (a number in the middle of the file).
     target = next(i for i, line in enumerate(lines) if i > len(lines) // 2 and "fill=hsb(" in line)
     column = lines[target].index("hsb(") + 4
-    change, completion, hover, definition, references, rename = [], [], [], [], [], []
+    change, completion, hover, definition, references, rename, tokens = [], [], [], [], [], [], []
     brand_line = target + 1
     brand = {"textDocument": {"uri": URI},
              "position": {"line": brand_line, "character": lines[brand_line].index("brand") + 1}}
@@ -153,7 +153,10 @@ def main():
         uses = len(answer.get("result") or [])
         ms, answer = timed(lambda: server.request("textDocument/rename", {**brand, "newName": "accent"}))
         rename.append(ms)
-        assert len(answer.get("result", {}).get("changes", {}).get(URI, [])) == uses, answer
+        assert len(answer.get("result", {}).get("changes", {}).get(URI, [])) == uses, "rename: one edit per place"
+        ms, answer = timed(lambda: server.request("textDocument/semanticTokens/full", {"textDocument": {"uri": URI}}))
+        tokens.append(ms)
+        assert len(answer.get("result", {}).get("data", [])) > 5 * len(lines), "semantic tokens"
     server.request("shutdown", None)
     server.notify("exit", None)
     server.process.wait(timeout=20)
@@ -164,7 +167,7 @@ def main():
     print(f"  (references and rename of the colour set 'brand': {uses} places)")
     for name, values in (("didChange -> publishDiagnostics", change), ("completion", completion), ("hover", hover),
                          ("definition", definition), ("references", references),
-                         ("rename (checked again)", rename)):
+                         ("rename (checked again)", rename), ("semanticTokens/full", tokens)):
         print(f"  {name:32s} median {statistics.median(values):6.1f} ms   max {max(values):6.1f} ms")
 
 

@@ -37,8 +37,11 @@ extension LanguageServer {
       var start = span.range.start
       var index = start
       while index < span.range.end {
-        if bytes[index] == UInt8(ascii: "\n") {
-          let carriageReturn = index > start && bytes[index - 1] == UInt8(ascii: "\r")
+        // A line ends at LF, CRLF or a CR alone, as LineIndex counts lines.
+        let byte = bytes[index]
+        let loneCR = byte == UInt8(ascii: "\r") && (index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "\n"))
+        if byte == UInt8(ascii: "\n") || loneCR {
+          let carriageReturn = byte == UInt8(ascii: "\n") && index > start && bytes[index - 1] == UInt8(ascii: "\r")
           add(start, carriageReturn ? index - 1 : index, span)
           start = index + 1
         }

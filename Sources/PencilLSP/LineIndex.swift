@@ -20,7 +20,8 @@ public enum PositionEncoding: String, Sendable {
 
 /// Converts between the core's UTF-8 byte offsets and LSP positions for
 /// one text. Lines end at `\n` (a `\r` before it is part of the line, as
-/// it is a character to the client too). Built once per text version.
+/// it is a character to the client too) and at a `\r` alone, which LSP
+/// clients take as a line end too. Built once per text version.
 public struct LineIndex: Sendable {
   public let bytes: [UInt8]
   private let lineStarts: [Int]
@@ -28,7 +29,10 @@ public struct LineIndex: Sendable {
   public init(_ bytes: [UInt8]) {
     self.bytes = bytes
     var starts = [0]
-    for (index, byte) in bytes.enumerated() where byte == 10 { starts.append(index + 1) }
+    for (index, byte) in bytes.enumerated()
+    where byte == 10 || (byte == 13 && (index + 1 == bytes.count || bytes[index + 1] != 10)) {
+      starts.append(index + 1)
+    }
     lineStarts = starts
   }
 
@@ -45,7 +49,7 @@ public struct LineIndex: Sendable {
     }
   }
 
-  /// The end of line `line`, before its `\n`.
+  /// The end of line `line`, before its `\n` (or lone `\r`).
   private func lineEnd(_ line: Int) -> Int {
     line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
   }

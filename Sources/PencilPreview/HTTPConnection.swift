@@ -20,6 +20,9 @@ final class HTTPConnection {
   /// When the first byte of the request not yet answered arrived, or when
   /// the connection last became idle: the slow-client clock.
   var clockStart: Double
+  /// No byte has come since the last answer (or since the connection
+  /// opened): the next one starts the clock again.
+  var idleSinceAnswer = true
   /// When bytes last left, or when output was queued onto an empty buffer.
   var lastWriteProgress: Double
   var lastStreamWrite: Double

@@ -75,7 +75,10 @@ public final class HTTPServer: @unchecked Sendable {
       let now = monotonicNow()
       if stopping, connections.isEmpty || now > graceDeadline { break }
       var requests = [pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
-      for listener in listeners { requests.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
+      // The listeners polled: a shutdown while handling this round closes
+      // them, and the connections' slots must not move.
+      let polledListeners = listeners
+      for listener in polledListeners { requests.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
       let order = Array(connections.values)
       for connection in order {
         var events: Int32 = 0
@@ -95,11 +98,11 @@ public final class HTTPServer: @unchecked Sendable {
         deliverDeferred(now: after)
         deliverEvents(now: after)
       }
-      for (index, listener) in listeners.enumerated() where requests[1 + index].revents != 0 {
+      for (index, listener) in polledListeners.enumerated() where requests[1 + index].revents != 0 && !stopping {
         acceptAll(listener, now: after)
       }
       for (index, connection) in order.enumerated() {
-        let revents = Int32(requests[1 + listeners.count + index].revents)
+        let revents = Int32(requests[1 + polledListeners.count + index].revents)
         guard !connection.closed, revents != 0 else { continue }
         // Hung up after its end was seen: nothing can be sent any more, and
         // poll would report it at once again and again.
@@ -169,7 +172,14 @@ public final class HTTPServer: @unchecked Sendable {
       return flush(connection, now: now)
     }
     guard count > 0, !connection.isEventStream else { return }
-    if connection.parser.bufferedCount == 0, connection.waitingFor == nil { connection.clockStart = now }
+    // The clock starts again at the first byte after an answer (an idle
+    // connection's next request gets the whole timeout), but not at every
+    // byte of blank lines, which the parser skips: a client trickling
+    // CRLFs would otherwise hold its connection for ever.
+    if connection.idleSinceAnswer, connection.waitingFor == nil {
+      connection.clockStart = now
+      connection.idleSinceAnswer = false
+    }
     connection.parser.append(readBuffer[0..<count])
     process(connection, now: now)
     flush(connection, now: now)
@@ -190,6 +200,7 @@ public final class HTTPServer: @unchecked Sendable {
         handle(request, on: connection, now: now)
       }
       connection.clockStart = now
+      connection.idleSinceAnswer = connection.parser.bufferedCount == 0
     }
   }
 
@@ -249,6 +260,7 @@ public final class HTTPServer: @unchecked Sendable {
       connection.waitingFor = nil
       write(done.response, to: connection, head: done.job.head, keepAlive: done.job.keepAlive && !stopping, now: now)
       connection.clockStart = now
+      connection.idleSinceAnswer = connection.parser.bufferedCount == 0
       process(connection, now: now)
       flush(connection, now: now)
     }

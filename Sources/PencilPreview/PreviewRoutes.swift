@@ -16,7 +16,8 @@ import PencilCore
 ///   only, the adaptive SVG) and for PNG `scale=1…4`. 404 before any good
 ///   picture, 400 for a bad value; other query names are ignored.
 /// - `GET /source?file=NAME`: `text/plain; charset=utf-8`, the text of one
-///   of the last compile's `files` (NAME exactly its `name`), else 404.
+///   of the files the picture shown was made from (NAME exactly its
+///   `name`, as `data-src` gives it), else 404 — also before any picture.
 public struct PreviewRoutes: HTTPRoutes {
   let session: PreviewSession
 
@@ -35,9 +36,14 @@ public struct PreviewRoutes: HTTPRoutes {
     case "/picture.svg", "/picture.png", "/picture.txt":
       return picture(path, query: query, snapshot: snapshot)
     case "/source":
+      // The text the picture shown was made from: its data-src ranges are
+      // offsets in it, also while a later compile has failed (or the file
+      // has been saved since), so the text is the picture's, not the disk's.
       let name = query.last { $0.name == "file" }?.value
-      guard let file = snapshot.files.first(where: { $0.name == name }) else {
-        return .response(.text(404, "no such file in the last compile\n"))
+      let sources = snapshot.picture?.scene.sources
+      let named = sources.flatMap { $0.compiled?.name == name ? $0.compiled : $0.file(named: name) }
+      guard let name, let file = named, file.name == name else {
+        return .response(.text(404, "no such file in the picture shown\n"))
       }
       return .response(HTTPResponse(status: 200, contentType: "text/plain; charset=utf-8", body: file.bytes))
     default:

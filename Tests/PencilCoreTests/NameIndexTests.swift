@@ -254,3 +254,36 @@ final class RenameKindsTests: XCTestCase {
       renamed(component, at: "chip;", to: "tag"), component.replacingOccurrences(of: "chip", with: "tag"))
   }
 }
+
+/// Code the values do not run — an untaken branch, a loop that runs no
+/// time — still has its names found, and renamed.
+final class UntakenCodeNameTests: XCTestCase {
+  private func starts(_ text: String, of needle: String) -> [Int] {
+    let names = NameIndex(SourceFile(name: "m.pencil", text: text), importer: nil)
+    guard let found = text.range(of: needle) else { return [] }
+    let offset = text.utf8.distance(from: text.startIndex, to: found.lowerBound)
+    guard let symbol = names.symbol(at: offset, in: "m.pencil") else { return [] }
+    return names.occurrences(of: symbol).map(\.range.start)
+  }
+
+  func testUntakenBranchesAndEmptyLoops() {
+    let text =
+      "let k = 4\nfor i in 0..<0 {\n  rect size k x k\n}\nif false {\n  rect size k x 1\n} else if k > 9 {\n  let q = k\n  rect size q x q\n}\nfor i in 0..<3 { if i > 5 { rect size k x k } }\nrect size k x 2 fill=.red\n"
+    XCTAssertEqual(starts(text, of: "k = 4").count, 9)
+    // A name declared in an untaken branch is found too.
+    XCTAssertEqual(starts(text, of: "q = k").count, 3)
+    // A loop over nothing still declares its variable, and its uses.
+    XCTAssertEqual(starts("for j in [] { rect size j x j }\n", of: "j in").count, 3)
+    // The diagnostics are the compiler's: nothing from the code run for names.
+    let (compiled, _) = Pencil.compileIndexingNames(SourceFile(name: "m.pencil", text: text), importer: nil)
+    XCTAssertEqual(
+      compiled.diagnostics.map(\.code.id),
+      Pencil.compile(SourceFile(name: "m.pencil", text: text)).diagnostics.map(\.code.id))
+  }
+
+  func testAnUntakenBranchOfAShapesPath() {
+    let text =
+      "shape s(n: Number = 1) {\n  move 0,0\n  if n > 5 { line n / 10, 1 }\n  line 1,1\n  close\n}\ns at 0,0 size 4x4 fill=.red\n"
+    XCTAssertEqual(starts(text, of: "n:").count, 3)
+  }
+}

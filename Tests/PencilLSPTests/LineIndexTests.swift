@@ -16,6 +16,17 @@ final class LineIndexTests: XCTestCase {
     XCTAssertEqual(index.position(of: 9), Position(line: 1, character: 1))
   }
 
+  func testALoneCarriageReturnEndsALineAsClientsCountIt() {
+    let mixed = LineIndex(Array("a\rb\r\nc\nd\r".utf8))
+    XCTAssertEqual(mixed.lineCount, 5)
+    XCTAssertEqual(mixed.position(of: 2), Position(line: 1, character: 0))
+    XCTAssertEqual(mixed.position(of: 5), Position(line: 2, character: 0))
+    // Past the end of line 1: before its LF (the CR of a CRLF is part of the line).
+    XCTAssertEqual(mixed.offset(of: Position(line: 1, character: 9)), 4)
+    XCTAssertEqual(mixed.offset(of: Position(line: 3, character: 0)), 7)
+    XCTAssertEqual(mixed.position(of: 9), Position(line: 4, character: 0))
+  }
+
   func testUTF8ColumnsAreBytes() {
     XCTAssertEqual(index.offset(of: Position(line: 0, character: 5), encoding: .utf8), 5)
     XCTAssertEqual(index.position(of: 5, encoding: .utf8), Position(line: 0, character: 5))

@@ -69,6 +69,8 @@ final class HTTPServerTests: XCTestCase {
     XCTAssertEqual(state["ok"] as? Bool, false)
     XCTAssertTrue(state["svg"] is NSNull)
     XCTAssertEqual(try preview.get("/picture.svg").status, 404)
+    // No picture yet: no text whose offsets a picture could point at.
+    XCTAssertEqual(try preview.get("/source?file=\(preview.scene.path)").status, 404)
     let diagnostic = try XCTUnwrap((state["diagnostics"] as? [[String: Any]])?.first)
     XCTAssertEqual(diagnostic["code"] as? String, "E0201")
     XCTAssertEqual(diagnostic["severity"] as? String, "error")
@@ -93,6 +95,8 @@ final class HTTPServerTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(state["version"] as? Int ?? 0, 3)
     XCTAssertTrue((state["svg"] as? String)?.contains("#fa8072") == true)
     XCTAssertEqual(try preview.get("/picture.svg").body, good)
+    // The source is the picture's, whose data-src offsets it matches.
+    XCTAssertEqual(try preview.get("/source?file=\(preview.scene.path)").text, "rect size 10x10 fill=salmon\n")
   }
 
   func testPictureQueries() throws {
@@ -273,6 +277,14 @@ final class HTTPServerTests: XCTestCase {
       usleep(100_000)
     }
     XCTAssertEqual(trickle.response(timeout: 5)?.status, 408)
+    // Nor do blank lines, which the parser skips (3 s of them, 6 timeouts).
+    let blank = try preview.client()
+    let trickled = Date()
+    while Date().timeIntervalSince(trickled) < 3 {
+      blank.send("\r\n")
+      usleep(100_000)
+    }
+    XCTAssertTrue(blank.closes(within: 0.2))
     // An idle keep-alive connection is closed quietly.
     let idle = try preview.client()
     idle.send("GET /state.json HTTP/1.1\r\nHost: localhost\r\n\r\n")

@@ -288,7 +288,7 @@ final class ItemExpansion: Sendable, Equatable {
 
 /// A use of a component that an item was expanded from: an editor can
 /// jump from a shape to the element that drew it and to every use.
-public struct CallSite: Equatable, Sendable {
+public struct CallSite: Hashable, Sendable {
   public var range: SourceRange
   /// The file, when not the compiled file.
   public var file: String?

@@ -99,11 +99,15 @@ public enum HoverFacts {
     func inside(_ item: SourceRange) -> Bool { range.start <= item.start && item.end <= range.end }
     var keys: [[CallSite]] = []
     var boxes: [[Rect]] = []
+    // By key too: a scene of thousands of uses would otherwise search the
+    // keys once per item.
+    var slots: [[CallSite]: Int] = [:]
     func add(_ box: Rect, _ sites: [CallSite]) {
       let key = sites.filter { !($0.file == nil && inside($0.range)) }
-      if let index = keys.firstIndex(of: key) {
+      if let index = slots[key] {
         boxes[index].append(box)
       } else {
+        slots[key] = keys.count
         keys.append(key)
         boxes.append([box])
       }

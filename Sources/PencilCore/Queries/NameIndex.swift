@@ -99,10 +99,24 @@ public struct NameIndex: Sendable {
   /// The declaration or use at `offset` in `file`: the name under the cursor.
   public func place(at offset: Int, in file: String) -> Location? {
     guard let places = placesByFile[file] else { return nil }
-    // Places never overlap but touch (`a+b`): one the cursor is inside
-    // wins over one it ends.
-    let holding = places.filter { $0.range.start <= offset && offset <= $0.range.end }
-    return holding.first(where: { offset < $0.range.end }) ?? holding.first
+    // Binary search (semantic tokens ask for every name of the file): the
+    // first place starting after the offset. Places never overlap but may
+    // touch, so only the two before it can hold the offset, and one the
+    // cursor is inside wins over one it ends.
+    var low = 0
+    var high = places.count
+    while low < high {
+      let middle = (low + high) / 2
+      if places[middle].range.start <= offset { low = middle + 1 } else { high = middle }
+    }
+    var ending: Location? = nil
+    for index in stride(from: low - 1, through: max(0, low - 2), by: -1) where index >= 0 {
+      let place = places[index]
+      guard place.range.start <= offset, offset <= place.range.end else { continue }
+      if offset < place.range.end { return place }
+      ending = ending ?? place
+    }
+    return ending
   }
 
   /// The file an `import`'s path at `offset` read, when it read one.

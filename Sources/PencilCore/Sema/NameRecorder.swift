@@ -44,6 +44,16 @@ final class NameRecorder {
   private(set) var uses: [Place: Place] = [:]
   /// Each `import`'s path, with the file it read.
   var importLinks: [Place: Int] = [:]
+  /// The loops and conditions whose code was run for its names alone
+  /// (`recordNamesOfUntakenCode`), once each per place and pass.
+  var namesOnlyDone: Set<NamesOnlyKey> = []
+
+  struct NamesOnlyKey: Hashable {
+    var place: Place
+    /// The first pass over a statement that waits for the end of the
+    /// file finds fewer names than the second.
+    var deferring: Bool
+  }
   /// How many places are kept at most: a loop runs its body many times,
   /// but the places are the source's, so the table is as big as the files'
   /// names; the cap is for a file of nothing but names. Past it the table
@@ -155,5 +165,45 @@ extension Checker {
       guard let parameter = parameters.first(where: { $0.name.key == attribute.name.key }) else { continue }
       recordUse(attribute.name, declaredAt: parameter.name.range, in: file, as: .parameter)
     }
+  }
+}
+
+extension Checker {
+  /// Runs the code of a loop or a condition that its values did not run —
+  /// an `if`'s other branches, a loop's body when it ran no time — for its
+  /// names alone, so definition, references and rename see every use, as
+  /// the text has them: with the loop's variables unknown, every branch,
+  /// and everything it changes in the checker undone afterwards
+  /// (diagnostics, elements, the budget, what counts as used); only the
+  /// recorder keeps what it saw. Once per place: a loop around it does not
+  /// repeat it. Only a compilation that records names does this.
+  mutating func recordNamesOfUntakenCode(
+    _ statement: Statement, run: (inout Checker, [Statement]) -> Void
+  ) {
+    guard let recorder = imports.names, !expandingPrelude, !budget.exhausted else { return }
+    let key = NameRecorder.NamesOnlyKey(
+      place: NameRecorder.Place(file: currentFileNumber(recorder), range: statement.range),
+      deferring: deferringUnresolved)
+    guard recorder.namesOnlyDone.insert(key).inserted else { return }
+    let saved = self
+    let shared = (imports.adaptiveColorsMet, imports.dependsOnAppearance)
+    switch statement {
+    case .forLoop(let loop):
+      inScope { checker in
+        checker.bind(loop.variable, .unknown, kind: .loopVariable)
+        if let index = loop.index { checker.bind(index, .typed(.number), kind: .loopVariable) }
+        run(&checker, loop.body)
+      }
+    case .conditional(let conditional):
+      for branch in conditional.branches {
+        _ = evaluate(branch.condition)
+        inScope { run(&$0, branch.body) }
+      }
+      if let elseBody = conditional.elseBody { inScope { run(&$0, elseBody) } }
+    default:
+      break
+    }
+    self = saved
+    (imports.adaptiveColorsMet, imports.dependsOnAppearance) = shared
   }
 }

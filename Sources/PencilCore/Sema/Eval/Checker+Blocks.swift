@@ -28,8 +28,16 @@ extension Checker {
       bindLet(binding)
     case .forLoop(let loop):
       runLoop(loop) { checker in checker.run(loop.body, in: context, into: &models) }
+      recordNamesOfUntakenCode(statement) { checker, body in
+        var discarded: [ElementModel] = []
+        checker.run(body, in: context, into: &discarded)
+      }
     case .conditional(let conditional):
       runConditional(conditional) { checker, body in checker.run(body, in: context, into: &models) }
+      recordNamesOfUntakenCode(statement) { checker, body in
+        var discarded: [ElementModel] = []
+        checker.run(body, in: context, into: &discarded)
+      }
     case .gradient, .shape, .component, .importFile, .pathCommand:
       break  // the parser keeps these out of blocks
     }

@@ -115,8 +115,16 @@ extension Checker {
       case .letBinding(let binding): bindLet(binding)
       case .forLoop(let loop):
         runLoop(loop) { checker in checker.runPath(loop.body, into: &path, use: use) }
+        recordNamesOfUntakenCode(statement) { checker, body in
+          var discarded = PathBuilder()
+          checker.runPath(body, into: &discarded, use: use)
+        }
       case .conditional(let conditional):
         runConditional(conditional) { checker, body in checker.runPath(body, into: &path, use: use) }
+        recordNamesOfUntakenCode(statement) { checker, body in
+          var discarded = PathBuilder()
+          checker.runPath(body, into: &discarded, use: use)
+        }
       default: break
       }
     }
