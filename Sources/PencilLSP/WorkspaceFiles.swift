@@ -1,6 +1,7 @@
 import PencilCore
 
-/// The `.pencil` files of the workspace's folders (from `initialize`), for
+/// The `.pencil` files of the workspace's folders (from `initialize`, else
+/// the open documents' folders), for
 /// references and rename in files that are not open: a name declared in
 /// an imported file is used by importers the editor has not opened, as
 /// gopls finds a package's importers in the workspace.
@@ -19,7 +20,13 @@ extension LanguageServer {
   /// left out by the lister, and a loop of links ends at the depth limit.
   func workspaceFiles() -> [String] {
     var found: [String] = []
-    var queue = workspaceFolders.map { (folder: $0, depth: 0) }
+    // A client that names no workspace (an editor opened on one file):
+    // the folders of the open documents, where their importers likely are.
+    let roots =
+      workspaceFolders.isEmpty
+      ? Set(documents.values.filter { $0.uri.hasPrefix("file://") }.map { Self.folderPath(of: $0.path) }).sorted()
+      : workspaceFolders
+    var queue = roots.map { (folder: $0, depth: 0) }
     var seen = Set<String>()
     var next = 0
     while next < queue.count, found.count < limits.maximumWorkspaceFiles {
@@ -36,6 +43,12 @@ extension LanguageServer {
       }
     }
     return found
+  }
+
+  /// `/a/b` for `/a/b/c.pencil` (`/` for `/c.pencil`).
+  static func folderPath(of path: String) -> String {
+    let folder = ImportPath.folder(of: path)
+    return folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
   }
 
   /// The names of each workspace file that is not open and may import

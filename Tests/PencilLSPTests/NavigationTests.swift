@@ -109,6 +109,22 @@ final class NavigationTests: XCTestCase {
     XCTAssertNil(edit?["file:///work/parts/other.pencil"])
   }
 
+  func testWithoutAWorkspaceTheOpenDocumentsFoldersAreRead() {
+    // Only the library is open, and the client named no workspace.
+    let importer = "import \"lib.pencil\"\nrect size 4x4 gradient=fade\n"
+    let session = Session(
+      files: ["/work/lib.pencil": library, "/work/main.pencil": importer],
+      folders: [
+        "/work": [FolderEntry(name: "lib.pencil", isFolder: false), FolderEntry(name: "main.pencil", isFolder: false)]
+      ])
+    session.initialize()
+    session.open(libraryURI, library)
+    _ = session.publish()
+    let edit = rename(session, libraryURI, 1, 10, to: "wash")["result"]?["changes"]
+    XCTAssertEqual(edit?["file:///work/main.pencil"]?.array?.count, 1)
+    XCTAssertEqual(edit?[libraryURI]?.array?.count, 1)
+  }
+
   func testTheWorkspaceIsReadWithinItsLimits() {
     var folders: [String: [FolderEntry]] = [:]
     // A folder that contains itself (a loop of links) and many files.
@@ -143,6 +159,12 @@ final class NavigationTests: XCTestCase {
   }
 
   private func rename(_ session: Session, _ line: Int, _ character: Int, to newName: String) -> JSONValue {
+    rename(session, uri, line, character, to: newName)
+  }
+
+  private func rename(_ session: Session, _ uri: String, _ line: Int, _ character: Int, to newName: String)
+    -> JSONValue
+  {
     var params = at(uri, line, character)
     if case .object(var fields) = params {
       fields["newName"] = .string(newName)
