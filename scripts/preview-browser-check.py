@@ -21,7 +21,8 @@ from the first line of its standard output, and checks, each step bounded in tim
  6. hovering the rect: the outline appears and the tooltip gives its kind and
     FILE:3:1 (FILE as /state.json's files[0].name);
  7. clicking it: the source panel shows exactly the rect's statement, line 3;
-    Esc closes it, Tab reaches a shape (its tooltip shows), Enter opens it;
+    Esc closes it, Tab reaches a shape (its tooltip shows) and then the
+    component's ellipse (its tooltip names the use's line), Enter opens it;
  8. the key 0 fits the picture beside the panel; with --screenshot, a
     screenshot of the page (docs/preview.png when no path is given), and
    one of step 3's error overlay beside it (preview-errors.png);
@@ -315,9 +316,17 @@ def check(pencilc, screenshot):
             "return document.getElementById('tooltip').textContent"))
         if not tip.startswith("rect") or not tip.endswith(":3:1"):
             raise Failure(f"the first shape Tab reaches shows {tip!r}, not the rect at 3:1")
+        # The next is the component's ellipse, whose tooltip names the use.
+        ActionChains(page.driver).send_keys("\ue004").perform()  # Tab
+        used = wait_for("the tooltip of the component's ellipse", lambda: page.js(
+            "const t = document.getElementById('tooltip').textContent;"
+            "return t.startsWith('ellipse') ? t : null"))
+        if "used at " + name + ":7:1" not in used:
+            raise Failure(f"the ellipse's tooltip reads {used!r}, without its use at {name}:7:1")
+        ActionChains(page.driver).key_down("\ue008").send_keys("\ue004").key_up("\ue008").perform()  # Shift+Tab
         ActionChains(page.driver).send_keys("\ue007").perform()  # Enter
         wait_for("Enter to open the focused shape's source", lambda: page.visible("#source-panel"))
-        print(f"ok 7: keyboard: Tab focuses {focused} ({tip!r}), Enter opens its source")
+        print(f"ok 7: keyboard: Tab focuses {focused} ({tip!r}), then the ellipse ({used!r}); Enter opens the source")
 
         # 8. "0" fits the picture beside the panel; the screenshot, hovering
         # again so that the outline shows.

@@ -533,6 +533,7 @@ public enum PreviewPage {
         location: source ? source.file + ":" + (shape.dataset.line || "?") : "",
         frame: frame.length === 4 && frame.every(Number.isFinite) ? frame : null,
         use: parseReference(shape.dataset.use),
+        useLocation: shape.dataset.use ? shape.dataset.use.replace(/:\d+-\d+$/, "") + ":" + (shape.dataset.useLine || "?") : "",
       };
     }
 
@@ -575,7 +576,7 @@ public enum PreviewPage {
         : "";
       tooltip.replaceChildren(
         element("div", {}, element("span", { class: "tip-kind" }, facts.kind),
-          facts.use ? " (in a component)" : ""),
+          facts.use ? " (in a component used at " + facts.useLocation + ")" : ""),
         frameText ? element("div", { class: "tip-frame" }, frameText) : null,
         element("div", { class: "tip-location" }, facts.location));
       const box = viewport.getBoundingClientRect();

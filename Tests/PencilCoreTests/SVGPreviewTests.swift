@@ -88,6 +88,9 @@ final class SVGPreviewTests: XCTestCase {
     XCTAssertEqual(
       badge["data-use"], "main.pencil:" + (try offsets(of: "badge tint=.green at 5,80 size 10x10", in: scene)))
     XCTAssertEqual(badge["data-frame"], "5,80,10,10")
+    let useLine = try XCTUnwrap(
+      scene.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("badge tint=.green") })
+    XCTAssertEqual(badge["data-use-line"], "\(useLine + 1):1")
   }
 
   func testAnImportedFilesItemNamesThatFileAndItsLine() throws {
@@ -99,6 +102,7 @@ final class SVGPreviewTests: XCTestCase {
     XCTAssertEqual(items[0]["data-line"], "3:3")
     XCTAssertEqual(items[0]["data-kind"], "ellipse")
     XCTAssertEqual(items[0]["data-use"], "main.pencil:" + (try offsets(of: "card c=.red size 20x20", in: main)))
+    XCTAssertEqual(items[0]["data-use-line"], "3:3")
     XCTAssertEqual(items[1]["data-kind"], "text")
     XCTAssertEqual(items[1]["data-line"], "4:3")
   }

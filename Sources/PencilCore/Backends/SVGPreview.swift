@@ -19,7 +19,8 @@
 ///   of items one drawing made (a pencil's three parts), not over every
 ///   iteration of a loop;
 /// - `data-use="NAME:START-END"`: for an item from a component, the
-///   outermost use of it in the compiled file.
+///   outermost use of it in the compiled file, and `data-use-line` where
+///   that use starts, as `data-line`.
 ///
 /// The forced appearances: besides `.aN` and its dark rule inside
 /// `@media (prefers-color-scheme: dark)`, `.pencil-light .aN` and
@@ -117,6 +118,13 @@ struct PreviewAnnotator {
     if let use = callSites.first(where: { $0.file == nil }) {
       out.write("\" data-use=\"")
       reference(sources.name(nil), use.range, out)
+      if let compiled = sources.compiled {
+        let (line, column) = location(of: use.range.start, in: compiled)
+        out.write("\" data-use-line=\"")
+        out.write(line)
+        out.write(":")
+        out.write(column)
+      }
     }
     out.write("\"")
   }
