@@ -14,10 +14,10 @@ extension LanguageServer {
   /// it (dropped with its compilation at every change of it or of a file
   /// it imports).
   func names(_ document: OpenDocument) -> NameIndex {
-    if let names = document.names { return names }
-    document.compilation = nil
-    compile(document)
-    return document.names ?? NameIndex(SourceFile(name: document.path, bytes: document.bytes), importer: nil)
+    // A compilation and its names are made together (`compile`) and
+    // dropped together (`OpenDocument.compilation`).
+    if document.names == nil { compile(document) }
+    return document.names ?? NameIndex(document.source, importer: importLoader(for: document))
   }
 
   func definition(_ params: JSONValue) throws -> JSONValue {
@@ -98,10 +98,6 @@ extension LanguageServer {
     var found = [(document.path, names(document))]
     for uri in documents.keys.sorted() {
       guard let other = documents[uri], other !== document else { continue }
-      // A document that imports nothing reads only itself.
-      guard other.path == symbol.declaration.file || !other.imports.isEmpty || other.compilation == nil else {
-        continue
-      }
       let index = names(other)
       if index.bytes(of: symbol.declaration.file) != nil { found.append((other.path, index)) }
     }

@@ -61,21 +61,13 @@ extension LanguageServer {
     for document in documents.values { openTexts[document.path] = document.bytes }
     var found: [(path: String, index: NameIndex)] = []
     for path in workspaceFiles() where !open.contains(path) && path != file {
-      guard let bytes = reader(path), bytes.count <= SourceFile.maximumSize, contains(bytes, base) else { continue }
+      guard let bytes = reader(path), bytes.count <= SourceFile.maximumSize, bytes.firstRange(of: base) != nil else {
+        continue
+      }
       let loader = DocumentImportLoader(openTexts: openTexts, reader: reader)
       let (_, index) = Pencil.compileIndexingNames(SourceFile(name: path, bytes: bytes), importer: loader)
       if index.bytes(of: file) != nil { found.append((path, index)) }
     }
     return found
-  }
-
-  private func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard let first = needle.first, needle.count <= bytes.count else { return needle.isEmpty }
-    var index = 0
-    while index + needle.count <= bytes.count {
-      if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return true }
-      index += 1
-    }
-    return false
   }
 }

@@ -137,8 +137,9 @@ final class NavigationTests: XCTestCase {
       path += "/loop"
       folders[path] = folders["/w"]
     }
+    let tree = folders
     func count(_ limits: LanguageServer.Limits) -> Int {
-      let server = LanguageServer(limits: limits, reader: { _ in nil }, lister: { folders[$0] })
+      let server = LanguageServer(limits: limits, reader: { _ in nil }, lister: { tree[$0] })
       server.workspaceFolders = ["/w"]
       return server.workspaceFiles().count
     }

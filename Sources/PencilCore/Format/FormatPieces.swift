@@ -60,26 +60,8 @@ enum FormatPieces {
 
   /// The comments between two tokens: the gap holds only whitespace and them.
   private static func addComments(_ bytes: [UInt8], from start: Int, to end: Int, into pieces: inout [FormatPiece]) {
-    var index = start
-    while index + 1 < end {
-      guard bytes[index] == UInt8(ascii: "/"),
-        bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")
-      else {
-        index += 1
-        continue
-      }
-      let commentStart = index
-      if bytes[index + 1] == UInt8(ascii: "/") {
-        while index < end, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-        pieces.append(FormatPiece(kind: .lineComment, start: commentStart, end: index))
-      } else {
-        index += 2
-        while index + 1 < end, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
-          index += 1
-        }
-        index = min(end, index + 2)
-        pieces.append(FormatPiece(kind: .blockComment, start: commentStart, end: index))
-      }
+    Comments.forEach(in: bytes, from: start, to: end) { range, isBlock in
+      pieces.append(FormatPiece(kind: isBlock ? .blockComment : .lineComment, start: range.start, end: range.end))
     }
   }
 

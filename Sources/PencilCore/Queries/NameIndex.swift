@@ -46,19 +46,9 @@ public struct NameIndex: Sendable {
 
   /// Checks `source` (with `importer` for its imports, as a compilation
   /// would) and records its names.
+  /// (`Pencil.compileIndexingNames`, without its compilation.)
   public init(_ source: SourceFile, importer: (any ImportLoader)?) {
-    let recorder = NameRecorder()
-    let context = ImportContext(loader: importer)
-    context.names = recorder
-    var diagnostics = DiagnosticList()
-    var session = CheckSession(source: source, diagnostics: DiagnosticList(), imports: context)
-    if source.bytes.count <= SourceFile.maximumSize {
-      Parser.parse(source, diagnostics: &diagnostics) { session.add($0) }
-    }
-    var checked = DiagnosticList()
-    _ = session.finish(diagnostics: &checked)
-    diagnostics.absorb(checked)
-    self.init(recorder, source: source, errorCount: diagnostics.items.filter { $0.severity == .error }.count)
+    self = Pencil.compileIndexingNames(source, importer: importer).1
   }
 
   /// What a check that recorded into `recorder` found.

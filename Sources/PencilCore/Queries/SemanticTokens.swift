@@ -103,27 +103,10 @@ public enum SemanticTokens {
     return nil
   }
 
-  /// The comments in a gap between two tokens (which holds only
-  /// whitespace and comments; an unclosed one runs to the gap's end).
+  /// The comments in a gap between two tokens.
   private static func comments(_ bytes: [UInt8], from start: Int, to end: Int, into found: inout [Span]) {
-    var index = start
-    let slash = UInt8(ascii: "/")
-    let star = UInt8(ascii: "*")
-    while index + 1 < end {
-      guard bytes[index] == slash, bytes[index + 1] == slash || bytes[index + 1] == star else {
-        index += 1
-        continue
-      }
-      let opening = index
-      if bytes[index + 1] == slash {
-        while index < end, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-      } else {
-        // Block comments do not nest, as the lexer reads them.
-        index += 2
-        while index < end, !(index + 1 < end && bytes[index] == star && bytes[index + 1] == slash) { index += 1 }
-        index = min(end, index + 2)
-      }
-      found.append(Span(range: SourceRange(opening, index), kind: .comment, modifiers: []))
+    Comments.forEach(in: bytes, from: start, to: end) { range, _ in
+      found.append(Span(range: range, kind: .comment, modifiers: []))
     }
   }
 }
