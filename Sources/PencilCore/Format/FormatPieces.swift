@@ -39,30 +39,17 @@ enum FormatPieces {
   /// The pieces of `bytes`, which the parser has accepted (so brackets
   /// balance and every comment is closed).
   static func scan(_ source: SourceFile) -> [FormatPiece] {
-    var diagnostics = DiagnosticList()
-    let stream = Lexer.tokenize(source, into: &diagnostics)
     let bytes = source.bytes
-    var pieces: [FormatPiece] = []
-    pieces.reserveCapacity(stream.tokens.count)
-    var gapStart = 0
-    for token in stream.tokens where token.kind != .newline {
-      addComments(bytes, from: gapStart, to: Int(token.start), into: &pieces)
-      if token.kind != .endOfFile {
-        pieces.append(FormatPiece(kind: .token(token.kind), start: Int(token.start), end: Int(token.end)))
+    var pieces = LexedPiece.scan(source).map { piece -> FormatPiece in
+      switch piece {
+      case .token(let token): FormatPiece(kind: .token(token.kind), start: Int(token.start), end: Int(token.end))
+      case .comment(let range, let isBlock):
+        FormatPiece(kind: isBlock ? .blockComment : .lineComment, start: range.start, end: range.end)
       }
-      gapStart = Int(token.end)
     }
-    addComments(bytes, from: gapStart, to: bytes.count, into: &pieces)
     measureGaps(bytes, &pieces)
     matchBrackets(&pieces)
     return pieces
-  }
-
-  /// The comments between two tokens: the gap holds only whitespace and them.
-  private static func addComments(_ bytes: [UInt8], from start: Int, to end: Int, into pieces: inout [FormatPiece]) {
-    Comments.forEach(in: bytes, from: start, to: end) { range, isBlock in
-      pieces.append(FormatPiece(kind: isBlock ? .blockComment : .lineComment, start: range.start, end: range.end))
-    }
   }
 
   private static func isSpace(_ byte: UInt8) -> Bool {

@@ -28,3 +28,30 @@ enum Comments {
     }
   }
 }
+
+/// What the formatter and the semantic tokens read: the lexer's tokens
+/// (newlines and the end of input left out) and the comments between
+/// them, in source order. Any input: an unclosed comment runs to the end.
+enum LexedPiece {
+  case token(Token)
+  case comment(SourceRange, isBlock: Bool)
+
+  static func scan(_ source: SourceFile) -> [LexedPiece] {
+    var diagnostics = DiagnosticList()
+    let stream = Lexer.tokenize(source, into: &diagnostics)
+    let bytes = source.bytes
+    var pieces: [LexedPiece] = []
+    pieces.reserveCapacity(stream.tokens.count)
+    var gapStart = 0
+    func addComments(upTo end: Int) {
+      Comments.forEach(in: bytes, from: gapStart, to: end) { pieces.append(.comment($0, isBlock: $1)) }
+    }
+    for token in stream.tokens where token.kind != .newline {
+      addComments(upTo: Int(token.start))
+      if token.kind != .endOfFile { pieces.append(.token(token)) }
+      gapStart = Int(token.end)
+    }
+    addComments(upTo: bytes.count)
+    return pieces
+  }
+}

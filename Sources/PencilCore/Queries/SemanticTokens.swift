@@ -38,25 +38,29 @@ public enum SemanticTokens {
   /// The tokens of `source` in order; `names` (the file's compilation's)
   /// says what its names are.
   public static func of(_ source: SourceFile, names: NameIndex?) -> [Span] {
-    var diagnostics = DiagnosticList()
-    let stream = Lexer.tokenize(source, into: &diagnostics)
     let bytes = source.bytes
+    let pieces = LexedPiece.scan(source)
+    // Neighbours are tokens: a comment between a name and its `=` does
+    // not change what the name is.
+    var tokens: [Token] = []
+    for case .token(let token) in pieces { tokens.append(token) }
     var found: [Span] = []
-    found.reserveCapacity(stream.tokens.count)
-    var gapStart = 0
-    let tokens = stream.tokens.filter { $0.kind != .newline }
-    for (index, token) in tokens.enumerated() {
-      let range = SourceRange(Int(token.start), Int(token.end))
-      comments(bytes, from: gapStart, to: range.start, into: &found)
-      gapStart = range.end
-      guard token.kind != .endOfFile else { break }
-      let previous = index > 0 ? tokens[index - 1].kind : nil
-      let next = index + 1 < tokens.count ? tokens[index + 1].kind : nil
-      if let kind = classify(token, range, bytes, previous: previous, next: next, source: source, names: names) {
-        found.append(Span(range: range, kind: kind.0, modifiers: kind.1))
+    found.reserveCapacity(pieces.count)
+    var index = 0
+    for piece in pieces {
+      switch piece {
+      case .comment(let range, _):
+        found.append(Span(range: range, kind: .comment, modifiers: []))
+      case .token(let token):
+        let range = SourceRange(Int(token.start), Int(token.end))
+        let previous = index > 0 ? tokens[index - 1].kind : nil
+        let next = index + 1 < tokens.count ? tokens[index + 1].kind : nil
+        index += 1
+        if let kind = classify(token, range, bytes, previous: previous, next: next, source: source, names: names) {
+          found.append(Span(range: range, kind: kind.0, modifiers: kind.1))
+        }
       }
     }
-    comments(bytes, from: gapStart, to: bytes.count, into: &found)
     return found
   }
 
@@ -101,12 +105,5 @@ public enum SemanticTokens {
     }
     if CSSColors.rgba(named: word) != nil { return (.enumMember, .defaultLibrary) }
     return nil
-  }
-
-  /// The comments in a gap between two tokens.
-  private static func comments(_ bytes: [UInt8], from start: Int, to end: Int, into found: inout [Span]) {
-    Comments.forEach(in: bytes, from: start, to: end) { range, _ in
-      found.append(Span(range: range, kind: .comment, modifiers: []))
-    }
   }
 }
