@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Compile against Pikchr (README, "Compile against Pikchr"; issue 11).
 
-pencilc and Pikchr, the PIC-like diagram compiler, built from its upstream
-C source (scripts/pikchr/pikchr.c, see scripts/pikchr/README.md), each
-compile a generated source of the same size in bytes to SVG:
+pencilc and Pikchr, the PIC-like diagram compiler, built at benchmark time
+from its upstream C source as PyPI's `pypikchr` source package carries it
+(scripts/pikchr_source.py downloads and checks it once into a cache folder;
+nothing of Pikchr is in the repository), each compile a generated source of
+the same size in bytes to SVG:
 
   * pencilc: the literal scene of `pencil-bench` (N pencils written out,
     varied colour syntaxes, the shine gradient, every tenth pencil in an
@@ -27,12 +29,14 @@ wait4 in a small C runner: see RUNNER_SOURCE). pencilc runs three ways in the sa
   * `--check` (parse, check and lower, no output); Pikchr has no
     check-only mode, so that row has pencilc's figures alone.
 
-Usage: scripts/compile-bench.py [--quick] [--big] [--runs N] [--pencilc PATH]
+Usage: scripts/compile-bench.py [--quick] [--big] [--runs N] [--pencilc PATH] [--pikchr-cache DIR]
   default   10k and 100k elements, 5 alternating runs each
   --big     adds 1M elements (3 runs; the whole script then takes 3–6 minutes)
   --quick   10k elements only, 3 runs (under a minute once pencilc is built)
 Needs a C compiler (`cc`); builds pencilc in release unless --pencilc is given.
-Python 3 standard library only.
+Python 3 standard library and pip. Where Pikchr's source cannot be had (no
+network on a first run, pip failing), pencilc's rows are measured alone and
+a line says why the comparison was skipped.
 """
 import argparse
 import os
@@ -41,8 +45,9 @@ import statistics
 import subprocess
 import sys
 
+from pikchr_source import PikchrUnavailable, default_cache, pikchr_source
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PIKCHR_SOURCE = os.path.join(ROOT, "scripts", "pikchr", "pikchr.c")
 SWIFT = "/opt/swift/usr/bin/swift" if os.path.exists("/opt/swift/usr/bin/swift") else "swift"
 
 # Pikchr refuses scripts of more than 100,000 tokens by default (a guard
@@ -120,15 +125,22 @@ int main(int argc, char **argv) {
 
 # --- builds -----------------------------------------------------------------
 
-def build_c(work):
-    """Compiles the vendored pikchr.c with its command-line shell, as its
-    header says (`cc pikchr.c` with -DPIKCHR_SHELL), optimised; and the
-    runner (above). Returns their paths."""
+def build_c(work, pikchr_cache):
+    """Compiles Pikchr's pikchr.c (from the registry's source package, see
+    pikchr_source.py) with its command-line shell, as its header says
+    (`cc pikchr.c` with -DPIKCHR_SHELL), optimised; and the runner (above).
+    Returns their paths; Pikchr's is None, with a line saying why, where its
+    source cannot be had."""
     compiler = os.environ.get("CC", "cc")
     if shutil.which(compiler) is None:
         sys.exit(f"compile-bench: no C compiler '{compiler}' (on Debian: apt-get install build-essential)")
-    pikchr = os.path.join(work, "pikchr")
-    subprocess.run([compiler, *PIKCHR_FLAGS, "-o", pikchr, PIKCHR_SOURCE, "-lm"], check=True)
+    try:
+        source = pikchr_source(pikchr_cache)
+        pikchr = os.path.join(work, "pikchr")
+        subprocess.run([compiler, *PIKCHR_FLAGS, "-o", pikchr, source, "-lm"], check=True)
+    except PikchrUnavailable as reason:
+        print(f"compile-bench: Pikchr skipped, pencilc measured alone: {reason}", file=sys.stderr)
+        pikchr = None
     runner = os.path.join(work, "runner")
     with open(runner + ".c", "w") as file:
         file.write(RUNNER_SOURCE)
@@ -236,10 +248,12 @@ def main():
     parser.add_argument("--runs", type=int, help="alternating runs per size (default 5, 3 for 1M)")
     parser.add_argument("--pencilc", help="a pencilc binary to use instead of building one in release")
     parser.add_argument("--work", default="/tmp/pencil-compile-bench", help="directory for sources and outputs")
+    parser.add_argument("--pikchr-cache", default=default_cache(),
+                        help="where Pikchr's source package is kept between runs (default: %(default)s)")
     args = parser.parse_args()
 
     os.makedirs(args.work, exist_ok=True)
-    pikchr, runner = build_c(args.work)
+    pikchr, runner = build_c(args.work, args.pikchr_cache)
     pencilc = os.path.abspath(args.pencilc) if args.pencilc else build_pencilc()
 
     if args.quick:
@@ -280,8 +294,9 @@ def main():
             outputs[name] = os.path.join(args.work, f"scene-{count}-{index}.svg")
             verify = (lambda path=outputs[name]: check_pencil(path)) if name != "--check" else (lambda: None)
             cases.append((name, [pencilc, *options(pencil_path, outputs[name])], None, verify))
-        outputs["pikchr"] = pikchr_svg
-        cases.append(("pikchr", [pikchr, "--svg-only", pikchr_path], pikchr_svg, check_pikchr))
+        if pikchr:
+            outputs["pikchr"] = pikchr_svg
+            cases.append(("pikchr", [pikchr, "--svg-only", pikchr_path], pikchr_svg, check_pikchr))
         print(f"{count} elements: {runs} alternating runs ...", file=sys.stderr, flush=True)
         medians = measure(runner, cases, runs)
         written = {name: os.path.getsize(path) if os.path.exists(path) else 0 for name, path in outputs.items()}
@@ -300,16 +315,17 @@ def main():
     # command's user time is both of its compilations').
     print("compile to SVG, whole process, same source size; medians of alternating runs")
     print(f"pencilc: {os.path.relpath(pencilc, ROOT) if pencilc.startswith(ROOT) else pencilc}; "
-          f"pikchr: scripts/pikchr/pikchr.c, cc {' '.join(PIKCHR_FLAGS)}; pikchr --svg-only boxes.pikchr > out.svg")
+          + (f"pikchr: pikchr.c of PyPI's pypikchr sdist, cc {' '.join(PIKCHR_FLAGS)}; pikchr --svg-only boxes.pikchr > out.svg"
+             if pikchr else "pikchr: skipped (its source could not be had; see the line above)"))
     print()
     print(f"{'source':>8} {'elements':>9} {'runs':>4}  {'pencilc':<28} {'pikchr':>9} {'ratio':>6} {'(user)':>7}  "
           f"{'pencilc peak':>12} {'pikchr peak':>11}")
     for count, source, runs, medians, _ in rows:
-        theirs = medians["pikchr"]
+        theirs = medians.get("pikchr")
         for index, (name, _) in enumerate(PENCILC_VARIANTS):
             ours = medians[name]
             lead = f"{source / 1e6:>5.1f} MB {count:>9,} {runs:>4}" if index == 0 else " " * 23
-            if name == "--check":  # Pikchr has no check-only mode: pencilc's figures alone
+            if name == "--check" or theirs is None:  # no check-only mode in Pikchr, or no Pikchr
                 tail = f"{'-':>9} {'-':>6} {'-':>7}  {mib(ours[3], 8)} {'-':>11}"
             else:
                 tail = (f"{theirs[0] * 1000:>6.0f} ms {ours[0] / theirs[0]:>5.2f}x {ours[1] / theirs[1]:>6.2f}x  "
@@ -319,7 +335,7 @@ def main():
     print("the same runs: medians of wall, user and system time and peak memory; the SVG written")
     print(f"{'elements':>9}  {'program':<26} {'wall':>9} {'user':>9} {'system':>8} {'peak':>10} {'SVG':>9}")
     for count, _, _, medians, written in rows:
-        for name in [name for name, _ in PENCILC_VARIANTS] + ["pikchr"]:
+        for name in [name for name, _ in PENCILC_VARIANTS] + (["pikchr"] if "pikchr" in medians else []):
             wall, user, system, peak = medians[name]
             program = "pikchr --svg-only" if name == "pikchr" else "pencilc " + name
             output = f"{written[name] / 1e6:>6.1f} MB" if written[name] else f"{'-':>9}"
