@@ -46,7 +46,10 @@ func runCommandLine() -> Int32 {
   if options.languageServer { return StdioTransport.run() }
   if let code = options.explain {
     guard let found = DiagnosticCode.find(code) else {
-      FileIO.writeStandardError("pencilc: error: unknown diagnostic code '\(code)'; codes look like E0102 or W0001\n")
+      // The code is the user's text: printed as every message is, escapes shown.
+      FileIO.writeStandardError(
+        DiagnosticPrinter.failure(
+          DriverCodes.usage, "unknown diagnostic code '\(code)'; codes look like E0102 or W0001", format: .short))
       return 2
     }
     let text = "\(found.id): \(found.summary) (\(found.severity.rawValue))\n\n\(found.explanation)\n"
