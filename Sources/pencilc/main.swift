@@ -8,7 +8,8 @@ import PencilLSP
 #endif
 
 func runCommandLine() -> Int32 {
-  let arguments = Array(CommandLine.arguments.dropFirst())
+  // File names are bytes: read so that one that is not UTF-8 survives.
+  let arguments = PathBytes.arguments()
   if arguments.first == "fmt" { return FormatCommand.run(Array(arguments.dropFirst())) }
   if arguments.first == "preview" { return PreviewCommand.run(Array(arguments.dropFirst())) }
   let options: Options
