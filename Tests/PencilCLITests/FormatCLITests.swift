@@ -235,4 +235,27 @@ final class FormatCLITests: XCTestCase {
     XCTAssertEqual(try CLI.run(["fmt", "--check", file.path]).status, 1)
     XCTAssertEqual(try CLI.run(["explain", "E0407"]).status, 0)
   }
+
+  /// Run by a user who may write the file but not give a new one away (only
+  /// root may chown), fmt rewrites it in place, so its owner stays.
+  func testAFileOfAnotherOwnerIsRewrittenInPlace() throws {
+    let setpriv = "/usr/bin/setpriv"
+    guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: setpriv) else {
+      throw XCTSkip("needs root and setpriv to run pencilc as another user")
+    }
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    XCTAssertEqual(chmod(directory.path, 0o777), 0)
+    let file = try write(messy, "scene.pencil", in: directory)
+    XCTAssertEqual(chmod(file.path, 0o666), 0)
+    let before = status(file)
+    let result = try CLI.run(
+      ["--reuid=65534", "--regid=65534", "--clear-groups", CLI.binary.path, "fmt", file.path],
+      executable: URL(fileURLWithPath: setpriv))
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(try read(file), tidy)
+    XCTAssertEqual(status(file).st_uid, before.st_uid)
+    XCTAssertEqual(status(file).st_ino, before.st_ino)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["scene.pencil"])
+  }
 }
