@@ -49,7 +49,7 @@ struct Driver {
     } else if settings.diagnosticFormat == .sarif {
       let log = SARIFWriter.document(
         results: total.sarifResults, notifications: total.sarifNotifications, exitCode: total.status)
-      try? FileIO.writeStandardOutput(Array(log.utf8))
+      try? FileIO.writeStandardOutput(Array(PathBytes.shown(log).utf8))
     }
     return total.status
   }

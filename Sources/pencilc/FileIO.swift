@@ -18,7 +18,7 @@ enum FileIO {
   /// pipe is refused after `limit` bytes, never read to exhaustion.
   static func read(_ path: String, limit: Int, displayName: String? = nil) throws -> [UInt8] {
     let shown = displayName ?? path
-    let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = path == "-" ? 0 : PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
     guard descriptor >= 0 else {
       throw IOFailure(code: DriverCodes.unreadable, message: "cannot read '\(shown)': \(lastError())")
     }
@@ -57,8 +57,9 @@ enum FileIO {
     try bytes.withUnsafeBufferPointer { try writeAll($0, to: 1, name: "standard output") }
   }
 
+  /// Messages show a file name that is not UTF-8 with U+FFFD (`PathBytes`).
   static func writeStandardError(_ text: String) {
-    var text = text
+    var text = PathBytes.shown(text)
     text.withUTF8 { try? writeAll($0, to: 2, name: "standard error") }
   }
 
@@ -68,6 +69,7 @@ enum FileIO {
       let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
+        if errno == EPIPE { SignalCleanup.brokenPipe() }
         throw IOFailure(code: DriverCodes.unwritable, message: "cannot write \(name): \(lastError())")
       }
       offset += written

@@ -124,7 +124,7 @@ struct FileJob {
     // and after every earlier job's, as when the jobs run one by one.
     if path == nil { output.waitForTurn(index) }
     do {
-      let file = try path.map { try OutputFile(path: $0) }
+      let file = try path.map { try OutputFile(path: $0, origin: outputOrigin) }
       var failure: IOFailure? = nil
       let rendered = Pencil.render(scene, with: backend, options: options.render, diagnostics: &backendDiagnostics) {
         bytes in
@@ -173,6 +173,10 @@ struct FileJob {
     return "\(base).\(fileExtension)"
   }
 
+  /// `-o` was typed; a path beside an input was not, so nothing but a
+  /// regular file there is replaced.
+  private var outputOrigin: OutputTarget.Origin { options.output == nil ? .beside : .named }
+
   private func outputPath(for input: String, fileExtension: String) -> String? {
     FileJob.outputPath(for: input, fileExtension: fileExtension, options: options)
   }
@@ -183,7 +187,7 @@ struct FileJob {
     let path = outputPath(for: input, fileExtension: fileExtension)
     do {
       if let path {
-        let file = try OutputFile(path: path)
+        let file = try OutputFile(path: path, origin: outputOrigin)
         bytes.withUnsafeBufferPointer { file.write($0) }
         try file.commit()
       } else if !settings.diagnosticsOnStandardOutput {

@@ -107,7 +107,7 @@ struct FormatCommand {
     }
     if format == .sarif {
       let log = SARIFWriter.document(results: sarif.results, notifications: sarif.notifications, exitCode: status)
-      try? FileIO.writeStandardOutput(Array(log.utf8))
+      try? FileIO.writeStandardOutput(Array(PathBytes.shown(log).utf8))
     }
     return status
   }
@@ -137,7 +137,7 @@ struct FormatCommand {
           case .json, .sarif: DiagnosticPrinter.json(diagnostic, in: source)
           }
         if format == .json {
-          try? FileIO.writeStandardOutput(Array(text.utf8))
+          try? FileIO.writeStandardOutput(Array(PathBytes.shown(text).utf8))
         } else {
           FileIO.writeStandardError(text)
         }
@@ -150,10 +150,12 @@ struct FormatCommand {
       }
       guard formatted != bytes else { return 0 }
       if check {
-        // In SARIF the list goes to standard error, beside the log.
-        let line = Array("\(name)\n".utf8)
+        // In SARIF the list goes to standard error, beside the log. The
+        // list is for scripts (`xargs`): a name that is not UTF-8 is
+        // printed as its own bytes.
+        let line = PathBytes.encode(name) + [0x0A]
         if format == .sarif {
-          FileIO.writeStandardError(String(decoding: line, as: UTF8.self))
+          FileIO.writeStandardError("\(name)\n")
         } else {
           try? FileIO.writeStandardOutput(line)
         }
@@ -163,14 +165,17 @@ struct FormatCommand {
     }
   }
 
-  /// Replaces the file whole, keeping its permissions.
+  /// Replaces the file whole, keeping its owner, mode and hard links
+  /// (`OutputTarget.Origin.formatted`). Signals wait until it is done: a
+  /// file with several names is rewritten in place, and must not be left
+  /// half written.
   private func write(_ bytes: [UInt8], to path: String, format: DiagnosticFormat) -> Int32 {
-    var status = stat()
-    let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : nil
     do {
-      let file = try OutputFile(path: path, mode: mode)
-      bytes.withUnsafeBufferPointer { file.write($0) }
-      try file.commit()
+      try SignalCleanup.whileBlocked {
+        let file = try OutputFile(path: path, origin: .formatted)
+        bytes.withUnsafeBufferPointer { file.write($0) }
+        try file.commit()
+      }
       return 0
     } catch {
       report(
@@ -187,6 +192,10 @@ struct FormatCommand {
       return
     }
     let text = DiagnosticPrinter.failure(failure.code, failure.message, file: file, format: format)
-    if format == .json { try? FileIO.writeStandardOutput(Array(text.utf8)) } else { FileIO.writeStandardError(text) }
+    if format == .json {
+      try? FileIO.writeStandardOutput(Array(PathBytes.shown(text).utf8))
+    } else {
+      FileIO.writeStandardError(text)
+    }
   }
 }

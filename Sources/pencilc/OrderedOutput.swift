@@ -68,7 +68,8 @@ final class OrderedOutput: @unchecked Sendable {
   /// now or when the job's turn comes. A failed write is not reported: it
   /// is diagnostics that fail to print, with nowhere better to say so.
   func emit(_ text: String, to descriptor: Int32, job: Int) {
-    let chunk = Chunk(descriptor: descriptor, bytes: Array(text.utf8))
+    // A file name that is not UTF-8 is shown with U+FFFD (`PathBytes`).
+    let chunk = Chunk(descriptor: descriptor, bytes: Array(PathBytes.shown(text).utf8))
     pthread_mutex_lock(lock)
     defer { pthread_mutex_unlock(lock) }
     if job == head {

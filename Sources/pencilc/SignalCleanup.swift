@@ -45,8 +45,7 @@ enum SignalCleanup {
   /// The temporary file to remove if a signal arrives before `forget`; the
   /// slot it took, or nil when it cannot be remembered (no slot reserved,
   /// or too long a path).
-  static func remember(_ temporary: String) -> Int? {
-    let bytes = Array(temporary.utf8)
+  static func remember(_ bytes: [UInt8]) -> Int? {
     guard let slots, let first = bytes.first, bytes.count < slotSize else { return nil }
     pthread_mutex_lock(lock)
     guard let slot = used.firstIndex(of: false) else {
@@ -72,8 +71,17 @@ enum SignalCleanup {
     pthread_mutex_unlock(lock)
   }
 
-  /// The signals that remove temporary files.
-  private static let handled = [SIGINT, SIGTERM, SIGHUP]
+  /// The signals that remove temporary files: every one whose default
+  /// action ends the process (the real-time ones too), except the faults
+  /// (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT), which the Swift
+  /// runtime's crash handler reports, SIGSYS, which seccomp sends to the
+  /// faulting thread (a worker holding it back would be killed outright),
+  /// SIGKILL, which cannot be caught, and SIGXFSZ, which is ignored.
+  private static let handled: [Int32] =
+    [
+      SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGVTALRM, SIGPROF, SIGPIPE, SIGIO,
+      SIGPWR, SIGSTKFLT,
+    ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
 
   /// Leaves the signals to the main thread: a worker thread is then never
   /// the one that handles them while another thread has made a temporary
@@ -99,6 +107,8 @@ enum SignalCleanup {
   }
 
   /// Installs the handlers, once, before the first temporary file is made.
+  /// A signal the process was started with ignored (`nohup` ignores
+  /// SIGHUP, a background shell job SIGINT) stays ignored: it ends nothing.
   static func install() {
     pthread_mutex_lock(lock)
     defer { pthread_mutex_unlock(lock) }
@@ -106,7 +116,7 @@ enum SignalCleanup {
     installed = true
     // A file size limit becomes a write error (EFBIG), handled like any other.
     signal(SIGXFSZ, SIG_IGN)
-    for signalNumber in handled {
+    for signalNumber in handled where !isIgnored(signalNumber) {
       signal(signalNumber) { received in
         if let slots = SignalCleanup.slots {
           for slot in 0..<SignalCleanup.slotCount {
@@ -114,9 +124,30 @@ enum SignalCleanup {
             if path[0] != 0 { unlink(path) }
           }
         }
+        // Dies of the same signal (dumping core where its default does) once
+        // the handler returns and the signal is no longer held back.
         signal(received, SIG_DFL)
         raise(received)
       }
     }
+  }
+
+  private static func isIgnored(_ signalNumber: Int32) -> Bool {
+    var current = sigaction()
+    guard sigaction(signalNumber, nil, &current) == 0 else { return false }
+    return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+  }
+
+  /// After a write failed with EPIPE: the reader is gone, and the process
+  /// ends as `cat` does, of SIGPIPE, with its temporary files removed. A
+  /// worker thread holds SIGPIPE back, so the signal the write raised is
+  /// still pending: letting it through delivers it. When SIGPIPE is
+  /// ignored (the language server, the preview) this returns, and the
+  /// write error is reported.
+  static func brokenPipe() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGPIPE)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 }

@@ -8,7 +8,8 @@ import PencilLSP
 #endif
 
 func runCommandLine() -> Int32 {
-  let arguments = Array(CommandLine.arguments.dropFirst())
+  // File names are bytes: read so that one that is not UTF-8 survives.
+  let arguments = PathBytes.arguments()
   if arguments.first == "fmt" { return FormatCommand.run(Array(arguments.dropFirst())) }
   if arguments.first == "preview" { return PreviewCommand.run(Array(arguments.dropFirst())) }
   let options: Options
@@ -46,7 +47,10 @@ func runCommandLine() -> Int32 {
   if options.languageServer { return StdioTransport.run() }
   if let code = options.explain {
     guard let found = DiagnosticCode.find(code) else {
-      FileIO.writeStandardError("pencilc: error: unknown diagnostic code '\(code)'; codes look like E0102 or W0001\n")
+      // The code is the user's text: printed as every message is, escapes shown.
+      FileIO.writeStandardError(
+        DiagnosticPrinter.failure(
+          DriverCodes.usage, "unknown diagnostic code '\(code)'; codes look like E0102 or W0001", format: .short))
       return 2
     }
     let text = "\(found.id): \(found.summary) (\(found.severity.rawValue))\n\n\(found.explanation)\n"

@@ -175,6 +175,16 @@ final class CLITests: XCTestCase {
     XCTAssertTrue(result.stdout.contains("fill=salmon"))
   }
 
+  /// An unknown code is echoed like any other message: an escape sequence
+  /// in it is shown, not sent to the terminal.
+  func testExplainShowsEscapesInAnUnknownCode() throws {
+    let result = try CLI.run(["explain", "\u{1B}[31mE0101\u{9B}2J"])
+    XCTAssertEqual(result.status, 2)
+    XCTAssertFalse(result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B }, result.stderr)
+    XCTAssertTrue(result.stderr.contains("'<U+001B>[31mE0101<U+009B>2J'"), result.stderr)
+    XCTAssertTrue(result.stderr.hasSuffix("[E0401]\n"), result.stderr)
+  }
+
   func testHelpAndVersion() throws {
     let help = try CLI.run(["--help"])
     XCTAssertEqual(help.status, 0)

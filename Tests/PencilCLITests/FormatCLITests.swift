@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `pencilc fmt` on the built binary: in place, `--check`, standard input,
 /// files with syntax errors and files that cannot be read.
 final class FormatCLITests: XCTestCase {
@@ -169,5 +173,89 @@ final class FormatCLITests: XCTestCase {
     XCTAssertEqual(stdin.status, 2)
     let refused = try XCTUnwrap(JSONSerialization.jsonObject(with: stdin.stdoutBytes) as? [String: Any], stdin.stdout)
     XCTAssertTrue("\(refused)".contains("E0401"), "\(refused)")
+  }
+
+  private func status(_ url: URL) -> stat {
+    var status = stat()
+    XCTAssertEqual(stat(url.path, &status), 0, url.path)
+    return status
+  }
+
+  /// The file keeps its owner and group (given back with fchown when
+  /// pencilc runs as root), and its mode, setgid bit included.
+  func testRewritingKeepsOwnerAndMode() throws {
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = try write(messy, "scene.pencil", in: directory)
+    let root = geteuid() == 0
+    if root { XCTAssertEqual(chown(file.path, 1234, 5678), 0) }
+    XCTAssertEqual(chmod(file.path, 0o2640), 0)
+    let before = status(file)
+    let result = try CLI.run(["fmt", file.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(try read(file), tidy)
+    let after = status(file)
+    XCTAssertEqual(after.st_mode & 0o7777, 0o2640)
+    XCTAssertEqual(after.st_uid, before.st_uid)
+    XCTAssertEqual(after.st_gid, before.st_gid)
+  }
+
+  /// A file with several names stays one file: every name sees the
+  /// formatted text (it is written in place, not replaced).
+  func testRewritingKeepsHardLinks() throws {
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = try write(messy + "// a longer tail than the formatted text keeps\n", "scene.pencil", in: directory)
+    let other = directory.appendingPathComponent("other.pencil")
+    XCTAssertEqual(link(file.path, other.path), 0)
+    let result = try CLI.run(["fmt", file.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(try read(other), try read(file))
+    let formatted = try read(other)
+    XCTAssertTrue(formatted.hasPrefix(tidy), formatted)
+    XCTAssertEqual(status(file).st_ino, status(other).st_ino)
+    XCTAssertEqual(status(file).st_nlink, 2)
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), ["other.pencil", "scene.pencil"])
+  }
+
+  /// A read-only file is refused (E0407), even by root, who could write
+  /// it: its mode says it is not to be changed. `--check` still reads it.
+  func testAReadOnlyFileIsRefused() throws {
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = try write(messy, "scene.pencil", in: directory)
+    XCTAssertEqual(chmod(file.path, 0o444), 0)
+    let result = try CLI.run(["fmt", file.path])
+    XCTAssertEqual(result.status, 2, result.stderr)
+    XCTAssertTrue(result.stderr.contains("is read-only"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("[E0407]"), result.stderr)
+    XCTAssertEqual(try read(file), messy)
+    XCTAssertEqual(status(file).st_mode & 0o7777, 0o444)
+    XCTAssertEqual(try CLI.run(["fmt", "--check", file.path]).status, 1)
+    XCTAssertEqual(try CLI.run(["explain", "E0407"]).status, 0)
+  }
+
+  /// Run by a user who may write the file but not give a new one away (only
+  /// root may chown), fmt rewrites it in place, so its owner stays.
+  func testAFileOfAnotherOwnerIsRewrittenInPlace() throws {
+    let setpriv = "/usr/bin/setpriv"
+    guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: setpriv) else {
+      throw XCTSkip("needs root and setpriv to run pencilc as another user")
+    }
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    XCTAssertEqual(chmod(directory.path, 0o777), 0)
+    let file = try write(messy, "scene.pencil", in: directory)
+    XCTAssertEqual(chmod(file.path, 0o666), 0)
+    let before = status(file)
+    let result = try CLI.run(
+      ["--reuid=65534", "--regid=65534", "--clear-groups", CLI.binary.path, "fmt", file.path],
+      executable: URL(fileURLWithPath: setpriv))
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(try read(file), tidy)
+    XCTAssertEqual(status(file).st_uid, before.st_uid)
+    XCTAssertEqual(status(file).st_ino, before.st_ino)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["scene.pencil"])
   }
 }

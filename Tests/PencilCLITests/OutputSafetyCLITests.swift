@@ -99,4 +99,57 @@ final class OutputSafetyCLITests: XCTestCase {
       XCTAssertEqual(result.stderr, "", "\(arguments)")
     }
   }
+
+  /// An output beside its input, a path the user did not type, never
+  /// follows a symbolic link planted there (`a.svg -> ~/.bashrc` in a
+  /// cloned repository) nor writes into a FIFO or device: it is refused
+  /// with E0406, and the other inputs are still compiled.
+  func testOutputsBesideInputsRefuseLinksAndSpecialFiles() throws {
+    let directory = try CLI.temporaryDirectory()
+    let scene = try String(contentsOf: CLI.root.appendingPathComponent(rainbow), encoding: .utf8)
+    for name in ["a", "b", "c"] {
+      try scene.write(to: directory.appendingPathComponent("\(name).pencil"), atomically: true, encoding: .utf8)
+    }
+    let victim = directory.appendingPathComponent("bashrc")
+    try Data("export KEPT=1\n".utf8).write(to: victim)
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.appendingPathComponent("a.svg").path, withDestinationPath: "bashrc")
+    XCTAssertEqual(mkfifo(directory.appendingPathComponent("c.svg").path, 0o644), 0)
+    let result = try CLI.run(["a.pencil", "b.pencil", "c.pencil"], in: directory)
+    XCTAssertEqual(result.status, 2, result.stderr)
+    XCTAssertTrue(result.stderr.contains("'a.svg': it is a symbolic link"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("'c.svg': it is not a regular file"), result.stderr)
+    XCTAssertEqual(result.stderr.components(separatedBy: "[E0406]").count, 3, result.stderr)
+    XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "export KEPT=1\n")
+    XCTAssertEqual(
+      try FileManager.default.destinationOfSymbolicLink(atPath: directory.appendingPath("a.svg")), "bashrc")
+    XCTAssertTrue(try String(contentsOf: directory.appendingPathComponent("b.svg"), encoding: .utf8).hasPrefix("<?xml"))
+    // The syntax tree beside its input too.
+    let ast = try CLI.run(["--emit", "ast", "a.pencil", "b.pencil"], in: directory)
+    XCTAssertEqual(ast.status, 0, ast.stderr)
+    try FileManager.default.removeItem(at: directory.appendingPathComponent("a.ast"))
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.appendingPathComponent("a.ast").path, withDestinationPath: "bashrc")
+    let refused = try CLI.run(["--emit", "ast", "a.pencil", "b.pencil"], in: directory)
+    XCTAssertTrue(refused.stderr.contains("[E0406]"), refused.stderr)
+    XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "export KEPT=1\n")
+    XCTAssertEqual(try leftovers(in: directory), [])
+    XCTAssertEqual(try CLI.run(["explain", "E0406"]).status, 0)
+  }
+
+  /// `-o` over an existing file keeps that file's permissions.
+  func testReplacingAFileKeepsItsMode() throws {
+    let directory = try CLI.temporaryDirectory()
+    let output = directory.appendingPathComponent("out.svg")
+    try Data("old".utf8).write(to: output)
+    XCTAssertEqual(chmod(output.path, 0o600), 0)
+    let result = try CLI.run([rainbow, "-o", output.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(try String(contentsOf: output, encoding: .utf8).hasPrefix("<?xml"))
+    XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: output.path)[.posixPermissions] as? Int, 0o600)
+  }
+}
+
+extension URL {
+  fileprivate func appendingPath(_ name: String) -> String { appendingPathComponent(name).path }
 }

@@ -51,5 +51,30 @@ public enum DriverCodes {
         pencilc preview scene.pencil                // ok: a free port
     """)
 
-  static let all = [usage, unreadable, inputTooLarge, unwritable, cannotListen]
+  public static let besideInputNotRegular = DiagnosticCode(
+    "E0406", .error, "output beside its input is not a regular file",
+    """
+    With several inputs each output is written beside its input (`a.svg`
+    for `a.pencil`), at a path nobody typed. A symbolic link there is not
+    followed and a FIFO or device is not written into: a link planted in a
+    cloned repository (`a.svg -> ~/.bashrc`) would otherwise have pencilc
+    replace the file it points to. Only a regular file (or none) is
+    replaced; the other inputs are still compiled. The exit status is 2.
+
+        ln -s ~/.bashrc a.svg; pencilc a.pencil b.pencil     // error: a.svg is a symbolic link
+        pencilc a.pencil -o a.svg                            // ok: a link you name is followed
+    """)
+  public static let readOnly = DiagnosticCode(
+    "E0407", .error, "file to format is read-only",
+    """
+    `pencilc fmt` rewrites only files that are writable: a file whose mode
+    has no write permission is left alone, even when pencilc runs as root
+    and could replace it, because its mode says it is not to be changed.
+    `pencilc fmt --check` still reads it. The exit status is 2.
+
+        chmod a-w scene.pencil; pencilc fmt scene.pencil     // error: read-only
+        chmod u+w scene.pencil; pencilc fmt scene.pencil     // ok
+    """)
+
+  static let all = [usage, unreadable, inputTooLarge, unwritable, cannotListen, besideInputNotRegular, readOnly]
 }
