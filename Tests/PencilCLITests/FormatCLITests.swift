@@ -170,4 +170,20 @@ final class FormatCLITests: XCTestCase {
     let refused = try XCTUnwrap(JSONSerialization.jsonObject(with: stdin.stdoutBytes) as? [String: Any], stdin.stdout)
     XCTAssertTrue("\(refused)".contains("E0401"), "\(refused)")
   }
+
+  /// A file with CR line ends (classic Mac) compiles as its LF twin, and
+  /// fmt writes it with LF.
+  func testCarriageReturnLineEndsCompileAndBecomeLineFeeds() throws {
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = try write("// a comment\rcanvas 20x20\rrect size 5x5 fill=.red\r", "scene.pencil", in: directory)
+    let svg = directory.appendingPathComponent("scene.svg")
+    let compiled = try CLI.run([file.path, "-o", svg.path])
+    XCTAssertEqual(compiled.status, 0, compiled.stderr)
+    let picture = try read(svg)
+    XCTAssertTrue(picture.contains(##"fill="#ff3b30""##), picture)
+    let result = try CLI.run(["fmt", file.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(try read(file), "// a comment\ncanvas 20x20\nrect size 5x5 fill=.red\n")
+  }
 }

@@ -157,6 +157,9 @@ final class SourceFormatterTests: XCTestCase {
   func testWhitespaceLineEndingsAndFinalNewline() {
     check("rect\t \r\nrect  \r\n", "rect\nrect\n")
     check("hstack {\r\n\trect // c \r\n}", "hstack {\n  rect // c\n}\n")
+    // A CR alone ends a line too: the comment ends there, and LF replaces it.
+    check("// c\rrect\r\rrect // d\r", "// c\nrect\n\nrect // d\n")
+    check("hstack {\r  rect /* a\r   b\r\n */\r}\r", "hstack {\n  rect /* a\n   b\n */\n}\n")
     check("rect", "rect\n")
     check("", "")
     check("  \n\n ", "")

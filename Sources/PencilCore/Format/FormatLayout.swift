@@ -152,13 +152,14 @@ struct FormatLayout {
 
   /// A block comment keeps its text; the lines after its first move with
   /// it (by as many columns as its start moved) and lose trailing blanks.
+  /// Its lines end with LF, whichever of LF, CRLF or CR ended them.
   private mutating func appendBlockComment(_ piece: FormatPiece) {
     let shift = indent * FormatLayout.indentWidth + lineColumns - piece.column
     var lineStart = piece.start
     var first = true
     while lineStart <= piece.end {
       var lineEnd = lineStart
-      while lineEnd < piece.end, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+      while lineEnd < piece.end, !FormatPieces.endsLine(bytes, at: lineEnd) { lineEnd += 1 }
       var textEnd = lineEnd
       while textEnd > lineStart, isBlank(bytes[textEnd - 1]) || bytes[textEnd - 1] == UInt8(ascii: "\r") {
         textEnd -= 1
