@@ -3,7 +3,8 @@
 
 For every sample, test fixture and fuzz regression, and every rewrite of
 each (statements joined by ';', comments between every two tokens, line
-comments at line ends, blank lines, CRLF, CR alone; the kinds of
+comments at line ends and, with a line break, after operators, blank
+lines, CRLF, CR alone; the kinds of
 Tests/PencilCoreTests/FormatMutations.swift), against the built pencilc:
 each input that compiles to SVG is formatted (`pencilc fmt`) into text
 that compiles to the same SVG bytes, and formatting it again changes
@@ -95,12 +96,34 @@ def join_statements(data):
     return b"".join(out)
 
 
+BINARY = {b"+", b"-", b"*", b"/", b"%", b"<", b">", b"<=", b">=", b"==", b"!=", b"&&", b"||", b"..<", b"..."}
+
+
+def break_after_operators(data, text):
+    """`text` (a comment and a line break) where a line may break inside a
+    statement: after a binary operator, '(' and a ',' inside brackets."""
+    out = []
+    depth = 0
+    for kind, piece in pieces(data):
+        out.append(piece)
+        if kind != "op":
+            continue
+        if piece in (b"(", b"["):
+            depth += 1
+        elif piece in (b")", b"]"):
+            depth = max(0, depth - 1)
+        if piece in BINARY or piece == b"(" or (piece == b"," and depth > 0):
+            out.append(text)
+    return b"".join(out)
+
+
 MUTATIONS = {
     "semicolons": join_statements,
     "block-comments": lambda d: tokens_with_comments_before(d, b"/* c */", True),
     "multiline-comments": lambda d: tokens_with_comments_before(d, b"/* c\n  d */", False),
     "line-comments": lambda d: at_line_ends(d, b" // c"),
     "blank-lines": lambda d: at_line_ends(d, b"\n\n"),
+    "broken-lines": lambda d: break_after_operators(d, b" // c\n"),
     "crlf": lambda d: d.replace(b"\n", b"\r\n"),
     "cr": lambda d: d.replace(b"\n", b"\r"),
     "semicolons-comments": lambda d: tokens_with_comments_before(join_statements(d), b"/**/", False),

@@ -12,6 +12,7 @@ enum FormatMutation: CaseIterable {
   case multilineCommentsBetweenTokens
   case lineCommentsAtLineEnds
   case blankLines
+  case lineCommentsWhereLinesMayBreak
   case crlf
   case carriageReturns
   case joinedWithComments
@@ -23,6 +24,7 @@ enum FormatMutation: CaseIterable {
     case .multilineCommentsBetweenTokens: Self.insertBeforeTokens(bytes, "/* c\n  d */", includingNewlines: false)
     case .lineCommentsAtLineEnds: Self.insertBeforeNewlines(bytes, " // c")
     case .blankLines: Self.insertBeforeNewlines(bytes, "\n\n")
+    case .lineCommentsWhereLinesMayBreak: Self.breakInsideStatements(bytes, " // c\n")
     case .crlf: Self.replacingLineFeeds(bytes, with: [13, 10])
     case .carriageReturns: Self.replacingLineFeeds(bytes, with: [13])
     case .joinedWithComments:
@@ -48,6 +50,25 @@ enum FormatMutation: CaseIterable {
   /// newline tokens).
   private static func insertBeforeNewlines(_ bytes: [UInt8], _ text: String) -> [UInt8] {
     inserting(Array(text.utf8), at: tokens(bytes).filter { $0.kind == .newline }.map { Int($0.start) }, into: bytes)
+  }
+
+  /// `text` (a comment and a line break) where a statement may go on on
+  /// the next line: after a binary operator, `(`, and a `,` in brackets.
+  private static func breakInsideStatements(_ bytes: [UInt8], _ text: String) -> [UInt8] {
+    var positions: [Int] = []
+    var depth = 0
+    for token in tokens(bytes) {
+      switch token.kind {
+      case .leftParen, .leftBracket: depth += 1
+      case .rightParen, .rightBracket: depth = max(0, depth - 1)
+      default: break
+      }
+      let breaks =
+        token.kind == .minus || token.kind == .leftParen || (token.kind == .comma && depth > 0)
+        || Parser.binaryOperator(token.kind) != nil
+      if breaks { positions.append(Int(token.end)) }
+    }
+    return inserting(Array(text.utf8), at: positions, into: bytes)
   }
 
   /// Each line end between statements becomes `; `: outside brackets, not
