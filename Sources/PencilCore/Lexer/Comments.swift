@@ -1,8 +1,8 @@
 /// The comments in a gap between two tokens, which the lexer skips: the
 /// gap holds only whitespace and comments, so a `//` or `/*` in it opens
-/// one. A line comment ends before its line break (LF or CR); a block comment after its
-/// `*/` (block comments do not nest, as the lexer reads them), or at the
-/// gap's end when it is not closed. The formatter and the semantic tokens
+/// one. A line comment ends before its line break (LF or CR); a block
+/// comment after its `*/` (block comments do not nest, as the lexer reads
+/// them), or at the gap's end when it is not closed. The formatter and the semantic tokens
 /// find comments with this one scanner.
 enum Comments {
   static func forEach(in bytes: [UInt8], from start: Int, to end: Int, _ visit: (SourceRange, _ isBlock: Bool) -> Void)
