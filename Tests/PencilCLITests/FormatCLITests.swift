@@ -258,4 +258,35 @@ final class FormatCLITests: XCTestCase {
     XCTAssertEqual(status(file).st_ino, before.st_ino)
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["scene.pencil"])
   }
+
+  /// The issue's example: formatting a file that compiles gives one that
+  /// still compiles (the `;` after `}` in a block on one line stays).
+  func testAFormattedFileStillCompiles() throws {
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let text = "zstack { zstack { rect size 1x1 }; rect size 2x2 }\n"
+    let file = try write(text, "scene.pencil", in: directory)
+    XCTAssertEqual(try CLI.run([file.path, "-o", directory.appendingPathComponent("before.svg").path]).status, 0)
+    let result = try CLI.run(["fmt", file.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(try read(file), text)
+    let after = try CLI.run([file.path, "-o", directory.appendingPathComponent("after.svg").path])
+    XCTAssertEqual(after.status, 0, after.stderr)
+  }
+
+  /// A file with CR line ends (classic Mac) compiles as its LF twin, and
+  /// fmt writes it with LF.
+  func testCarriageReturnLineEndsCompileAndBecomeLineFeeds() throws {
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = try write("// a comment\rcanvas 20x20\rrect size 5x5 fill=.red\r", "scene.pencil", in: directory)
+    let svg = directory.appendingPathComponent("scene.svg")
+    let compiled = try CLI.run([file.path, "-o", svg.path])
+    XCTAssertEqual(compiled.status, 0, compiled.stderr)
+    let picture = try read(svg)
+    XCTAssertTrue(picture.contains(##"fill="#ff3b30""##), picture)
+    let result = try CLI.run(["fmt", file.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(try read(file), "// a comment\ncanvas 20x20\nrect size 5x5 fill=.red\n")
+  }
 }

@@ -92,4 +92,23 @@ final class LexerTests: XCTestCase {
     _ = Lexer.tokenize(SourceFile(name: "t", bytes: bytes), into: &diagnostics)
     XCTAssertEqual(diagnostics.sorted().map(\.code.id), ["E0009"])
   }
+
+  /// A CR alone ends a line as LF and CRLF do (classic Mac files): it is
+  /// a statement's end, a `//` comment's end and a string's end.
+  func testACarriageReturnAloneEndsALine() {
+    XCTAssertEqual(lex("a\rb").kinds, [.identifier, .newline, .identifier, .endOfFile])
+    XCTAssertEqual(lex("a\r\r\rb").kinds, [.identifier, .newline, .identifier, .endOfFile])
+    XCTAssertEqual(lex("a // comment\rb").kinds, [.identifier, .newline, .identifier, .endOfFile])
+    // CRLF stays one line end, at its LF.
+    let crlf = lex("a\r\nb")
+    XCTAssertEqual(crlf.kinds, [.identifier, .newline, .identifier, .endOfFile])
+    XCTAssertEqual(crlf.tokens[1].range, SourceRange(2, 3))
+    XCTAssertEqual(lex("a // c\r\nb").kinds, [.identifier, .newline, .identifier, .endOfFile])
+    let string = lex("\"open\rb")
+    XCTAssertEqual(string.diagnostics.map(\.code.id), ["E0002"])
+    XCTAssertEqual(string.diagnostics.first?.range, SourceRange(0, 5))
+    XCTAssertEqual(string.kinds, [.string, .newline, .identifier, .endOfFile])
+    XCTAssertEqual(lex("text \"\\(a\rb)\"").diagnostics.first?.range, SourceRange(6, 9))
+    XCTAssertEqual(lex("'a\rb'").diagnostics.map(\.code.id), ["E0001", "E0001"])
+  }
 }

@@ -69,6 +69,17 @@ final class SVGPreviewTests: XCTestCase {
     XCTAssertNil(rect["data-use"])
   }
 
+  /// A CR alone ends a line, as in the editor: the lines are those of
+  /// the same scene with LF.
+  func testLinesEndAtACarriageReturnAlone() throws {
+    let lines = annotated(try svg(scene)).map { $0["data-line"] }
+    XCTAssertEqual(lines.first, "2:1")
+    for ending in ["\r", "\r\n"] {
+      let text = scene.replacingOccurrences(of: "\n", with: ending)
+      XCTAssertEqual(annotated(try svg(text)).map { $0["data-line"] }, lines, ending.debugDescription)
+    }
+  }
+
   func testAStackChildHasItsLaidOutFrameAndItsKindAfterALabel() throws {
     let items = annotated(try svg(scene))
     XCTAssertEqual(items[1]["data-kind"], "ellipse")

@@ -63,4 +63,12 @@ final class SemanticTokenTests: XCTestCase {
     XCTAssertEqual(broken.map(\.1), [.class, .property, .comment])
     XCTAssertEqual(spans("").count, 0)
   }
+
+  /// A `//` comment ends at a CR alone as at LF (the language server's
+  /// line index breaks lines there too); a CRLF's CR is not part of it.
+  func testALineCommentEndsAtACarriageReturn() {
+    let found = spans("// note\rrect size 4x4\r// two\r\nellipse\r")
+    XCTAssertEqual(found.map(\.0), ["// note", "rect", "size", "4x4", "// two", "ellipse"])
+    XCTAssertEqual(found.map(\.1), [.comment, .class, .keyword, .number, .comment, .class])
+  }
 }

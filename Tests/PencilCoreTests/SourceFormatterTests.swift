@@ -154,9 +154,27 @@ final class SourceFormatterTests: XCTestCase {
     check(";;rect;;\n", "rect\n")
   }
 
+  /// In a block kept on one line every `;` that separates statements stays:
+  /// after a `}` (without it the next statement would continue the block's,
+  /// E0106) and in a run of them (one is kept); one that separates nothing
+  /// goes.
+  func testSemicolonsInABlockOnOneLineKeepStatementsApart() {
+    check(
+      "zstack { zstack { rect size 1x1 }; rect size 2x2 }\n", "zstack { zstack { rect size 1x1 }; rect size 2x2 }\n")
+    check("zstack { rect;; rect }\n", "zstack { rect; rect }\n")
+    check("zstack { rect ;/* c */; rect }\n", "zstack { rect /* c */; rect }\n")
+    check("zstack { ; rect; ; }\n", "zstack { rect }\n")
+    check("zstack { a {}; b {} ;c }\n", "zstack { a {}; b {}; c }\n")
+    // Where the block spans lines, the `;` after `}` becomes a line break.
+    check("zstack {\n  zstack { rect }; rect\n}\n", "zstack {\n  zstack { rect }\n  rect\n}\n")
+  }
+
   func testWhitespaceLineEndingsAndFinalNewline() {
     check("rect\t \r\nrect  \r\n", "rect\nrect\n")
     check("hstack {\r\n\trect // c \r\n}", "hstack {\n  rect // c\n}\n")
+    // A CR alone ends a line too: the comment ends there, and LF replaces it.
+    check("// c\rrect\r\rrect // d\r", "// c\nrect\n\nrect // d\n")
+    check("hstack {\r  rect /* a\r   b\r\n */\r}\r", "hstack {\n  rect /* a\n   b\n */\n}\n")
     check("rect", "rect\n")
     check("", "")
     check("  \n\n ", "")

@@ -144,8 +144,7 @@ struct PreviewAnnotator {
     if let known = lineStarts[key] {
       starts = known
     } else {
-      var found = [0]
-      for (index, byte) in file.bytes.enumerated() where byte == UInt8(ascii: "\n") { found.append(index + 1) }
+      let found = SourceFile.lineStarts(of: file.bytes)
       lineStarts[key] = found
       starts = found
     }

@@ -79,14 +79,18 @@ struct FormatLayout {
   }
 
   /// `{ stop s=1; stop s=2 }` keeps its `;`: a block written on one line
-  /// stays on one line. Anywhere else a `;` is a line break.
+  /// stays on one line, so every `;` that separates two statements there
+  /// must stay, after a `}` too (`{ zstack { a }; b }`: without it `b`
+  /// would continue the statement of `zstack`). It is dropped only where
+  /// it separates nothing: after `{` or a kept `;`, before `}` or the end,
+  /// and before another `;` (the last of a run decides). Anywhere else a
+  /// `;` is a line break.
   private func keepsSemicolon(_ index: Int) -> Bool {
-    guard insideOneLineBlock else { return false }
-    let before = spacing.previousCode(index)
+    guard insideOneLineBlock, lastCode >= 0 else { return false }
+    if pieces[lastCode].is(.leftBrace) || pieces[lastCode].is(.semicolon) { return false }
     let after = spacing.nextCode(index)
-    guard before >= 0, after < pieces.count else { return false }
-    let around = [pieces[before].tokenKind, pieces[after].tokenKind]
-    return !around.contains(.semicolon) && !around.contains(.leftBrace) && !around.contains(.rightBrace)
+    guard after < pieces.count else { return false }
+    return !pieces[after].is(.semicolon) && !pieces[after].is(.rightBrace)
   }
 
   private mutating func startLine(_ index: Int, blank: Bool) {
@@ -152,13 +156,14 @@ struct FormatLayout {
 
   /// A block comment keeps its text; the lines after its first move with
   /// it (by as many columns as its start moved) and lose trailing blanks.
+  /// Its lines end with LF, whichever of LF, CRLF or CR ended them.
   private mutating func appendBlockComment(_ piece: FormatPiece) {
     let shift = indent * FormatLayout.indentWidth + lineColumns - piece.column
     var lineStart = piece.start
     var first = true
     while lineStart <= piece.end {
       var lineEnd = lineStart
-      while lineEnd < piece.end, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+      while lineEnd < piece.end, !FormatPieces.endsLine(bytes, at: lineEnd) { lineEnd += 1 }
       var textEnd = lineEnd
       while textEnd > lineStart, isBlank(bytes[textEnd - 1]) || bytes[textEnd - 1] == UInt8(ascii: "\r") {
         textEnd -= 1

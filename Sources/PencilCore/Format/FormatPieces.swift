@@ -65,7 +65,7 @@ enum FormatPieces {
     for index in pieces.indices {
       let start = pieces[index].start
       var newlines = 0
-      for position in previousEnd..<start where bytes[position] == UInt8(ascii: "\n") {
+      for position in previousEnd..<start where endsLine(bytes, at: position) {
         newlines += 1
         counted = position + 1
         column = 0
@@ -77,7 +77,7 @@ enum FormatPieces {
       pieces[index].column = column
       // A block comment may hold line breaks: its last line is what counts.
       counted = start
-      for position in start..<pieces[index].end where bytes[position] == UInt8(ascii: "\n") {
+      for position in start..<pieces[index].end where endsLine(bytes, at: position) {
         counted = position + 1
         column = 0
       }
@@ -85,6 +85,14 @@ enum FormatPieces {
       counted = pieces[index].end
       previousEnd = pieces[index].end
     }
+  }
+
+  /// Whether a line ends at `position`: an LF, or a CR that no LF follows
+  /// (CRLF ends its line at the LF, a CR alone ends one itself).
+  static func endsLine(_ bytes: [UInt8], at position: Int) -> Bool {
+    let byte = bytes[position]
+    guard byte == UInt8(ascii: "\r") else { return byte == UInt8(ascii: "\n") }
+    return position + 1 == bytes.count || bytes[position + 1] != UInt8(ascii: "\n")
   }
 
   /// Characters (not UTF-8 continuation bytes) in a range.

@@ -43,7 +43,7 @@ public enum FormatResult: Sendable {
 ///   code it precedes. Comment text is kept, without trailing blanks; the
 ///   lines of a block comment move with its start.
 /// - String literals are kept byte for byte, `\(…)` included.
-/// - Lines end with LF (CRLF becomes LF), carry no trailing blanks, and
+/// - Lines end with LF (CRLF and a CR alone become LF), carry no trailing blanks, and
 ///   the file ends with one newline (an empty file stays empty).
 public enum SourceFormatter {
   public static func format(_ source: SourceFile) -> FormatResult {

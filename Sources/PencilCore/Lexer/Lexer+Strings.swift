@@ -6,7 +6,7 @@ extension Lexer {
     var decoded: [UInt8] = []
     var pieces: [StringPiece] = []
     while true {
-      guard index < limit, bytes[index] != UInt8(ascii: "\n") else {
+      guard index < limit, !isLineBreak(bytes[index]) else {
         report(LexerCodes.unterminatedString, start, index, "unterminated string; add '\"' before the end of the line")
         break
       }
@@ -29,7 +29,7 @@ extension Lexer {
         case UInt8(ascii: "n"): decoded.append(UInt8(ascii: "\n"))
         case UInt8(ascii: "t"): decoded.append(UInt8(ascii: "\t"))
         default:
-          let end = escaped == 0 || escaped == UInt8(ascii: "\n") ? index + 1 : index + 2
+          let end = escaped == 0 || isLineBreak(escaped) ? index + 1 : index + 2
           report(
             LexerCodes.invalidEscape, index, end,
             "invalid escape sequence '\(String(decoding: bytes[index..<end], as: UTF8.self))'; use \\\", \\\\, \\n or \\t"
@@ -69,7 +69,7 @@ extension Lexer {
     let start = index
     var depth = 1
     var inString = false
-    while index < limit, bytes[index] != UInt8(ascii: "\n") {
+    while index < limit, !isLineBreak(bytes[index]) {
       let byte = bytes[index]
       if inString {
         if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
@@ -101,7 +101,7 @@ extension Lexer {
   mutating func lexSingleQuoted() -> Bool {
     let start = index
     var end = index + 1
-    while end < limit, bytes[end] != UInt8(ascii: "'"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
+    while end < limit, bytes[end] != UInt8(ascii: "'"), !isLineBreak(bytes[end]) { end += 1 }
     guard end < limit, bytes[end] == UInt8(ascii: "'") else { return false }
     let content = String(decoding: bytes[(start + 1)..<end], as: UTF8.self)
     index = end + 1

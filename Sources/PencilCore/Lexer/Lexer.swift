@@ -84,13 +84,18 @@ struct Lexer {
     let start = index
     let byte = bytes[index]
     switch byte {
-    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+    case UInt8(ascii: " "), UInt8(ascii: "\t"):
       index += 1
-    case UInt8(ascii: "\n"):
+    case UInt8(ascii: "\r") where peek(1) == UInt8(ascii: "\n"):
+      // CRLF: the LF after it ends the line.
+      index += 1
+    case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+      // A CR alone ends a line too, as in editors and the language
+      // server's line index (classic Mac files).
       index += 1
       if lastKind != .newline { emit(.newline, from: start) }
     case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
-      while index < limit, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+      while index < limit, !isLineBreak(bytes[index]) { index += 1 }
     case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
       skipBlockComment()
     case UInt8(ascii: "="): pair(UInt8(ascii: "="), .equalEqual, else: .equals)
@@ -258,6 +263,10 @@ struct Lexer {
     wellFormedUTF8Length(bytes, at: position)
   }
 }
+
+/// LF or CR: either ends a line (CRLF is one line end, whose LF the
+/// callers count).
+func isLineBreak(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
 
 func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 

@@ -294,7 +294,7 @@ extension CompletionContext {
       return nil
     }
     let typed = Array(bytes[(start + 1)..<offset])
-    guard !typed.contains(UInt8(ascii: "\\")), !typed.contains(UInt8(ascii: "\n")) else { return nil }
+    guard !typed.contains(UInt8(ascii: "\\")), !typed.contains(where: isLineBreak) else { return nil }
     let lastPart = typed.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
     return (String(decoding: typed, as: UTF8.self), SourceRange(start + 1 + lastPart, offset))
   }
@@ -314,7 +314,7 @@ extension CompletionContext {
         }
       } else if pair == (UInt8(ascii: "/"), UInt8(ascii: "/")) {
         // A line comment runs to the end of its line.
-        guard let newline = bytes[index..<min(end, bytes.count)].firstIndex(of: UInt8(ascii: "\n")) else { return true }
+        guard let newline = bytes[index..<min(end, bytes.count)].firstIndex(where: isLineBreak) else { return true }
         index = newline
       } else if pair == (UInt8(ascii: "/"), UInt8(ascii: "*")) {
         inBlock = true

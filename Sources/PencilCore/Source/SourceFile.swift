@@ -66,11 +66,19 @@ public final class SourceFile: @unchecked Sendable {
 
   var lineStarts: [Int] {
     if let starts = cachedLineStarts { return starts }
-    var starts = [0]
-    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-      starts.append(index + 1)
-    }
+    let starts = SourceFile.lineStarts(of: bytes)
     cachedLineStarts = starts
+    return starts
+  }
+
+  /// Where each line starts: after LF, CRLF or a CR alone, as the lexer,
+  /// editors and the language server's line index end lines.
+  static func lineStarts(of bytes: [UInt8]) -> [Int] {
+    var starts = [0]
+    for (index, byte) in bytes.enumerated() where isLineBreak(byte) {
+      let crlf = byte == UInt8(ascii: "\r") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n")
+      if !crlf { starts.append(index + 1) }
+    }
     return starts
   }
 
@@ -95,12 +103,15 @@ public final class SourceFile: @unchecked Sendable {
       utf16Column: utf16Length(from: start, to: clamped) + 1, offset: clamped)
   }
 
-  /// The bytes of line `index` (0-based) without its newline.
+  /// The bytes of line `index` (0-based) without its line break.
   func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
     let starts = lineStarts
     let start = starts[index]
     var end = index + 1 < starts.count ? starts[index + 1] - 1 : bytes.count
-    if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+    // CRLF: the CR before the LF.
+    if end > start, end < bytes.count, bytes[end] == UInt8(ascii: "\n"), bytes[end - 1] == UInt8(ascii: "\r") {
+      end -= 1
+    }
     return bytes[start..<max(start, end)]
   }
 
