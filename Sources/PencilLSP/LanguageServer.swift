@@ -34,16 +34,16 @@ public final class LanguageServer {
     /// to it (a home folder of many folders and no `.pencil` file).
     public var maximumWorkspaceFolders = 10_000
     /// Content changes in one `didChange`: a batch costs about √n per
-    /// edit, so this bounds it (100,000 edits of a 4 MiB text: ~1 s).
+    /// edit (a few microseconds at 4 MiB), so this bounds it.
     public var maximumEditsPerChange = 100_000
     /// The bytes of all open documents' texts together: what the server
     /// holds for a document (its compilation, names, line index) grows
     /// with its text, so this bounds its memory.
-    public var maximumOpenBytes = 64 << 20
+    public var maximumOpenBytes = 32 << 20
 
     public init(
       maximumOpenDocuments: Int = 512, maximumWorkspaceFiles: Int = 2_000, maximumWorkspaceDepth: Int = 8,
-      maximumWorkspaceFolders: Int = 10_000, maximumEditsPerChange: Int = 100_000, maximumOpenBytes: Int = 64 << 20
+      maximumWorkspaceFolders: Int = 10_000, maximumEditsPerChange: Int = 100_000, maximumOpenBytes: Int = 32 << 20
     ) {
       self.maximumOpenDocuments = maximumOpenDocuments
       self.maximumWorkspaceFiles = maximumWorkspaceFiles
