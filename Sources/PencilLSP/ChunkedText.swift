@@ -17,13 +17,18 @@ struct ChunkedText {
 
     init(_ bytes: [UInt8]) {
       self.bytes = bytes
-      var previous: UInt8 = 0
-      for byte in bytes {
-        breaks += ChunkedText.breakWeight(byte, after: previous)
-        utf16 += ChunkedText.columns(byte, .utf16)
-        utf8 += ChunkedText.columns(byte, .utf8)
-        previous = byte
+      // Every edit counts its chunk again: one tight pass over the bytes.
+      var (breaks, utf16, utf8) = (0, 0, 0)
+      bytes.withUnsafeBufferPointer { buffer in
+        var previous: UInt8 = 0
+        for byte in buffer {
+          breaks &+= ChunkedText.breakWeight(byte, after: previous)
+          utf16 &+= ChunkedText.columns(byte, .utf16)
+          utf8 &+= ChunkedText.columns(byte, .utf8)
+          previous = byte
+        }
       }
+      (self.breaks, self.utf16, self.utf8) = (breaks, utf16, utf8)
     }
 
     func columns(_ encoding: PositionEncoding) -> Int { encoding == .utf8 ? utf8 : utf16 }
@@ -72,8 +77,7 @@ struct ChunkedText {
   /// for the same bytes.
   func offset(of position: Position, encoding: PositionEncoding) -> Int {
     guard position.line >= 0 else { return 0 }
-    guard let start = lineStart(position.line) else { return count }
-    let end = lineStart(position.line + 1).map { $0 - 1 } ?? count
+    guard let (start, end) = lineBounds(position.line) else { return count }
     return offset(ofColumn: position.character, from: start, to: end, encoding: encoding)
   }
 
@@ -98,11 +102,10 @@ struct ChunkedText {
   /// last chunk for the end of the text).
   private func locate(_ offset: Int) -> (chunk: Int, offset: Int) {
     var base = 0
-    for (index, chunk) in chunks.enumerated() {
-      if offset < base + chunk.bytes.count || index == chunks.count - 1 {
-        return (index, min(offset - base, chunk.bytes.count))
-      }
-      base += chunk.bytes.count
+    for index in chunks.indices {
+      let size = chunks[index].bytes.count
+      if offset < base + size || index == chunks.count - 1 { return (index, min(offset - base, size)) }
+      base += size
     }
     return (0, 0)
   }
@@ -136,32 +139,43 @@ struct ChunkedText {
     }
   }
 
-  /// Where line `line` starts; nil past the last line.
-  private func lineStart(_ line: Int) -> Int? {
-    guard line > 0 else { return 0 }
+  /// Where line `line` starts and ends (before its `\n` or lone `\r`, as
+  /// `LineIndex` has it), in one pass over the chunks' counts; nil past
+  /// the last line. (Chunks are read in place: a copy of each would cost
+  /// a retain and a release.)
+  private func lineBounds(_ line: Int) -> (start: Int, end: Int)? {
+    var start: Int? = line == 0 ? 0 : nil
     var breaks = 0
     var base = 0
     var previous: UInt8 = 0
-    for (index, chunk) in chunks.enumerated() {
-      let joinsPair = previous == 13 && chunk.bytes.first == 10
-      if breaks + chunk.breaks - (joinsPair ? 1 : 0) >= line {
+    for index in chunks.indices {
+      let size = chunks[index].bytes.count
+      let joinsPair = previous == 13 && chunks[index].bytes.first == 10
+      let own = chunks[index].breaks - (joinsPair ? 1 : 0)
+      if breaks + own >= (start == nil ? line : line + 1) {
         var before = previous
-        for (offset, byte) in chunk.bytes.enumerated() {
+        for offset in 0..<size {
+          let byte = chunks[index].bytes[offset]
           breaks += ChunkedText.breakWeight(byte, after: before)
           before = byte
-          guard breaks < line else {
-            // After the `\r` of a `\r\n`, the line starts after its `\n`.
-            let next =
-              offset + 1 < chunk.bytes.count ? chunk.bytes[offset + 1] : chunks.dropFirst(index + 1).first?.bytes.first
-            return base + offset + (byte == 13 && next == 10 ? 2 : 1)
+          guard breaks >= (start == nil ? line : line + 1) else { continue }
+          // After the `\r` of a `\r\n`, the next line starts after its `\n`.
+          let next =
+            offset + 1 < size ? chunks[index].bytes[offset + 1] : chunks.dropFirst(index + 1).first?.bytes.first
+          let lineStart = base + offset + (byte == 13 && next == 10 ? 2 : 1)
+          guard let start else {
+            start = lineStart
+            continue
           }
+          return (start, lineStart - 1)
         }
+      } else {
+        breaks += own
       }
-      breaks += chunk.breaks - (joinsPair ? 1 : 0)
-      base += chunk.bytes.count
-      previous = chunk.bytes.last ?? previous
+      base += size
+      previous = chunks[index].bytes.last ?? previous
     }
-    return nil
+    return start.map { ($0, count) }
   }
 
   /// The offset `character` columns after `start`, at most `end`; a column
@@ -169,17 +183,18 @@ struct ChunkedText {
   private func offset(ofColumn character: Int, from start: Int, to end: Int, encoding: PositionEncoding) -> Int {
     var columns = 0
     var base = 0
-    for chunk in chunks {
-      let chunkEnd = base + chunk.bytes.count
+    for index in chunks.indices {
+      let chunkEnd = base + chunks[index].bytes.count
       defer { base = chunkEnd }
       if chunkEnd <= start { continue }
       if base >= end { break }
-      if base >= start, chunkEnd <= end, columns + chunk.columns(encoding) <= character {
-        columns += chunk.columns(encoding)
+      let whole = chunks[index].columns(encoding)
+      if base >= start, chunkEnd <= end, columns + whole <= character {
+        columns += whole
         continue
       }
       for offset in (max(start, base) - base)..<(min(end, chunkEnd) - base) {
-        columns += ChunkedText.columns(chunk.bytes[offset], encoding)
+        columns += ChunkedText.columns(chunks[index].bytes[offset], encoding)
         if columns > character { return base + offset }
       }
     }
