@@ -9,6 +9,12 @@ per answer on one core (`--cpu 0` pins the server with taskset).
 
     swift build -c release
     python3 scripts/lsp-bench.py --pencilc .build/release/pencilc --cpu 0
+
+`--batch EDITS` times instead one didChange of EDITS ranged edits (one per
+line, in increasing, decreasing and random order) to the scene, until its
+publishDiagnostics, and prints the server's peak memory (VmHWM) after it.
+`--memory DOCS` opens DOCS copies of the scene, each checked, and prints the
+server's memory then (VmRSS) and at its peak (VmHWM).
 """
 
 import argparse
@@ -95,6 +101,49 @@ def timed(action):
     return (time.perf_counter() - start) * 1000, result
 
 
+def peak_memory_kib(process, field="VmHWM"):
+    with open(f"/proc/{process.pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith(field + ":"))
+
+
+def opened(command, text):
+    server = Server(command)
+    server.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+    server.notify("initialized", {})
+    ms, _ = timed(lambda: (
+        server.notify("textDocument/didOpen", {"textDocument": {
+            "uri": URI, "languageId": "pencil", "version": 1, "text": text}}),
+        server.until(lambda m: m.get("method") == "textDocument/publishDiagnostics")))
+    return server, ms
+
+
+def close(server):
+    server.request("shutdown", None)
+    server.notify("exit", None)
+    server.process.wait(timeout=60)
+
+
+def batch(command, text, edits):
+    """One didChange of `edits` one-character edits in each order."""
+    import random
+    lines = text.split("\n")
+    rows = [i * (len(lines) - 1) // edits for i in range(edits)]
+    orders = {"increasing": rows, "decreasing": rows[::-1], "random": random.Random(21).sample(rows, len(rows))}
+    print(f"one didChange of {edits} edits to a {len(lines) - 1}-line scene ({len(text)} bytes), "
+          f"server {' '.join(command)}; load average {os.getloadavg()[0]:.2f}")
+    for name, order in orders.items():
+        server, open_ms = opened(command, text)
+        changes = [{"range": {"start": {"line": row, "character": 0}, "end": {"line": row, "character": 0}},
+                    "text": " "} for row in order]
+        ms, _ = timed(lambda: (
+            server.notify("textDocument/didChange", {
+                "textDocument": {"uri": URI, "version": 2}, "contentChanges": changes}),
+            server.until(lambda m: m.get("method") == "textDocument/publishDiagnostics")))
+        print(f"  {name:10s} didChange -> publishDiagnostics {ms:9.1f} ms (didOpen -> publishDiagnostics {open_ms:7.1f} ms)"
+              f"   peak memory {peak_memory_kib(server.process) / 1024:7.1f} MiB")
+        close(server)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     default = ".build/release/pencilc" if os.path.exists(".build/release/pencilc") else ".build/debug/pencilc"
@@ -102,11 +151,26 @@ def main():
     parser.add_argument("--lines", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--cpu", type=int, help="pin the server to this core with taskset")
+    parser.add_argument("--batch", type=int, metavar="EDITS", help="time one didChange of EDITS edits")
+    parser.add_argument("--memory", type=int, metavar="DOCS", help="the server's memory with DOCS copies open")
     arguments = parser.parse_args()
     command = [arguments.pencilc, "lsp"]
     if arguments.cpu is not None and shutil.which("taskset"):
         command = ["taskset", "-c", str(arguments.cpu)] + command
     text = scene(arguments.lines)
+    if arguments.batch:
+        return batch(command, text, arguments.batch)
+    if arguments.memory:
+        server, ms = opened(command, text)
+        for copy in range(1, arguments.memory):
+            server.notify("textDocument/didOpen", {"textDocument": {
+                "uri": URI.replace(".pencil", f"{copy}.pencil"), "languageId": "pencil", "version": 1, "text": text}})
+            server.until(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+        held, peak = peak_memory_kib(server.process, "VmRSS"), peak_memory_kib(server.process)
+        print(f"{arguments.memory} x {len(text)} bytes open and checked (the first in {ms:.0f} ms): server memory "
+              f"{held / 1024:.1f} MiB ({held * 1024 / len(text) / arguments.memory:.1f}x the texts), "
+              f"peak {peak / 1024:.1f} MiB ({peak * 1024 / len(text) / arguments.memory:.1f}x)")
+        return close(server)
     lines = text.split("\n")
     server = Server(command)
     server.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})

@@ -5,15 +5,27 @@ extension LanguageServer {
   /// `pencilc --check` does (light appearance), reading imports from the
   /// open documents first; the same check records its names.
   @discardableResult
-  func compile(_ document: OpenDocument) -> Compilation {
+  func compile(_ document: OpenDocument) -> CheckedDocument {
     if let compilation = document.compilation { return compilation }
     let loader = importLoader(for: document)
     let (compilation, names) = Pencil.compileIndexingNames(
       SourceFile(name: document.path, bytes: document.bytes), importer: loader)
-    document.compilation = compilation
+    // Its picture is the one held: the others' go (see `CheckedDocument`).
+    for other in documents.values where other !== document && other.compilation?.sceneIsHeld == true {
+      other.compilation?.dropScene()
+    }
+    let checked = CheckedDocument(compilation)
+    document.compilation = checked
     document.names = names
     document.imports = loader.loadedPaths
-    return compilation
+    return checked
+  }
+
+  /// `document`'s compilation with its picture, compiled again if another
+  /// document's picture was held since.
+  func compileWithScene(_ document: OpenDocument) -> CheckedDocument {
+    if document.compilation?.sceneIsHeld == false { document.compilation = nil }
+    return compile(document)
   }
 
   /// A loader of the imports of `document`: the other open documents'

@@ -60,7 +60,7 @@ extension LanguageServer {
   func hover(_ params: JSONValue) throws -> JSONValue {
     guard let document = try document(params) else { return .null }
     let offset = try offset(params, in: document)
-    let compilation = compile(document)
+    let compilation = compileWithScene(document)
     let answer = HoverFacts.at(offset, in: compilation.source, scene: compilation.scene)
     // Over a diagnostic, what its code means: the text of `pencilc explain`,
     // which clients that do not follow `codeDescription` show nowhere else.

@@ -30,17 +30,34 @@ public final class LanguageServer {
     /// many folders deep.
     public var maximumWorkspaceFiles = 2_000
     public var maximumWorkspaceDepth = 8
+    /// Folders of the workspace listed, each once however many links lead
+    /// to it (a home folder of many folders and no `.pencil` file).
+    public var maximumWorkspaceFolders = 10_000
+    /// Content changes in one `didChange`: a batch costs about √n per
+    /// edit (a few microseconds at 4 MiB), so this bounds it.
+    public var maximumEditsPerChange = 100_000
+    /// The bytes of all open documents' texts together: what the server
+    /// holds for a document (its compilation, names, line index) grows
+    /// with its text, so this bounds its memory.
+    public var maximumOpenBytes = 32 << 20
 
-    public init(maximumOpenDocuments: Int = 512, maximumWorkspaceFiles: Int = 2_000, maximumWorkspaceDepth: Int = 8) {
+    public init(
+      maximumOpenDocuments: Int = 512, maximumWorkspaceFiles: Int = 2_000, maximumWorkspaceDepth: Int = 8,
+      maximumWorkspaceFolders: Int = 10_000, maximumEditsPerChange: Int = 100_000, maximumOpenBytes: Int = 32 << 20
+    ) {
       self.maximumOpenDocuments = maximumOpenDocuments
       self.maximumWorkspaceFiles = maximumWorkspaceFiles
       self.maximumWorkspaceDepth = maximumWorkspaceDepth
+      self.maximumWorkspaceFolders = maximumWorkspaceFolders
+      self.maximumEditsPerChange = maximumEditsPerChange
+      self.maximumOpenBytes = maximumOpenBytes
     }
   }
 
   let limits: Limits
   let reader: @Sendable (String) -> [UInt8]?
   let lister: @Sendable (String) -> [FolderEntry]?
+  let workspace: WorkspaceDisk
   var initialized = false
   var shutDown = false
   var encoding = PositionEncoding.utf16
@@ -55,14 +72,16 @@ public final class LanguageServer {
   public private(set) var exitCode: Int32?
 
   /// `reader` reads an imported file that is not open (nil: unreadable);
-  /// `lister` lists a folder for the completion of import paths.
+  /// `lister` lists a folder for the completion of import paths;
+  /// `workspace` lists and reads the workspace for references and rename.
   public init(
     limits: Limits = Limits(), reader: @escaping @Sendable (String) -> [UInt8]? = DiskReader.read,
-    lister: @escaping @Sendable (String) -> [FolderEntry]? = DiskReader.list
+    lister: @escaping @Sendable (String) -> [FolderEntry]? = DiskReader.list, workspace: WorkspaceDisk = .disk
   ) {
     self.limits = limits
     self.reader = reader
     self.lister = lister
+    self.workspace = workspace
   }
 
   /// The messages to send, in order, emptying the queue.

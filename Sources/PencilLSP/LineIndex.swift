@@ -24,14 +24,16 @@ public enum PositionEncoding: String, Sendable {
 /// clients take as a line end too. Built once per text version.
 public struct LineIndex: Sendable {
   public let bytes: [UInt8]
-  private let lineStarts: [Int]
+  /// 32 bits: half the memory of `Int`s; a text is at most a message
+  /// (64 MiB) or an imported file (`SourceFile.maximumSize`, 128 MiB).
+  private let lineStarts: [UInt32]
 
   public init(_ bytes: [UInt8]) {
     self.bytes = bytes
-    var starts = [0]
+    var starts: [UInt32] = [0]
     for (index, byte) in bytes.enumerated()
     where byte == 10 || (byte == 13 && (index + 1 == bytes.count || bytes[index + 1] != 10)) {
-      starts.append(index + 1)
+      starts.append(UInt32(truncatingIfNeeded: index + 1))
     }
     lineStarts = starts
   }
@@ -51,7 +53,7 @@ public struct LineIndex: Sendable {
 
   /// The end of line `line`, before its `\n` (or lone `\r`).
   private func lineEnd(_ line: Int) -> Int {
-    line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
+    line + 1 < lineStarts.count ? Int(lineStarts[line + 1]) - 1 : bytes.count
   }
 
   /// The byte offset of `position`. A line past the end is the end of the
@@ -61,7 +63,7 @@ public struct LineIndex: Sendable {
     guard position.line >= 0 else { return 0 }
     guard position.line < lineStarts.count else { return bytes.count }
     let end = lineEnd(position.line)
-    var offset = lineStarts[position.line]
+    var offset = Int(lineStarts[position.line])
     var units = 0
     while offset < end, units < position.character {
       let length = min(LineIndex.sequenceLength(bytes[offset]), end - offset)
@@ -81,9 +83,9 @@ public struct LineIndex: Sendable {
     var high = lineStarts.count - 1
     while low < high {
       let middle = (low + high + 1) / 2
-      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+      if Int(lineStarts[middle]) <= offset { low = middle } else { high = middle - 1 }
     }
-    var index = lineStarts[low]
+    var index = Int(lineStarts[low])
     var units = 0
     while index < offset {
       let length = LineIndex.sequenceLength(bytes[index])

@@ -1,5 +1,28 @@
 import PencilCore
 
+/// What the server keeps of a document's last compilation: its
+/// diagnostics, and its picture for hover's frames only while `sceneIsHeld`.
+/// A picture weighs about 9 times its text (the names 3, the line index
+/// 0.2), so one document at a time holds one: the last compiled (the one
+/// being edited) or hovered; another's hover compiles it again.
+struct CheckedDocument {
+  let source: SourceFile
+  let diagnostics: [Diagnostic]
+  private(set) var scene: Scene?
+  private(set) var sceneIsHeld = true
+
+  init(_ compilation: Compilation) {
+    source = compilation.source
+    diagnostics = compilation.diagnostics
+    scene = compilation.scene
+  }
+
+  mutating func dropScene() {
+    scene = nil
+    sceneIsHeld = false
+  }
+}
+
 /// A document the client has opened: its text as UTF-8, the line index of
 /// that text, and its last compilation (dropped at every change).
 final class OpenDocument {
@@ -10,7 +33,7 @@ final class OpenDocument {
   private(set) var bytes: [UInt8]
   private var cachedLines: LineIndex?
   /// nil: not compiled since the last change.
-  var compilation: Compilation? {
+  var compilation: CheckedDocument? {
     didSet { if compilation == nil { names = nil } }
   }
   /// Its names as the checker resolved them (definition, references and
@@ -44,24 +67,50 @@ final class OpenDocument {
     needsPublishing = true
   }
 
+  /// The content changes of one `didChange`, in order, each against the
+  /// text the one before left. One ranged edit (typing) is made in the
+  /// array, whose line index is at hand; a batch (multiple cursors, a
+  /// replace-all) goes through a `ChunkedText`, so each edit costs about
+  /// √n rather than the whole text. A change that is not one is skipped.
+  func apply(_ changes: [JSONValue], encoding: PositionEncoding) {
+    guard changes.count > 1 else {
+      if let change = changes.first { apply(change, encoding: encoding) }
+      return
+    }
+    var text = ChunkedText(bytes)
+    for change in changes {
+      guard let inserted = change["text"]?.string else { continue }
+      guard let range = change["range"] else {
+        text = ChunkedText(Array(inserted.utf8))
+        continue
+      }
+      guard let (start, end) = Self.positions(of: range) else { continue }
+      let from = text.offset(of: start, encoding: encoding)
+      let to = max(from, text.offset(of: end, encoding: encoding))
+      text.replace(from, to, with: Array(inserted.utf8))
+    }
+    replace(with: text.bytes)
+  }
+
   /// One `TextDocumentContentChangeEvent`: a range and its new text, or
   /// the whole text when there is no range. Positions are clamped (LSP
   /// asks a server to take a column past the line's end as its end).
-  func apply(_ change: JSONValue, encoding: PositionEncoding) -> Bool {
-    guard let text = change["text"]?.string else { return false }
-    guard let range = change["range"] else {
-      replace(with: Array(text.utf8))
-      return true
-    }
-    guard let start = range["start"].flatMap(LanguageServer.position),
-      let end = range["end"].flatMap(LanguageServer.position)
-    else { return false }
+  private func apply(_ change: JSONValue, encoding: PositionEncoding) {
+    guard let text = change["text"]?.string else { return }
+    guard let range = change["range"] else { return replace(with: Array(text.utf8)) }
+    guard let (start, end) = Self.positions(of: range) else { return }
     let from = lines.offset(of: start, encoding: encoding)
     let to = max(from, lines.offset(of: end, encoding: encoding))
     var edited = bytes
     edited.replaceSubrange(from..<to, with: text.utf8)
     replace(with: edited)
-    return true
+  }
+
+  private static func positions(of range: JSONValue) -> (Position, Position)? {
+    guard let start = range["start"].flatMap(LanguageServer.position),
+      let end = range["end"].flatMap(LanguageServer.position)
+    else { return nil }
+    return (start, end)
   }
 }
 
@@ -93,51 +142,5 @@ enum DocumentURI {
       }
     }
     return String(decoding: encoded, as: UTF8.self)
-  }
-}
-
-extension LanguageServer {
-  func didOpen(_ params: JSONValue) {
-    guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else {
-      return
-    }
-    if documents[uri] == nil, documents.count >= limits.maximumOpenDocuments {
-      notify(
-        "window/showMessage",
-        .object([
-          "type": .int(1),
-          "message": .string(
-            "pencilc lsp holds at most \(limits.maximumOpenDocuments) open documents; close some to check \(uri)"),
-        ]))
-      return
-    }
-    documents[uri] = OpenDocument(uri: uri, version: item["version"]?.integer ?? 0, bytes: Array(text.utf8))
-    markImporters(of: uri)
-  }
-
-  func didChange(_ params: JSONValue) {
-    guard let uri = params["textDocument"]?["uri"]?.string, let document = documents[uri] else { return }
-    for change in params["contentChanges"]?.array ?? [] {
-      guard document.apply(change, encoding: encoding) else { continue }
-    }
-    if let version = params["textDocument"]?["version"]?.integer { document.version = version }
-    markImporters(of: uri)
-  }
-
-  func didClose(_ params: JSONValue) {
-    guard let uri = params["textDocument"]?["uri"]?.string, documents.removeValue(forKey: uri) != nil else { return }
-    // Its diagnostics go with it, and so do those of the files it imported.
-    notify("textDocument/publishDiagnostics", .object(["uri": .string(uri), "diagnostics": .array([])]))
-    publishImported(from: uri, [:])
-    markImporters(of: uri)
-  }
-
-  /// Open documents that imported `uri` are checked again with its new text.
-  private func markImporters(of uri: String) {
-    let path = DocumentURI.path(of: uri)
-    for document in documents.values where document.imports.contains(path) {
-      document.compilation = nil
-      document.needsPublishing = true
-    }
   }
 }

@@ -16,8 +16,11 @@ extension LanguageServer {
   }
 
   /// Every `.pencil` file below the workspace's folders, in a stable order
-  /// (breadth first, names sorted), up to the limits; hidden folders are
-  /// left out by the lister, and a loop of links ends at the depth limit.
+  /// (breadth first, names sorted), up to the limits. Each folder and each
+  /// file is read once, by device and inode, however many links lead to
+  /// it (links to `.` and `..` would otherwise list the tree once per
+  /// path, N^depth times); only regular files count, so a FIFO or a
+  /// device never blocks the server. Hidden entries are left out.
   func workspaceFiles() -> [String] {
     var found: [String] = []
     // A client that names no workspace (an editor opened on one file):
@@ -27,18 +30,31 @@ extension LanguageServer {
       ? Set(documents.values.filter { $0.uri.hasPrefix("file://") }.map { Self.folderPath(of: $0.path) }).sorted()
       : workspaceFolders
     var queue = roots.map { (folder: $0, depth: 0) }
-    var seen = Set<String>()
+    var seenFolders = Set<FileIdentity>()
+    var seenFiles = Set<FileIdentity>()
     var next = 0
-    while next < queue.count, found.count < limits.maximumWorkspaceFiles {
+    var listed = 0
+    while next < queue.count, found.count < limits.maximumWorkspaceFiles, listed < limits.maximumWorkspaceFolders {
       let (folder, depth) = queue[next]
       next += 1
-      guard seen.insert(folder).inserted, let entries = lister(folder) else { continue }
+      guard let (identity, entries) = workspace.list(folder) else { continue }
+      listed += 1
+      // A root inside another root, or named twice, is read once.
+      guard depth > 0 || seenFolders.insert(identity).inserted else { continue }
       for entry in entries.sorted(by: { $0.name < $1.name }) {
         let path = folder.hasSuffix("/") ? folder + entry.name : folder + "/" + entry.name
-        if entry.isFolder {
-          if depth < limits.maximumWorkspaceDepth { queue.append((path, depth + 1)) }
-        } else if entry.name.hasSuffix(".pencil"), found.count < limits.maximumWorkspaceFiles {
-          found.append(path)
+        switch entry.kind {
+        case .folder:
+          if depth < limits.maximumWorkspaceDepth, seenFolders.insert(entry.identity).inserted {
+            queue.append((path, depth + 1))
+          }
+        case .regularFile:
+          if entry.name.hasSuffix(".pencil"), found.count < limits.maximumWorkspaceFiles,
+            seenFiles.insert(entry.identity).inserted
+          {
+            found.append(path)
+          }
+        case .other: continue
         }
       }
     }
@@ -61,7 +77,8 @@ extension LanguageServer {
     for document in documents.values { openTexts[document.path] = document.bytes }
     var found: [(path: String, index: NameIndex)] = []
     for path in workspaceFiles() where !open.contains(path) && path != file {
-      guard let bytes = reader(path), bytes.count <= SourceFile.maximumSize, bytes.firstRange(of: base) != nil else {
+      guard let bytes = workspace.read(path), bytes.count <= SourceFile.maximumSize, bytes.firstRange(of: base) != nil
+      else {
         continue
       }
       let loader = DocumentImportLoader(openTexts: openTexts, reader: reader)

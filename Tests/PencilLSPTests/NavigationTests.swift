@@ -139,12 +139,16 @@ final class NavigationTests: XCTestCase {
     }
     let tree = folders
     func count(_ limits: LanguageServer.Limits) -> Int {
-      let server = LanguageServer(limits: limits, reader: { _ in nil }, lister: { tree[$0] })
+      let server = LanguageServer(
+        limits: limits, reader: { _ in nil }, lister: { tree[$0] },
+        workspace: WorkspaceDisk(list: fakeWorkspaceFolder(tree), read: { _ in nil }))
       server.workspaceFolders = ["/w"]
       return server.workspaceFiles().count
     }
     XCTAssertEqual(count(LanguageServer.Limits(maximumWorkspaceFiles: 120)), 120)
     XCTAssertEqual(count(LanguageServer.Limits(maximumWorkspaceDepth: 2)), 150)
+    // Folders listed: `/w`, `/w/loop` and `/w/loop/loop`.
+    XCTAssertEqual(count(LanguageServer.Limits(maximumWorkspaceFolders: 3)), 150)
     XCTAssertEqual(count(LanguageServer.Limits()), 50 * 9)
   }
 

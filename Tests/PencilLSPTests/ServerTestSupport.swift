@@ -11,8 +11,14 @@ final class Session {
   init(
     limits: LanguageServer.Limits = .init(), files: [String: String] = [:], folders: [String: [FolderEntry]] = [:]
   ) {
+    let reader: @Sendable (String) -> [UInt8]? = { path in files[path].map { Array($0.utf8) } }
     server = LanguageServer(
-      limits: limits, reader: { path in files[path].map { Array($0.utf8) } }, lister: { folders[$0] })
+      limits: limits, reader: reader, lister: { folders[$0] },
+      workspace: WorkspaceDisk(list: fakeWorkspaceFolder(folders), read: reader))
+  }
+
+  init(server: LanguageServer) {
+    self.server = server
   }
 
   /// Sends a request and returns everything the server sent back.
@@ -66,6 +72,26 @@ final class Session {
             return .object(["range": range(start, end), "text": .string(text)])
           }),
       ]))
+  }
+}
+
+/// A workspace lister over fake folders, each path its own file.
+func fakeWorkspaceFolder(_ folders: [String: [FolderEntry]])
+  -> @Sendable (String) -> (identity: FileIdentity, entries: [WorkspaceEntry])?
+{
+  let identity: @Sendable (String) -> FileIdentity = {
+    FileIdentity(device: 0, inode: UInt64(bitPattern: Int64($0.hashValue)))
+  }
+  return { folder in
+    folders[folder].map { entries in
+      let path = folder.hasSuffix("/") ? folder : folder + "/"
+      return (
+        identity(folder),
+        entries.map {
+          WorkspaceEntry(name: $0.name, kind: $0.isFolder ? .folder : .regularFile, identity: identity(path + $0.name))
+        }
+      )
+    }
   }
 }
 
