@@ -96,7 +96,7 @@ enum PreviewCommand {
     } catch {
       let failure = error as? IOFailure ?? IOFailure(code: DriverCodes.unreadable, message: "\(error)")
       FileIO.writeStandardError(DiagnosticPrinter.failure(failure.code, failure.message, format: .short))
-      return failure.code == DriverCodes.inputTooLarge ? 1 : 2
+      return failure.exitStatus
     }
     // Before any thread starts, so every thread inherits the signal mask.
     // The first signal stops the server gracefully; a second, while that

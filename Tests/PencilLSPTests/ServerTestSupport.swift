@@ -15,6 +15,9 @@ final class Session {
       limits: limits, reader: { path in files[path].map { Array($0.utf8) } }, lister: { folders[$0] })
   }
 
+  /// A server that reads the real disk, as `pencilc lsp` does.
+  init(readingTheDisk: Void) { server = LanguageServer() }
+
   /// Sends a request and returns everything the server sent back.
   @discardableResult
   func request(_ method: String, _ params: JSONValue = .object([:])) -> [JSONValue] {
