@@ -35,7 +35,11 @@ final class PreviewImportLoader: ImportLoader, @unchecked Sendable {
 /// Why a file could not be read, in words.
 struct ReadFailure: Error {
   var reason: String
-  init(_ reason: String) { self.reason = reason }
+  var code: DiagnosticCode
+  init(_ reason: String, code: DiagnosticCode = DriverCodes.unreadable) {
+    self.reason = reason
+    self.code = code
+  }
 }
 
 /// Whole files, bounded by the compiler's input limit.
@@ -46,7 +50,7 @@ enum FileReading {
   static func read(_ path: String, limit: Int = SourceFile.maximumSize) -> Result<[UInt8], ReadFailure> {
     switch RegularFileReader.read(path, limit: limit) {
     case .success(let contents): .success(contents.bytes ?? [])
-    case .failure(let failure): .failure(ReadFailure(failure.reason))
+    case .failure(let failure): .failure(ReadFailure(failure.reason, code: failure.code))
     }
   }
 

@@ -46,7 +46,8 @@ public final class PreviewSession: @unchecked Sendable {
     case .failure(let failure):
       made = PreviewSnapshot(
         version: version, ok: false, source: SourceFile(name: path, bytes: []), diagnostics: [],
-        readFailure: "cannot read '\(path)': \(failure.reason)", files: [], watched: [path], picture: previous.picture)
+        readFailure: "cannot read '\(path)': \(failure.reason)", readFailureCode: failure.code, files: [],
+        watched: [path], picture: previous.picture)
     case .success(let bytes):
       let source = SourceFile(name: path, bytes: bytes)
       let compilation = Pencil.compile(source, importer: loader, appearance: nil)

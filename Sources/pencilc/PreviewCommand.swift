@@ -202,7 +202,7 @@ private struct CompilePrinter: Sendable {
   func print(_ snapshot: PreviewSnapshot) {
     var text = ""
     if let failure = snapshot.readFailure {
-      text += DiagnosticPrinter.failure(DriverCodes.unreadable, failure, format: .short)
+      text += DiagnosticPrinter.failure(snapshot.readFailureCode, failure, format: .short)
     }
     for diagnostic in snapshot.diagnostics {
       text +=
