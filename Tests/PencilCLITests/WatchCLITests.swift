@@ -86,6 +86,56 @@ final class WatchCLITests: XCTestCase {
     XCTAssertEqual(leftovers, [])
   }
 
+  /// `pencilc --watch ARGUMENTS` in `directory`, and what it has written
+  /// to standard error so far.
+  private func startWatch(_ arguments: [String], in directory: URL) throws -> (Process, Collected) {
+    let process = Process()
+    process.executableURL = CLI.binary
+    process.arguments = ["--watch", "--diagnostic-format", "short"] + arguments
+    process.currentDirectoryURL = directory
+    let errors = Pipe()
+    let collected = Collected()
+    errors.fileHandleForReading.readabilityHandler = { collected.append($0.availableData) }
+    process.standardError = errors
+    try process.run()
+    return (process, collected)
+  }
+
+  func testAnImportFolderDeletedAndRecreatedIsStillWatched() throws {
+    let directory = try CLI.temporaryDirectory()
+    let lib = directory.appendingPathComponent("lib")
+    try FileManager.default.createDirectory(at: lib, withIntermediateDirectories: true)
+    try Data("let tint = #ff0000\n".utf8).write(to: lib.appendingPathComponent("palette.pencil"))
+    try Data("import \"lib/palette.pencil\"\nrect size 10x10 fill=tint\n".utf8).write(
+      to: directory.appendingPathComponent("scene.pencil"))
+    let (process, collected) = try startWatch(["scene.pencil", "-o", "scene.svg"], in: directory)
+    defer { if process.isRunning { process.terminate() } }
+    let picture = directory.appendingPathComponent("scene.svg")
+    let svg = { (try? String(contentsOf: picture, encoding: .utf8)) ?? "" }
+    try waitUntil("the first picture") { svg().contains("#ff0000") }
+    try FileManager.default.removeItem(at: lib)
+    try waitUntil("the missing import") { collected.text.contains("[E0236]") }
+    try FileManager.default.createDirectory(at: lib, withIntermediateDirectories: true)
+    try Data("let tint = #00ff00\n".utf8).write(to: lib.appendingPathComponent("palette.pencil"))
+    try waitUntil("the recreated import") { svg().contains("#00ff00") }
+  }
+
+  func testEditsToTheTargetOfASymlinkedSceneAreSeen() throws {
+    let directory = try CLI.temporaryDirectory()
+    let elsewhere = directory.appendingPathComponent("elsewhere")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    let target = elsewhere.appendingPathComponent("real.pencil")
+    try Data("rect size 10x10 fill=#ff0000\n".utf8).write(to: target)
+    XCTAssertEqual(symlink("elsewhere/real.pencil", directory.appendingPathComponent("scene.pencil").path), 0)
+    let (process, _) = try startWatch(["scene.pencil", "-o", "scene.svg"], in: directory)
+    defer { if process.isRunning { process.terminate() } }
+    let picture = directory.appendingPathComponent("scene.svg")
+    let svg = { (try? String(contentsOf: picture, encoding: .utf8)) ?? "" }
+    try waitUntil("the first picture") { svg().contains("#ff0000") }
+    try Data("rect size 10x10 fill=#00ff00\n".utf8).write(to: target)
+    try waitUntil("the edit of the target") { svg().contains("#00ff00") }
+  }
+
   func testStandardInputCannotBeWatched() throws {
     let result = try CLI.run(["--watch", "-"], stdin: "rect size 1x1")
     XCTAssertEqual(result.status, 2)
