@@ -103,6 +103,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         deliverDeferred(now: after)
         deliverEvents(now: after)
+        noteQueuedOutput()
       }
       for (index, listener) in polledListeners.enumerated() where requests[1 + index].revents != 0 && !stopping {
         acceptAll(listener, now: after)
@@ -120,10 +121,7 @@ public final class HTTPServer: @unchecked Sendable {
         if !connection.closed, revents & Int32(POLLOUT) != 0 { flush(connection, now: after) }
       }
       checkTimers(now: after)
-      lock.withLock {
-        counters.queuedOutputBytes = ledger.total
-        counters.peakQueuedOutputBytes = max(counters.peakQueuedOutputBytes, ledger.total)
-      }
+      noteQueuedOutput()
     }
     for connection in connections.values { drop(connection) }
     worker.stop()
@@ -154,10 +152,11 @@ public final class HTTPServer: @unchecked Sendable {
     while let descriptor = LoopbackSockets.accept(listener) {
       if stopping || connections.count >= configuration.maximumConnections {
         // Best effort on a fresh socket: its buffer takes these few bytes.
+        // Counted before the client can read the refusal.
+        lock.withLock { counters.refusedOverCapacity += 1 }
         let refusal = HTTPResponse.text(503, "too many connections\n", close: true).serialized(keepAlive: false)
         _ = LoopbackSockets.send(descriptor, refusal[...])
         close(descriptor)
-        lock.withLock { counters.refusedOverCapacity += 1 }
         continue
       }
       nextID += 1
@@ -247,13 +246,21 @@ public final class HTTPServer: @unchecked Sendable {
       connection.isEventStream = true
       connection.lastEventVersion = version
       connection.queue(sharedInitial(initial, version: version), now: now)
-      lock.withLock { counters.peakQueuedOutputBytes = max(counters.peakQueuedOutputBytes, ledger.total) }
+      noteQueuedOutput()
       lock.withLock { counters.openStreams += 1 }
     case .deferred(let work):
       nextToken += 1
       connection.waitingFor = nextToken
       worker.enqueue(
         DeferredWorker.Job(connection: connection.id, token: nextToken, head: head, keepAlive: keepAlive, work: work))
+    }
+  }
+
+  /// The statistics' queued bytes, before any later answer can be read.
+  private func noteQueuedOutput() {
+    lock.withLock {
+      counters.queuedOutputBytes = ledger.total
+      counters.peakQueuedOutputBytes = max(counters.peakQueuedOutputBytes, ledger.total)
     }
   }
 

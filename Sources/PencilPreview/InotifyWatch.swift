@@ -17,7 +17,7 @@
 
     /// true when a file changed, false when `stop` became readable first;
     /// nil when inotify cannot be used (the caller polls instead).
-    static func wait(for files: [String], stop: Int32?) -> Bool? {
+    static func wait(for files: [String], baseline: [FileStamp]?, stop: Int32?) -> Bool? {
       let descriptor = inotify_init1(Int32(IN_CLOEXEC))
       guard descriptor >= 0 else { return nil }
       defer { close(descriptor) }
@@ -25,7 +25,8 @@
       guard watches.arm() else { return nil }
       let before = watches.wanted.map(FileStamp.init)
       var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-      var changed = false
+      // Changed since the files were read, before the watch was armed.
+      var changed = baseline.map { $0 != files.map(FileStamp.init) } ?? false
       // Block for the first relevant event, then take events until the
       // folders have been quiet for `settle` milliseconds.
       while true {

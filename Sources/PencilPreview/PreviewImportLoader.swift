@@ -12,21 +12,22 @@ import PencilCore
 /// dark appearance may be compiled on a second thread, hence the lock.
 final class PreviewImportLoader: ImportLoader, @unchecked Sendable {
   private let lock = Lock()
-  private var asked: Set<String> = []
+  private var asked: [String: FileStamp] = [:]
   private var read: [String: SourceFile] = [:]
   private let disk = DiskImports()
 
   func load(_ path: String, from importer: SourceFile) -> Result<SourceFile, ImportFailure> {
     guard !path.isEmpty else { return .failure(ImportFailure("the path is empty")) }
     let name = ImportPath.resolve(path, from: importer.name)
-    lock.withLock { _ = asked.insert(name) }
+    let stamp = FileStamp(name)
+    lock.withLock { asked[name] = asked[name] ?? stamp }
     let loaded = disk.load(name, importer: importer)
     if case .success(let file) = loaded { lock.withLock { read[file.name] = read[file.name] ?? file } }
     return loaded
   }
 
-  /// Every path asked for, sorted.
-  var askedPaths: [String] { lock.withLock { asked.sorted() } }
+  /// Every path asked for, with its stamp from before it was read.
+  var askedPaths: [String: FileStamp] { lock.withLock { asked } }
 
   /// The files read, by name.
   var files: [String: SourceFile] { lock.withLock { read } }

@@ -19,8 +19,9 @@ public final class PreviewSnapshot: @unchecked Sendable {
   public let readFailureCode: DiagnosticCode
   /// The main file first, then every import the compile read, by name.
   public let files: [SourceFile]
-  /// Every path the compile asked for, found or not: what to watch.
-  let watched: [String]
+  /// Every path the compile asked for, found or not: what to watch, each
+  /// with its stamp from before it was read.
+  let watched: [String: FileStamp]
   /// The last good picture: this compile's, or an earlier one's on errors.
   let picture: PreviewPicture?
   /// `/state.json`'s body, and the same as an `event: state`.
@@ -29,7 +30,7 @@ public final class PreviewSnapshot: @unchecked Sendable {
 
   init(
     version: Int, ok: Bool, source: SourceFile, diagnostics: [Diagnostic], readFailure: String?,
-    readFailureCode: DiagnosticCode = DriverCodes.unreadable, files: [SourceFile], watched: [String],
+    readFailureCode: DiagnosticCode = DriverCodes.unreadable, files: [SourceFile], watched: [String: FileStamp],
     picture: PreviewPicture?
   ) {
     self.version = version
@@ -52,7 +53,7 @@ public final class PreviewSnapshot: @unchecked Sendable {
   static func initial(path: String) -> PreviewSnapshot {
     PreviewSnapshot(
       version: 0, ok: false, source: SourceFile(name: path, bytes: []), diagnostics: [], readFailure: nil, files: [],
-      watched: [path], picture: nil)
+      watched: [path: FileStamp(path)], picture: nil)
   }
 }
 

@@ -22,13 +22,18 @@ struct Watcher {
   func run() -> Int32 {
     var status: Int32 = 0
     while true {
+      // Stamps from before the files are read: a save during the build, or
+      // before the watch is armed, is a change.
+      var stamps: [String: FileStamp] = [:]
+      for input in driver.settings.options.inputs.map(ImportPath.normalize) { stamps[input] = FileStamp(input) }
       status = driver.run()
-      var files = Set(driver.settings.options.inputs.map(ImportPath.normalize))
-      files.formUnion(recorder.take())
-      let watched = files.sorted().prefix(FileWatch.maximumFiles)
+      stamps.merge(recorder.take()) { input, _ in input }
+      let watched = Array(stamps.keys.sorted().prefix(FileWatch.maximumFiles))
       FileIO.writeStandardError(
         "pencilc: watching \(watched.count) file\(watched.count == 1 ? "" : "s") for changes (Ctrl-C to stop)\n")
-      guard FileWatch.waitForChange(Array(watched)) else { return status }
+      guard FileWatch.waitForChange(watched, since: watched.map { stamps[$0] ?? FileStamp($0) }) else {
+        return status
+      }
     }
   }
 }
