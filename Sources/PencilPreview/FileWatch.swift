@@ -42,6 +42,12 @@ public enum FileWatch {
     return PollingWatch.wait(for: files, baseline: baseline, stop: stop)
   }
 
+  /// The files to watch among `files`, at most `maximumFiles`: `first`
+  /// (the scene) always, then the others in order of name.
+  public static func limited(_ files: some Collection<String>, first: String) -> [String] {
+    Array(([first] + files.filter { $0 != first }.sorted()).prefix(maximumFiles))
+  }
+
   /// Whether `descriptor` is readable after waiting up to `milliseconds`.
   static func readable(_ descriptor: Int32?, milliseconds: Int32) -> Bool {
     guard let descriptor else {

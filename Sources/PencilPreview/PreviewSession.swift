@@ -99,7 +99,7 @@ public final class PreviewSession: @unchecked Sendable {
     thread = WorkerThread(stackSize: 64 << 20) { [self] in
       while true {
         let watched = snapshot.watched
-        let files = Array(watched.keys.sorted().prefix(FileWatch.maximumFiles))
+        let files = FileWatch.limited(watched.keys, first: path)
         let since = files.map { watched[$0] ?? FileStamp($0) }
         guard FileWatch.waitForChange(files, since: since, stop: stopPipe.readEnd) else { return }
         // Again while a save landed during the compile.

@@ -24,6 +24,9 @@ public final class PreviewSnapshot: @unchecked Sendable {
   let watched: [String: FileStamp]
   /// The last good picture: this compile's, or an earlier one's on errors.
   let picture: PreviewPicture?
+  /// How many of the files asked for are past `FileWatch.maximumFiles`,
+  /// and not watched (E0411).
+  public var unwatchedFiles: Int { max(0, watched.count - FileWatch.maximumFiles) }
   /// `/state.json`'s body, and the same as an `event: state`.
   public let stateJSON: [UInt8]
   public let event: [UInt8]

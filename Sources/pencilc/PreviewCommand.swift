@@ -201,6 +201,12 @@ private struct CompilePrinter: Sendable {
 
   func print(_ snapshot: PreviewSnapshot) {
     var text = ""
+    if snapshot.unwatchedFiles > 0 {
+      text += DiagnosticPrinter.failure(
+        DriverCodes.tooManyWatchedFiles,
+        "\(snapshot.unwatchedFiles) imported files are past the \(FileWatch.maximumFiles) watched; changes to them are not seen",
+        format: .short)
+    }
     if let failure = snapshot.readFailure {
       text += DiagnosticPrinter.failure(snapshot.readFailureCode, failure, format: .short)
     }

@@ -136,6 +136,24 @@ final class WatchCLITests: XCTestCase {
     try waitUntil("the edit of the target") { svg().contains("#00ff00") }
   }
 
+  /// Past 4096 files to watch, the scene is watched and the imports past
+  /// the limit are not, with a warning (E0411).
+  func testTooManyFilesToWatchIsAWarningAndTheSceneIsStillWatched() throws {
+    let directory = try CLI.temporaryDirectory()
+    let imports = (0..<4100).map { "import \"missing/m\($0).pencil\"\n" }.joined()
+    let scene = directory.appendingPathComponent("scene.pencil")
+    try Data((imports + "rect size 10x10\n").utf8).write(to: scene)
+    let (process, collected) = try startWatch(["--check", "scene.pencil"], in: directory)
+    defer { if process.isRunning { process.terminate() } }
+    try waitUntil("the warning") { collected.text.contains("[E0411]") }
+    XCTAssertTrue(collected.text.contains("4101 files to watch; only 4096 are"), collected.text)
+    // The scene is among the files watched.
+    let rebuilds = collected.text.components(separatedBy: "watching").count - 1
+    try Data("rect size 10x10\n".utf8).write(to: scene)
+    try waitUntil("the rebuild") { collected.text.components(separatedBy: "watching").count - 1 > rebuilds }
+    XCTAssertEqual(try CLI.run(["explain", "E0411"]).status, 0)
+  }
+
   func testStandardInputCannotBeWatched() throws {
     let result = try CLI.run(["--watch", "-"], stdin: "rect size 1x1")
     XCTAssertEqual(result.status, 2)

@@ -77,5 +77,19 @@ public enum DriverCodes {
         import "huge-2.pencil"             // error: more than 256 MiB imported
     """)
 
-  static let all = [usage, unreadable, inputTooLarge, unwritable, cannotListen, notRegularFile, importsTooLarge]
+  public static let tooManyWatchedFiles = DiagnosticCode(
+    "E0411", .warning, "too many files to watch",
+    """
+    `pencilc --watch` and `pencilc preview` watch at most 4096 files: the
+    inputs and every file they import (or try to import). Past that, the
+    inputs are watched first and the rest of the imports are not: a change
+    to one of them is not seen until a watched file changes. Import fewer
+    files, or compile without --watch.
+
+        pencilc --watch scene.pencil    // 5000 imports: warning, 904 not watched
+    """)
+
+  static let all = [
+    usage, unreadable, inputTooLarge, unwritable, cannotListen, notRegularFile, importsTooLarge, tooManyWatchedFiles,
+  ]
 }
