@@ -78,15 +78,16 @@ public enum DriverCodes {
     """)
 
   public static let tooManyWatchedFiles = DiagnosticCode(
-    "E0411", .warning, "too many files to watch",
+    "E0411", .error, "too many files to watch",
     """
     `pencilc --watch` and `pencilc preview` watch at most 4096 files: the
     inputs and every file they import (or try to import). Past that, the
     inputs are watched first and the rest of the imports are not: a change
-    to one of them is not seen until a watched file changes. Import fewer
-    files, or compile without --watch.
+    to one of them is not seen until a watched file changes. The error is
+    printed after each build and the watch goes on; it does not change the
+    exit status. Import fewer files, or compile without --watch.
 
-        pencilc --watch scene.pencil    // 5000 imports: warning, 904 not watched
+        pencilc --watch scene.pencil    // 5000 imports: error, 904 not watched
     """)
 
   static let all = [
