@@ -10,11 +10,13 @@ import Synchronization
 /// Reads imported files for the server's compilations: the text of an
 /// open document first (what the user sees, saved or not), then the disk.
 /// Paths resolve as `pencilc` resolves them (relative to the importer's
-/// folder, `.` and `..` removed), and every file read is recorded so a
-/// change to it checks its importers again.
+/// folder, `.` and `..` removed), files are known by identity so every
+/// spelling of one file is one file (`DiskImports`), and every path asked
+/// for is recorded so a change to it checks its importers again.
 final class DocumentImportLoader: ImportLoader {
   private let openTexts: [String: [UInt8]]
   private let reader: @Sendable (String) -> [UInt8]?
+  private let files = DiskImports()
   private let loaded = Mutex<Set<String>>([])
 
   init(openTexts: [String: [UInt8]], reader: @escaping @Sendable (String) -> [UInt8]?) {
@@ -28,28 +30,24 @@ final class DocumentImportLoader: ImportLoader {
     guard !path.isEmpty else { return .failure(ImportFailure("the path is empty")) }
     let name = ImportPath.resolve(path, from: importer.name)
     loaded.withLock { _ = $0.insert(name) }
-    if let bytes = openTexts[name] ?? reader(name) { return .success(SourceFile(name: name, bytes: bytes)) }
-    return .failure(ImportFailure("no such file, or it cannot be read"))
+    if let bytes = openTexts[name] { return files.adopt(name, bytes: bytes, importer: importer, fromDisk: false) }
+    if let file = files.known(name, importer: importer) { return .success(file) }
+    guard let bytes = reader(name) else {
+      return .failure(ImportFailure(RegularFileReader.whyUnread(name)))
+    }
+    return files.adopt(name, bytes: bytes, importer: importer, fromDisk: true)
   }
 }
 
-/// Reads a whole file with the C library, up to the compiler's input limit.
+/// Reads a whole file with the C library, up to the compiler's input
+/// limit: only a regular file (`RegularFileReader`), so an import of
+/// `/dev/stdin` (the server's own input), a FIFO or `/dev/zero` is
+/// refused at once, never waited on or read to the limit.
 public enum DiskReader {
   @Sendable public static func read(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      guard count >= 0 else { return nil }
-      if count == 0 { return bytes }
-      bytes += chunk[0..<count]
-      // A file over the limit is read one chunk past it, and the compiler
-      // reports its size.
-      if bytes.count > SourceFile.maximumSize { return bytes }
+    switch RegularFileReader.read(path) {
+    case .success(let contents): contents.bytes
+    case .failure: nil
     }
   }
 

@@ -25,13 +25,27 @@ public enum FileWatch {
   /// descriptor, such as the read end of a pipe) becomes readable first, or
   /// when nothing can be watched. `PENCIL_WATCH_POLLING=1` takes the
   /// polling fallback, for its tests.
-  public static func waitForChange(_ files: [String], stop: Int32? = nil) -> Bool {
+  ///
+  /// `since` is each file's stamp from before it was last read (taken
+  /// before the compile): a change between that read and the moment the
+  /// watch is armed counts, where it would otherwise be lost (a save right
+  /// after a compile, a folder deleted meanwhile).
+  public static func waitForChange(_ files: [String], since: [FileStamp]? = nil, stop: Int32? = nil) -> Bool {
+    let baseline = since.flatMap { $0.count == files.count ? $0 : nil }
     #if canImport(Glibc)
-      if getenv("PENCIL_WATCH_POLLING") == nil, let changed = InotifyWatch.wait(for: files, stop: stop) {
+      if getenv("PENCIL_WATCH_POLLING") == nil,
+        let changed = InotifyWatch.wait(for: files, baseline: baseline, stop: stop)
+      {
         return changed
       }
     #endif
-    return PollingWatch.wait(for: files, stop: stop)
+    return PollingWatch.wait(for: files, baseline: baseline, stop: stop)
+  }
+
+  /// The files to watch among `files`, at most `maximumFiles`: `first`
+  /// (the scene) always, then the others in order of name.
+  public static func limited(_ files: some Collection<String>, first: String) -> [String] {
+    Array(([first] + files.filter { $0 != first }.sorted()).prefix(maximumFiles))
   }
 
   /// Whether `descriptor` is readable after waiting up to `milliseconds`.
@@ -45,14 +59,15 @@ public enum FileWatch {
   }
 }
 
-/// What a file looks like to the polling watch.
-struct FileStamp: Equatable {
+/// What a file looks like to the watch: whether it exists, its
+/// modification time and size (through links: a linked file's target).
+public struct FileStamp: Equatable, Sendable {
   var exists: Bool
   var seconds: Int
   var nanoseconds: Int
   var size: Int
 
-  init(_ path: String) {
+  public init(_ path: String) {
     var info = stat()
     guard stat(path, &info) == 0 else {
       self.init(exists: false, seconds: 0, nanoseconds: 0, size: 0)
@@ -78,8 +93,8 @@ struct FileStamp: Equatable {
 
 /// The fallback: modification times and sizes, compared four times a second.
 enum PollingWatch {
-  static func wait(for files: [String], stop: Int32?) -> Bool {
-    let before = files.map(FileStamp.init)
+  static func wait(for files: [String], baseline: [FileStamp]?, stop: Int32?) -> Bool {
+    let before = baseline ?? files.map(FileStamp.init)
     while true {
       if FileWatch.readable(stop, milliseconds: 250) { return false }
       if files.map(FileStamp.init) != before {

@@ -13,8 +13,10 @@
 /// 100 lines → 431; a body over 64 KiB → 413; malformed → 400; a request
 /// unfinished after `requestTimeout` → 408; more than
 /// `maximumConnections` → 503; an event-stream client with more than
-/// `eventBufferLimit` bytes unread → dropped. Each of these closes only
-/// the connection concerned.
+/// `eventBufferLimit` bytes unread → dropped; all clients' unread output
+/// over `totalOutputLimit` (a broadcast event counted once, however many
+/// streams hold it) → the streams furthest behind dropped. Each of these
+/// closes only the connection concerned.
 public final class HTTPServer: @unchecked Sendable {
   public let port: Int
   public let configuration: Configuration
@@ -22,12 +24,16 @@ public final class HTTPServer: @unchecked Sendable {
   private var listeners: [Int32]
   private let wake: WakePipe
   private let worker: DeferredWorker
-  private let lock = Lock()
-  private var pendingEvents: [(bytes: [UInt8], version: Int)] = []
+  let lock = Lock()
+  var pendingEvents: [(bytes: [UInt8], version: Int)] = []
   private var stopRequested = false
-  private var counters = Statistics()
+  var counters = Statistics()
   // The loop's own state.
-  private var connections: [Int: HTTPConnection] = [:]
+  var connections: [Int: HTTPConnection] = [:]
+  let ledger = OutputLedger()
+  /// The last initial state queued on a new stream: the next stream
+  /// opened before a new compile shares it.
+  private var lastInitial: (version: Int, buffer: SharedBytes)?
   private var nextID = 0
   private var nextToken = 0
   private var stopping = false
@@ -97,6 +103,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         deliverDeferred(now: after)
         deliverEvents(now: after)
+        noteQueuedOutput()
       }
       for (index, listener) in polledListeners.enumerated() where requests[1 + index].revents != 0 && !stopping {
         acceptAll(listener, now: after)
@@ -114,6 +121,7 @@ public final class HTTPServer: @unchecked Sendable {
         if !connection.closed, revents & Int32(POLLOUT) != 0 { flush(connection, now: after) }
       }
       checkTimers(now: after)
+      noteQueuedOutput()
     }
     for connection in connections.values { drop(connection) }
     worker.stop()
@@ -144,14 +152,15 @@ public final class HTTPServer: @unchecked Sendable {
     while let descriptor = LoopbackSockets.accept(listener) {
       if stopping || connections.count >= configuration.maximumConnections {
         // Best effort on a fresh socket: its buffer takes these few bytes.
+        // Counted before the client can read the refusal.
+        lock.withLock { counters.refusedOverCapacity += 1 }
         let refusal = HTTPResponse.text(503, "too many connections\n", close: true).serialized(keepAlive: false)
         _ = LoopbackSockets.send(descriptor, refusal[...])
         close(descriptor)
-        lock.withLock { counters.refusedOverCapacity += 1 }
         continue
       }
       nextID += 1
-      connections[nextID] = HTTPConnection(descriptor: descriptor, id: nextID, now: now)
+      connections[nextID] = HTTPConnection(descriptor: descriptor, id: nextID, now: now, ledger: ledger)
       lock.withLock { counters.accepted += 1 }
     }
   }
@@ -236,7 +245,8 @@ public final class HTTPServer: @unchecked Sendable {
       }
       connection.isEventStream = true
       connection.lastEventVersion = version
-      connection.queue(initial, now: now)
+      connection.queue(sharedInitial(initial, version: version), now: now)
+      noteQueuedOutput()
       lock.withLock { counters.openStreams += 1 }
     case .deferred(let work):
       nextToken += 1
@@ -244,6 +254,21 @@ public final class HTTPServer: @unchecked Sendable {
       worker.enqueue(
         DeferredWorker.Job(connection: connection.id, token: nextToken, head: head, keepAlive: keepAlive, work: work))
     }
+  }
+
+  /// The statistics' queued bytes, before any later answer can be read.
+  private func noteQueuedOutput() {
+    lock.withLock {
+      counters.queuedOutputBytes = ledger.total
+      counters.peakQueuedOutputBytes = max(counters.peakQueuedOutputBytes, ledger.total)
+    }
+  }
+
+  private func sharedInitial(_ initial: [UInt8], version: Int) -> SharedBytes {
+    if let last = lastInitial, last.version == version, last.buffer.bytes == initial { return last.buffer }
+    let buffer = SharedBytes(initial)
+    lastInitial = (version, buffer)
+    return buffer
   }
 
   private func write(_ response: HTTPResponse, to connection: HTTPConnection, head: Bool, keepAlive: Bool, now: Double)
@@ -266,36 +291,7 @@ public final class HTTPServer: @unchecked Sendable {
     }
   }
 
-  private func deliverEvents(now: Double) {
-    let events = lock.withLock {
-      let taken = pendingEvents
-      pendingEvents = []
-      return taken
-    }
-    for event in events { send(event.bytes, version: event.version, now: now) }
-  }
-
-  /// Queues `bytes` on every stream, dropping a client that is too far behind.
-  private func send(_ bytes: [UInt8], version: Int?, now: Double) {
-    for connection in connections.values where connection.isEventStream && !connection.closed {
-      if let version {
-        guard version > connection.lastEventVersion else { continue }
-        connection.lastEventVersion = version
-      }
-      // A client that has taken everything gets the next event whatever
-      // its size (a large scene's state may be over the cap on its own).
-      guard connection.pendingOutput == 0 || connection.pendingOutput + bytes.count <= configuration.eventBufferLimit
-      else {
-        lock.withLock { counters.droppedSlowStreams += 1 }
-        drop(connection)
-        continue
-      }
-      connection.queue(bytes, now: now)
-      flush(connection, now: now)
-    }
-  }
-
-  private func flush(_ connection: HTTPConnection, now: Double) {
+  func flush(_ connection: HTTPConnection, now: Double) {
     guard !connection.closed else { return }
     guard connection.flush(now: now) else { return drop(connection) }
     // Pipelined requests held back while much output waited: their bytes
@@ -368,9 +364,10 @@ public final class HTTPServer: @unchecked Sendable {
     }
   }
 
-  private func drop(_ connection: HTTPConnection) {
+  func drop(_ connection: HTTPConnection) {
     guard !connection.closed else { return }
     connection.closed = true
+    connection.discardOutput()
     close(connection.descriptor)
     connections[connection.id] = nil
     if connection.isEventStream { lock.withLock { counters.openStreams -= 1 } }

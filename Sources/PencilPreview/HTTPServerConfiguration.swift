@@ -10,6 +10,10 @@ extension HTTPServer {
     public var maximumConnections = 256
     /// Bytes queued for one event-stream client before it is dropped.
     public var eventBufferLimit = 8 << 20
+    /// Bytes queued for all clients together, a buffer shared by several
+    /// streams (a broadcast event) counted once: past it, the streams
+    /// furthest behind are dropped before an event is queued.
+    public var totalOutputLimit = 64 << 20
     /// Seconds between `: keep-alive` comments on an idle event stream.
     public var keepAliveInterval = 15.0
     public init() {}
@@ -23,5 +27,9 @@ extension HTTPServer {
     public var timedOut = 0
     public var malformed = 0
     public var openStreams = 0
+    /// What all the connections' unread output holds in memory now (each
+    /// shared buffer once), and the most it has held, as the loop saw it.
+    public var queuedOutputBytes = 0
+    public var peakQueuedOutputBytes = 0
   }
 }

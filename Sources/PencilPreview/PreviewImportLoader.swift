@@ -12,24 +12,22 @@ import PencilCore
 /// dark appearance may be compiled on a second thread, hence the lock.
 final class PreviewImportLoader: ImportLoader, @unchecked Sendable {
   private let lock = Lock()
-  private var asked: Set<String> = []
+  private var asked: [String: FileStamp] = [:]
   private var read: [String: SourceFile] = [:]
+  private let disk = DiskImports()
 
   func load(_ path: String, from importer: SourceFile) -> Result<SourceFile, ImportFailure> {
     guard !path.isEmpty else { return .failure(ImportFailure("the path is empty")) }
     let name = ImportPath.resolve(path, from: importer.name)
-    lock.withLock { _ = asked.insert(name) }
-    switch FileReading.read(name) {
-    case .failure(let failure): return .failure(ImportFailure(failure.reason))
-    case .success(let bytes):
-      let file = SourceFile(name: name, bytes: bytes)
-      lock.withLock { read[name] = read[name] ?? file }
-      return .success(file)
-    }
+    let stamp = FileStamp(name)
+    lock.withLock { asked[name] = asked[name] ?? stamp }
+    let loaded = disk.load(name, importer: importer)
+    if case .success(let file) = loaded { lock.withLock { read[file.name] = read[file.name] ?? file } }
+    return loaded
   }
 
-  /// Every path asked for, sorted.
-  var askedPaths: [String] { lock.withLock { asked.sorted() } }
+  /// Every path asked for, with its stamp from before it was read.
+  var askedPaths: [String: FileStamp] { lock.withLock { asked } }
 
   /// The files read, by name.
   var files: [String: SourceFile] { lock.withLock { read } }
@@ -38,30 +36,22 @@ final class PreviewImportLoader: ImportLoader, @unchecked Sendable {
 /// Why a file could not be read, in words.
 struct ReadFailure: Error {
   var reason: String
-  init(_ reason: String) { self.reason = reason }
+  var code: DiagnosticCode
+  init(_ reason: String, code: DiagnosticCode = DriverCodes.unreadable) {
+    self.reason = reason
+    self.code = code
+  }
 }
 
 /// Whole files, bounded by the compiler's input limit.
 enum FileReading {
+  /// Only a regular file, opened without blocking (`RegularFileReader`):
+  /// a scene replaced by a FIFO is refused, never waited on, so the next
+  /// good save is still seen and the server still stops.
   static func read(_ path: String, limit: Int = SourceFile.maximumSize) -> Result<[UInt8], ReadFailure> {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return .failure(ReadFailure(String(cString: strerror(errno)))) }
-    defer { close(descriptor) }
-    var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-      return .failure(ReadFailure("it is a directory"))
-    }
-    var result: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .failure(ReadFailure(String(cString: strerror(errno))))
-      }
-      if count == 0 { return .success(result) }
-      guard result.count + count <= limit else { return .failure(ReadFailure("larger than \(limit >> 20) MiB")) }
-      result.append(contentsOf: buffer[0..<count])
+    switch RegularFileReader.read(path, limit: limit) {
+    case .success(let contents): .success(contents.bytes ?? [])
+    case .failure(let failure): .failure(ReadFailure(failure.reason, code: failure.code))
     }
   }
 

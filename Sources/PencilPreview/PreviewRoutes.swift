@@ -27,8 +27,12 @@ public struct PreviewRoutes: HTTPRoutes {
     let snapshot = session.snapshot
     switch path {
     case "/":
+      // No other site may frame the page (clickjacking: a framed page's
+      // buttons and links could be clicked through a decoy).
       return .response(
-        HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: Array(PreviewPage.html.utf8)))
+        HTTPResponse(
+          status: 200, contentType: "text/html; charset=utf-8", body: Array(PreviewPage.html.utf8),
+          headers: [("X-Frame-Options", "DENY"), ("Content-Security-Policy", "frame-ancestors 'none'")]))
     case "/events":
       return .eventStream(initial: snapshot.event, version: snapshot.version)
     case "/state.json":

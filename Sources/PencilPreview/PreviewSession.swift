@@ -41,12 +41,14 @@ public final class PreviewSession: @unchecked Sendable {
     let previous = snapshot
     let loader = PreviewImportLoader()
     let version = previous.version + 1
+    let sceneStamp = FileStamp(path)
     let made: PreviewSnapshot
     switch FileReading.read(path) {
     case .failure(let failure):
       made = PreviewSnapshot(
         version: version, ok: false, source: SourceFile(name: path, bytes: []), diagnostics: [],
-        readFailure: "cannot read '\(path)': \(failure.reason)", files: [], watched: [path], picture: previous.picture)
+        readFailure: "cannot read '\(path)': \(failure.reason)", readFailureCode: failure.code, files: [],
+        watched: [path: sceneStamp], picture: previous.picture)
     case .success(let bytes):
       let source = SourceFile(name: path, bytes: bytes)
       let compilation = Pencil.compile(source, importer: loader, appearance: nil)
@@ -61,7 +63,8 @@ public final class PreviewSession: @unchecked Sendable {
       let imported = loader.files.values.filter { $0.name != path }.sorted { $0.name < $1.name }
       made = PreviewSnapshot(
         version: version, ok: picture != nil, source: source, diagnostics: diagnostics, readFailure: nil,
-        files: [source] + imported, watched: [path] + loader.askedPaths, picture: picture ?? previous.picture)
+        files: [source] + imported, watched: loader.askedPaths.merging([path: sceneStamp]) { _, scene in scene },
+        picture: picture ?? previous.picture)
     }
     lock.withLock {
       current = made
@@ -95,8 +98,10 @@ public final class PreviewSession: @unchecked Sendable {
     guard thread == nil, let stopPipe else { return }
     thread = WorkerThread(stackSize: 64 << 20) { [self] in
       while true {
-        let files = Array(Set(snapshot.watched).sorted().prefix(FileWatch.maximumFiles))
-        guard FileWatch.waitForChange(files, stop: stopPipe.readEnd) else { return }
+        let watched = snapshot.watched
+        let files = FileWatch.limited(watched.keys, first: path)
+        let since = files.map { watched[$0] ?? FileStamp($0) }
+        guard FileWatch.waitForChange(files, since: since, stop: stopPipe.readEnd) else { return }
         // Again while a save landed during the compile.
         var stamps: [FileStamp]
         repeat {

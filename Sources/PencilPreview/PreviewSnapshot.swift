@@ -12,33 +12,42 @@ public final class PreviewSnapshot: @unchecked Sendable {
   /// The compiled file as read, and its diagnostics (sorted by position).
   public let source: SourceFile
   public let diagnostics: [Diagnostic]
-  /// Why the scene itself could not be read (then there are no diagnostics).
+  /// Why the scene itself could not be read (then there are no
+  /// diagnostics), and its code: E0402, E0403, or E0409 for a scene that is
+  /// not a regular file.
   public let readFailure: String?
+  public let readFailureCode: DiagnosticCode
   /// The main file first, then every import the compile read, by name.
   public let files: [SourceFile]
-  /// Every path the compile asked for, found or not: what to watch.
-  let watched: [String]
+  /// Every path the compile asked for, found or not: what to watch, each
+  /// with its stamp from before it was read.
+  let watched: [String: FileStamp]
   /// The last good picture: this compile's, or an earlier one's on errors.
   let picture: PreviewPicture?
+  /// How many of the files asked for are past `FileWatch.maximumFiles`,
+  /// and not watched (E0411).
+  public var unwatchedFiles: Int { max(0, watched.count - FileWatch.maximumFiles) }
   /// `/state.json`'s body, and the same as an `event: state`.
   public let stateJSON: [UInt8]
   public let event: [UInt8]
 
   init(
     version: Int, ok: Bool, source: SourceFile, diagnostics: [Diagnostic], readFailure: String?,
-    files: [SourceFile], watched: [String], picture: PreviewPicture?
+    readFailureCode: DiagnosticCode = DriverCodes.unreadable, files: [SourceFile], watched: [String: FileStamp],
+    picture: PreviewPicture?
   ) {
     self.version = version
     self.ok = ok
     self.source = source
     self.diagnostics = diagnostics
     self.readFailure = readFailure
+    self.readFailureCode = readFailureCode
     self.files = files
     self.watched = watched
     self.picture = picture
     let json = PreviewState.json(
-      version: version, ok: ok, source: source, diagnostics: diagnostics, readFailure: readFailure, files: files,
-      picture: picture)
+      version: version, ok: ok, source: source, diagnostics: diagnostics,
+      readFailure: readFailure.map { (readFailureCode, $0) }, files: files, picture: picture)
     stateJSON = Array(json.utf8)
     event = ServerSentEvents.event("state", data: json)
   }
@@ -47,7 +56,7 @@ public final class PreviewSnapshot: @unchecked Sendable {
   static func initial(path: String) -> PreviewSnapshot {
     PreviewSnapshot(
       version: 0, ok: false, source: SourceFile(name: path, bytes: []), diagnostics: [], readFailure: nil, files: [],
-      watched: [path], picture: nil)
+      watched: [path: FileStamp(path)], picture: nil)
   }
 }
 
@@ -65,15 +74,15 @@ public final class PreviewSnapshot: @unchecked Sendable {
 /// fix's message, or null) and `fixes` (the JSON diagnostic format's).
 enum PreviewState {
   static func json(
-    version: Int, ok: Bool, source: SourceFile, diagnostics: [Diagnostic], readFailure: String?,
-    files: [SourceFile], picture: PreviewPicture?
+    version: Int, ok: Bool, source: SourceFile, diagnostics: [Diagnostic],
+    readFailure: (code: DiagnosticCode, message: String)?, files: [SourceFile], picture: PreviewPicture?
   ) -> String {
     let quote = DiagnosticPrinter.jsonQuoted
     var entries = diagnostics.map { diagnostic($0, in: source) }
-    if let readFailure {
-      let rendered = DiagnosticPrinter.failure(DriverCodes.unreadable, readFailure, format: .human)
+    if let (code, readFailure) = readFailure {
+      let rendered = DiagnosticPrinter.failure(code, readFailure, format: .human)
       entries.append(
-        "{\"severity\":\"error\",\"code\":\"\(DriverCodes.unreadable.id)\",\"message\":\(quote(readFailure)),"
+        "{\"severity\":\"error\",\"code\":\"\(code.id)\",\"message\":\(quote(readFailure)),"
           + "\"file\":\(quote(source.name)),\"absolutePath\":\(quote(FileReading.absolute(source.name))),"
           + "\"line\":1,\"column\":1,\"endLine\":1,\"endColumn\":1,\"rendered\":\(quote(rendered)),"
           + "\"help\":null,\"fixes\":[]}")

@@ -10,33 +10,38 @@ import PencilCore
 struct IOFailure: Error {
   var code: DiagnosticCode
   var message: String
+
+  /// A problem of the input (too large, not a regular file) is status 1;
+  /// one of the environment (missing, unwritable) is 2.
+  var exitStatus: Int32 { code == DriverCodes.inputTooLarge || code == DriverCodes.notRegularFile ? 1 : 2 }
 }
 
 enum FileIO {
   /// Reads a whole file, or standard input for `-`, stopping as soon as it
-  /// is larger than `limit` bytes: a device such as /dev/zero or an endless
-  /// pipe is refused after `limit` bytes, never read to exhaustion.
+  /// is larger than `limit` bytes. A path must name a regular file
+  /// (`RegularFileReader`): a FIFO or a device is refused (E0409) without
+  /// waiting on it; only `-` reads a pipe, and an endless one is refused
+  /// after `limit` bytes, never read to exhaustion.
   static func read(_ path: String, limit: Int, displayName: String? = nil) throws -> [UInt8] {
     let shown = displayName ?? path
-    let descriptor = path == "-" ? 0 : PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
-    guard descriptor >= 0 else {
-      throw IOFailure(code: DriverCodes.unreadable, message: "cannot read '\(shown)': \(lastError())")
-    }
-    defer { if descriptor != 0 { close(descriptor) } }
-    var status = stat()
-    if fstat(descriptor, &status) == 0 {
-      if status.st_mode & S_IFMT == S_IFDIR {
-        throw IOFailure(code: DriverCodes.unreadable, message: "cannot read '\(shown)': it is a directory")
-      }
-      if status.st_mode & S_IFMT == S_IFREG, status.st_size > limit {
-        throw tooLarge(shown, limit: limit)
+    guard path == "-" else {
+      let opening = { PathBytes.withCString(path) { open($0, RegularFileReader.openFlags) } }
+      switch RegularFileReader.read(opening: opening, limit: limit) {
+      case .success(let contents): return contents.bytes ?? []
+      case .failure(let failure):
+        let message =
+          failure.code == DriverCodes.inputTooLarge
+          ? tooLarge(shown, limit: limit).message
+          : failure.code == DriverCodes.notRegularFile
+            ? "cannot read '\(shown)': \(failure.reason); use '-' to compile standard input"
+            : "cannot read '\(shown)': \(failure.reason)"
+        throw IOFailure(code: failure.code, message: message)
       }
     }
     var result: [UInt8] = []
-    if status.st_mode & S_IFMT == S_IFREG { result.reserveCapacity(Int(truncatingIfNeeded: status.st_size)) }
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
         throw IOFailure(code: DriverCodes.unreadable, message: "cannot read '\(shown)': \(lastError())")

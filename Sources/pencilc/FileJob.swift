@@ -57,7 +57,7 @@ struct FileJob {
   /// the input (status 1), the others of the environment (status 2).
   private mutating func report(_ failure: IOFailure, file: String) {
     reportFailure(failure.code, failure.message, file: file)
-    fail(failure.code == DriverCodes.inputTooLarge ? 1 : 2)
+    fail(failure.exitStatus)
   }
 
   mutating func compile(_ input: String) {

@@ -120,7 +120,7 @@ struct FormatCommand {
     } catch {
       let failure = error as? IOFailure ?? IOFailure(code: DriverCodes.unreadable, message: "\(error)")
       report(failure, file: name, format: format)
-      return failure.code == DriverCodes.inputTooLarge ? 1 : 2
+      return failure.exitStatus
     }
     let source = SourceFile(name: name, bytes: bytes)
     switch SourceFormatter.format(source) {

@@ -1,3 +1,5 @@
+import PencilPreview
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -6,9 +8,11 @@
 
 /// The files a run's imports asked for, found or not, for `--watch`: an
 /// import of a file that does not exist yet must be rebuilt when it
-/// appears. Jobs on several threads note paths at once, under a lock.
+/// appears. Jobs on several threads note paths at once, under a lock. Each
+/// path keeps its stamp from before its first read, so a change after that
+/// read and before the watch is armed is not lost.
 final class ImportRecorder: @unchecked Sendable {
-  private var paths: Set<String> = []
+  private var paths: [String: FileStamp] = [:]
   private let lock: UnsafeMutablePointer<pthread_mutex_t>
 
   init() {
@@ -23,17 +27,19 @@ final class ImportRecorder: @unchecked Sendable {
   }
 
   func note(_ path: String) {
+    let stamp = FileStamp(path)
     pthread_mutex_lock(lock)
-    paths.insert(path)
+    if paths[path] == nil { paths[path] = stamp }
     pthread_mutex_unlock(lock)
   }
 
-  /// Every path noted since the last call, sorted; the set starts empty again.
-  func take() -> [String] {
+  /// Every path noted since the last call, with its first stamp; the
+  /// record starts empty again.
+  func take() -> [String: FileStamp] {
     pthread_mutex_lock(lock)
     defer { pthread_mutex_unlock(lock) }
-    let taken = paths.sorted()
-    paths = []
+    let taken = paths
+    paths = [:]
     return taken
   }
 }

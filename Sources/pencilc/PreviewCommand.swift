@@ -96,7 +96,7 @@ enum PreviewCommand {
     } catch {
       let failure = error as? IOFailure ?? IOFailure(code: DriverCodes.unreadable, message: "\(error)")
       FileIO.writeStandardError(DiagnosticPrinter.failure(failure.code, failure.message, format: .short))
-      return failure.code == DriverCodes.inputTooLarge ? 1 : 2
+      return failure.exitStatus
     }
     // Before any thread starts, so every thread inherits the signal mask.
     // The first signal stops the server gracefully; a second, while that
@@ -201,8 +201,14 @@ private struct CompilePrinter: Sendable {
 
   func print(_ snapshot: PreviewSnapshot) {
     var text = ""
+    if snapshot.unwatchedFiles > 0 {
+      text += DiagnosticPrinter.failure(
+        DriverCodes.tooManyWatchedFiles,
+        "\(snapshot.unwatchedFiles) imported files are past the \(FileWatch.maximumFiles) watched; changes to them are not seen",
+        format: .short)
+    }
     if let failure = snapshot.readFailure {
-      text += DiagnosticPrinter.failure(DriverCodes.unreadable, failure, format: .short)
+      text += DiagnosticPrinter.failure(snapshot.readFailureCode, failure, format: .short)
     }
     for diagnostic in snapshot.diagnostics {
       text +=

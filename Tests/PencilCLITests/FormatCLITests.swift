@@ -100,8 +100,15 @@ final class FormatCLITests: XCTestCase {
   }
 
   func testInputsOverTheSizeLimitAreRefused() throws {
-    // Read up to the compiler's 128 MiB limit, then refused as it refuses them.
-    let result = try CLI.run(["fmt", "/dev/zero"])
+    // A device is not a regular file: refused at once, as the compiler does.
+    let device = try CLI.run(["fmt", "/dev/zero"])
+    XCTAssertNotEqual(device.status, 0)
+    XCTAssertTrue(device.stderr.contains("E0409"), device.stderr)
+    XCTAssertEqual(device.stdout, "")
+    // Standard input is read up to the compiler's 128 MiB limit, then
+    // refused as it refuses them.
+    let result = try CLI.run(
+      ["-c", "head -c 140000000 /dev/zero | '\(CLI.binary.path)' fmt -"], executable: URL(fileURLWithPath: "/bin/sh"))
     XCTAssertEqual(result.status, 1)
     XCTAssertTrue(result.stderr.contains("E0403"), result.stderr)
     XCTAssertEqual(result.stdout, "")

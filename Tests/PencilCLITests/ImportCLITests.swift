@@ -74,4 +74,43 @@ final class ImportCLITests: XCTestCase {
     XCTAssertEqual(
       result.stderr, "b.pencil:1:8: error: import cycle: a.pencil → b.pencil → a.pencil [E0235]\n")
   }
+
+  /// However the scene is named on the command line and the import spelled
+  /// (`./`, `..`, a symbolic link, a hard link), one file is one file: a
+  /// self-import is one cycle, with no spurious W0010 or E0204.
+  func testEverySpellingOfAFileIsOneFile() throws {
+    let directory = try CLI.temporaryDirectory()
+    let sub = directory.appendingPathComponent("sub")
+    try write("import \"./self.pencil\"\nlet x = 1\nrect size 1x1\n", to: sub.appendingPathComponent("self.pencil"))
+    for name in ["sub/self.pencil", "./sub/self.pencil", "sub/../sub/self.pencil", directory.path + "/sub/self.pencil"]
+    {
+      let result = try CLI.run(["--diagnostic-format", "short", "--check", name], in: directory)
+      XCTAssertEqual(result.status, 1, name)
+      XCTAssertEqual(
+        result.stderr.split(separator: "\n").first, "\(name):1:8: error: import cycle: \(name) → \(name) [E0235]",
+        "compiled as \(name)")
+      XCTAssertEqual(result.stderr.components(separatedBy: "[E0235]").count, 2, result.stderr)
+      XCTAssertFalse(result.stderr.contains("E0204"), result.stderr)
+      XCTAssertFalse(result.stderr.contains("W0010"), result.stderr)
+    }
+    // A palette reached through a link and through its own name lends its
+    // definitions once: no clash.
+    try write("let tint = #ff0000\n", to: directory.appendingPathComponent("palette.pencil"))
+    XCTAssertEqual(symlink("palette.pencil", directory.appendingPathComponent("link.pencil").path), 0)
+    XCTAssertEqual(
+      link(
+        directory.appendingPathComponent("palette.pencil").path, directory.appendingPathComponent("hard.pencil").path),
+      0)
+    try write(
+      "import \"palette.pencil\"\nimport \"link.pencil\"\nimport \"hard.pencil\"\nrect size 1x1 fill=tint\n",
+      to: directory.appendingPathComponent("scene.pencil"))
+    let linked = try CLI.run(["--diagnostic-format", "short", "--check", "scene.pencil"], in: directory)
+    XCTAssertEqual(linked.status, 0, linked.stderr)
+    XCTAssertEqual(linked.stderr, "")
+    // A link to the scene itself is the scene: a cycle.
+    XCTAssertEqual(symlink("scene.pencil", directory.appendingPathComponent("me.pencil").path), 0)
+    try write("import \"me.pencil\"\nrect size 1x1\n", to: directory.appendingPathComponent("scene.pencil"))
+    let looped = try CLI.run(["--diagnostic-format", "short", "--check", "scene.pencil"], in: directory)
+    XCTAssertEqual(looped.stderr, "scene.pencil:1:8: error: import cycle: scene.pencil → scene.pencil [E0235]\n")
+  }
 }

@@ -69,9 +69,16 @@ final class OutputSafetyCLITests: XCTestCase {
     XCTAssertTrue(missing.stderr.contains("[E0404]"), missing.stderr)
   }
 
-  /// Endless input is refused at the limit instead of filling memory.
+  /// Endless input is refused: a device at once (E0409, not a regular
+  /// file), standard input from a pipe at the limit instead of filling
+  /// memory.
   func testInputIsBounded() throws {
-    let result = try CLI.run(["/dev/zero", "--check"])
+    let device = try CLI.run(["/dev/zero", "--check"])
+    XCTAssertEqual(device.status, 1)
+    XCTAssertTrue(device.stderr.contains("[E0409]"), device.stderr)
+    let result = try CLI.run(
+      ["-c", "head -c 140000000 /dev/zero | '\(CLI.binary.path)' --check -"],
+      executable: URL(fileURLWithPath: "/bin/sh"))
     XCTAssertEqual(result.status, 1)
     XCTAssertTrue(result.stderr.contains("larger than 128 MiB"), result.stderr)
     XCTAssertTrue(result.stderr.contains("[E0403]"), result.stderr)

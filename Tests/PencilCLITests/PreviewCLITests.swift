@@ -155,18 +155,20 @@ final class PreviewCLITests: XCTestCase {
     let (process, port) = try startPreview(
       in: directory, ["scene.pencil", "--open"], path: bin.path + ":/usr/bin:/bin")
     defer { if process.isRunning { process.terminate() } }
-    let deadline = Date().addingTimeInterval(10)
-    while !FileManager.default.fileExists(atPath: opened.path), Date() < deadline { usleep(20_000) }
-    usleep(100_000)
-    XCTAssertEqual(try? String(contentsOf: opened, encoding: .utf8), "http://127.0.0.1:\(port)/\n")
+    // The file appears before the script has written it: wait for its text.
+    let expected = "http://127.0.0.1:\(port)/\n"
+    let deadline = Date().addingTimeInterval(30)
+    while (try? String(contentsOf: opened, encoding: .utf8)) != expected, Date() < deadline { usleep(20_000) }
+    XCTAssertEqual(try? String(contentsOf: opened, encoding: .utf8), expected)
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
     XCTAssertEqual(process.terminationStatus, 0)
 
     // Without xdg-open on the PATH, --open does nothing and is no error.
-    let (quiet, _) = try startPreview(in: directory, ["scene.pencil", "--open"], path: "/nonexistent")
+    let (quiet, quietPort) = try startPreview(in: directory, ["scene.pencil", "--open"], path: "/nonexistent")
     defer { if quiet.isRunning { quiet.terminate() } }
-    usleep(300_000)
+    // It answers, which it does only once --open has been handled.
+    XCTAssertEqual(try get(quietPort, "/state.json").status, 200)
     XCTAssertTrue(quiet.isRunning)
     kill(quiet.processIdentifier, SIGINT)
     quiet.waitUntilExit()

@@ -21,6 +21,9 @@ final class Session {
     self.server = server
   }
 
+  /// A server that reads the real disk, as `pencilc lsp` does.
+  init(readingTheDisk: Void) { server = LanguageServer() }
+
   /// Sends a request and returns everything the server sent back.
   @discardableResult
   func request(_ method: String, _ params: JSONValue = .object([:])) -> [JSONValue] {

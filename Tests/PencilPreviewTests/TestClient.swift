@@ -22,9 +22,15 @@ final class TestClient {
   private var buffer: [UInt8] = []
   private(set) var sawEnd = false
 
-  init?(port: Int, ipv6: Bool = false) {
+  /// `receiveBuffer`: the socket's receive buffer, set before connecting
+  /// so the window stays that small (a client that never reads then holds
+  /// little in the kernel, and the server's queue grows instead).
+  init?(port: Int, ipv6: Bool = false, receiveBuffer: Int32? = nil) {
     descriptor = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard descriptor >= 0 else { return nil }
+    if var size = receiveBuffer {
+      setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
     let connected: Int32
     if ipv6 {
       var address = sockaddr_in6()
@@ -200,8 +206,8 @@ final class RunningPreview {
 
   var port: Int { preview.server.port }
 
-  func client(ipv6: Bool = false) throws -> TestClient {
-    try XCTUnwrap(TestClient(port: port, ipv6: ipv6), "cannot connect to the preview")
+  func client(ipv6: Bool = false, receiveBuffer: Int32? = nil) throws -> TestClient {
+    try XCTUnwrap(TestClient(port: port, ipv6: ipv6, receiveBuffer: receiveBuffer), "cannot connect to the preview")
   }
 
   /// One request on a fresh connection.

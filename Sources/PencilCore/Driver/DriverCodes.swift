@@ -76,5 +76,47 @@ public enum DriverCodes {
         chmod u+w scene.pencil; pencilc fmt scene.pencil     // ok
     """)
 
-  static let all = [usage, unreadable, inputTooLarge, unwritable, cannotListen, besideInputNotRegular, readOnly]
+  public static let notRegularFile = DiagnosticCode(
+    "E0409", .error, "not a regular file",
+    """
+    A scene and every file it imports must be regular files. A FIFO, a
+    device (`/dev/stdin`, `/dev/zero`), or a socket is refused without
+    being read: reading one could wait for ever for a writer or never end,
+    and would stall `--watch`, `pencilc preview` and the language server.
+    The exit status is 1. To compile what a program prints, pipe it to
+    `pencilc -` (standard input), which is read up to 128 MiB.
+
+        import "/dev/stdin"                // error: it is a character device
+        pencilc fifo.pencil                // error: it is a FIFO
+        generate | pencilc - -o out.svg    // ok
+    """)
+  public static let importsTooLarge = DiagnosticCode(
+    "E0410", .error, "imports too large in total",
+    """
+    The files one compilation imports hold at most 256 MiB together (each
+    file is read once, however many imports name it), so that a short file
+    of imports cannot make pencilc read gigabytes. The import that would
+    go past the limit is refused. Import fewer or smaller files.
+
+        import "huge-1.pencil"             // 200 MiB in all so far: ok
+        import "huge-2.pencil"             // error: more than 256 MiB imported
+    """)
+
+  public static let tooManyWatchedFiles = DiagnosticCode(
+    "E0411", .error, "too many files to watch",
+    """
+    `pencilc --watch` and `pencilc preview` watch at most 4096 files: the
+    inputs and every file they import (or try to import). Past that, the
+    inputs are watched first and the rest of the imports are not: a change
+    to one of them is not seen until a watched file changes. The error is
+    printed after each build and the watch goes on; it does not change the
+    exit status. Import fewer files, or compile without --watch.
+
+        pencilc --watch scene.pencil    // 5000 imports: error, 904 not watched
+    """)
+
+  static let all = [
+    usage, unreadable, inputTooLarge, unwritable, cannotListen, besideInputNotRegular, readOnly, notRegularFile,
+    importsTooLarge, tooManyWatchedFiles,
+  ]
 }

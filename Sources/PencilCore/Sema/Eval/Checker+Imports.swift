@@ -12,7 +12,14 @@ public protocol ImportLoader: Sendable {
 /// Why an import could not be read, in words for the diagnostic.
 public struct ImportFailure: Error, Sendable {
   public var message: String
-  public init(_ message: String) { self.message = message }
+  /// The code to report it under; nil for E0236 (cannot import). Set when
+  /// the reason has a code of its own: not a regular file (E0409), the
+  /// imports too large in total (E0410).
+  public var code: DiagnosticCode?
+  public init(_ message: String, code: DiagnosticCode? = nil) {
+    self.message = message
+    self.code = code
+  }
 }
 
 /// What the imports of one compilation share: the loader, the chain of
@@ -74,7 +81,8 @@ extension Checker {
     switch loader.load(statement.path, from: importer) {
     case .failure(let failure):
       report(
-        LanguageCodes.importUnreadable, statement.pathRange, "cannot import '\(statement.path)': \(failure.message)")
+        failure.code ?? LanguageCodes.importUnreadable, statement.pathRange,
+        "cannot import '\(statement.path)': \(failure.message)")
       return
     case .success(let file):
       imported = file
