@@ -6,18 +6,6 @@ import PencilCore
   import Darwin
 #endif
 
-/// A file or folder as the file system knows it, whatever the path
-/// (symbolic links) that led to it.
-public struct FileIdentity: Hashable, Sendable {
-  public var device: UInt64
-  public var inode: UInt64
-
-  public init(device: UInt64, inode: UInt64) {
-    self.device = device
-    self.inode = inode
-  }
-}
-
 /// One entry of a workspace folder, as `stat` sees it through links.
 public struct WorkspaceEntry: Equatable, Sendable {
   public enum Kind: Sendable { case folder, regularFile, other }
