@@ -33,7 +33,9 @@ struct DeviceSpace {
       text.transform)
   }
 
-  private func deviceRegion(of box: Rect, _ transform: Affine?) -> Region? {
+  /// The pixels a user-space box reaches through `transform`, a pixel
+  /// wider on every side (nil: none on the canvas).
+  func deviceRegion(of box: Rect, _ transform: Affine?) -> Region? {
     let user = Lowering.transformedBounds(box, transform)
     return pixelRegion(
       from: Point((user.x - origin.x) * scaleX - 1, (user.y - origin.y) * scaleY - 1),
