@@ -57,6 +57,13 @@ enum RasterRenderer {
       diagnostics.append(diagnostic)
       return nil
     case .size(let width, let height):
+      let space = DeviceSpace(
+        scaleX: options.scale, scaleY: options.scale, origin: Point(scene.viewport.x, scene.viewport.y),
+        width: width, height: height, bandHeight: bandHeight)
+      if case .refused(let refusal) = RasterWork.check(scene, space: space, maximum: options.maximumRasterWork) {
+        diagnostics.append(refusal)
+        return nil
+      }
       return render(
         scene, width: width, height: height, scaleX: options.scale, scaleY: options.scale, diagnostics: &diagnostics,
         threads: options.threads ?? WorkerPool.processorCount)
