@@ -66,4 +66,36 @@ final class RasterTextCullingTests: XCTestCase {
     XCTAssertEqual(away.layers.count, 0)
     XCTAssertEqual(away.store.count, 0)
   }
+
+  /// A text of more glyphs on the canvas than `glyphsAsEdges` is
+  /// accumulated into a mask as it is prepared, a glyph at a time: the
+  /// same pixels, bit for bit, as through the bands' edges, for text
+  /// rotated, clipped, bold, centred, over several lines and bands, and
+  /// at band heights that cut glyphs.
+  func testTextThroughAMaskGivesTheSamePixels() throws {
+    let words = String(repeating: "Pencils draw ÅÉÏ ŁĳŒ gÿj. ", count: 40)
+    let source = """
+      canvas 300x200 background=white
+      text "\(words)\\n\(words)" at 5,20 font=7
+      text "\(words)" at 150,90 font=headline align=center rotation=20 color=#0000ff80
+      zstack at 20,120 size 200x60 clip=ellipse {
+        text "\(words)\\n\(words)\\n\(words)" font=title
+      }
+      text "\(words)" at 0,190 font=3 color=red
+      """
+    let scene = try XCTUnwrap(compile(source).scene)
+    for bandHeight in [64, 7] {
+      var diagnostics: [Diagnostic] = []
+      let edges = RasterRenderer.render(
+        scene, width: 300, height: 200, scaleX: 1, scaleY: 1, diagnostics: &diagnostics, threads: 2,
+        bandHeight: bandHeight, glyphsAsEdges: .max)
+      let masks = RasterRenderer.render(
+        scene, width: 300, height: 200, scaleX: 1, scaleY: 1, diagnostics: &diagnostics, threads: 2,
+        bandHeight: bandHeight, glyphsAsEdges: 0)
+      let (a, b) = (edges.withPixels { Array($0) }, masks.withPixels { Array($0) })
+      XCTAssertEqual(a.count, b.count)
+      XCTAssertEqual(zip(a, b).filter { $0 != $1 }.count, 0, "band height \(bandHeight)")
+      XCTAssertGreaterThan(Set(a).count, 10, "the text is drawn")
+    }
+  }
 }

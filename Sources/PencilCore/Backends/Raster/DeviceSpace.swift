@@ -10,6 +10,9 @@ struct DeviceSpace {
   let height: Int
   /// Device rows per band.
   let bandHeight: Int
+  /// Above this many glyphs on the canvas a text is drawn through a
+  /// `TextMask` (changes the memory, never the pixels).
+  var glyphsAsEdges = DeviceSpace.glyphsAsEdges
 
   typealias Region = (x0: Int, y0: Int, x1: Int, y1: Int)
 

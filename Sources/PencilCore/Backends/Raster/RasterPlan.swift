@@ -15,6 +15,8 @@ struct PreparedItem {
   enum Layer {
     case shape(EdgeList, PaintSampler)
     case text(TextCoverage, PaintSampler)
+    /// A text of very many glyphs, its coverage already accumulated.
+    case textMask(TextMask, PaintSampler)
   }
   var layers: [Layer] = []
   /// The edges of every layer.
@@ -22,6 +24,13 @@ struct PreparedItem {
   var mask: Int?
   /// The device rows that any layer reaches.
   var rows: Range<Int> = 0..<0
+
+  /// The coverage values its text masks hold.
+  var maskValues: Int {
+    layers.reduce(0) { count, layer in
+      if case .textMask(let mask, _) = layer { count + mask.values.count } else { count }
+    }
+  }
 }
 
 /// A text's strokes, each flattened on its own, and the region of their union.
@@ -173,7 +182,11 @@ extension DeviceSpace {
         }
       }
     case .text(let text):
-      if let paint = plan.fill, let coverage = textCoverage(text, into: &store, lines: &lines) {
+      guard let paint = plan.fill else { break }
+      let (count, region) = visibleGlyphs(of: text)
+      if count > glyphsAsEdges, let region {
+        prepared.layers.append(.textMask(textMask(text, region: region, store: &store, lines: &lines), paint))
+      } else if let coverage = textCoverage(text, into: &store, lines: &lines) {
         prepared.layers.append(.text(coverage, paint))
       }
     }
@@ -183,6 +196,7 @@ extension DeviceSpace {
         switch layer {
         case .shape(let edges, _): (edges.y0, edges.height)
         case .text(let text, _): (text.y0, text.height)
+        case .textMask(let mask, _): (mask.y0, mask.height)
         }
       rows = min(rows?.lowerBound ?? y0, y0)..<max(rows?.upperBound ?? y0 + height, y0 + height)
     }
