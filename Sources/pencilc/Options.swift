@@ -80,6 +80,9 @@ extension Options {
       --scale N                Pixels per point for raster output (default 1; 2 for HiDPI).
       --threads N              Raster output: threads to draw and compress with (default:
                                one per processor; the output is the same at any count).
+      --max-raster-work N      Raster output: the most pixels the elements may cover in
+                               all, each counted by its bounding box (default
+                               2000000000; error E0303 above it).
       --ppm-plain              Write plain-text PPM (P3) instead of binary (P6).
       --text-as-paths          SVG: draw text as outlines in the built-in font.
       --appearance light|dark  The appearance system colours and colour sets take
@@ -172,6 +175,12 @@ extension Options {
           throw UsageError(message: "--scale takes a number greater than 0 and at most 64, not '\(word)'")
         }
         options.render.scale = scale
+      case "--max-raster-work":
+        let word = try flagValue()
+        guard let work = Int(word), work >= 1, work <= 1_000_000_000_000 else {
+          throw UsageError(message: "--max-raster-work takes a whole number from 1 to 1000000000000, not '\(word)'")
+        }
+        options.render.maximumRasterWork = work
       case "--ppm-plain": options.render.plainPPM = true
       case "--appearance":
         let word = try flagValue()

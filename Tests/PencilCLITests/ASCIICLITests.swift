@@ -21,6 +21,20 @@ final class ASCIICLITests: XCTestCase {
     }
   }
 
+  /// The title, centred by its vstack, is written in the middle of the
+  /// 80 columns (it was at column 8, the left of its box); with blocks,
+  /// a box's thin outline shows.
+  func testCentredTitleAndBlockOutlines() throws {
+    let result = try CLI.run([rainbow, "-f", "ascii", "--columns", "80"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let title = result.stdout.split(separator: "\n").first { $0.contains("Rainbow Pencil Set") }
+    XCTAssertEqual(title, String(repeating: " ", count: 31) + "Rainbow Pencil Set", result.stdout)
+    let box = "canvas 160x80 background=white\nrect at 20,20 size 120x40 fill=.clear stroke=black\n"
+    let blocks = try CLI.run(["-f", "ascii", "--charset", "blocks", "--columns", "40", "-"], stdin: box)
+    XCTAssertEqual(blocks.status, 0, blocks.stderr)
+    XCTAssertGreaterThanOrEqual(blocks.stdout.filter { $0 == "▀" || $0 == "▄" }.count, 40, blocks.stdout)
+  }
+
   func testTextFileFromTheExtensionAndNoColourInFiles() throws {
     let directory = try CLI.temporaryDirectory()
     let output = directory.appendingPathComponent("rainbow.txt")

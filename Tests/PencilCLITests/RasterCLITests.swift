@@ -85,4 +85,22 @@ final class RasterCLITests: XCTestCase {
       XCTAssertTrue(result.stderr.contains("--threads takes a whole number"), result.stderr)
     }
   }
+
+  /// The total raster work is bounded (E0303): the refusal names the
+  /// element and `--max-raster-work`, which raises or lowers the bound.
+  func testMaxRasterWork() throws {
+    let scene = "canvas 100x100\nfor i in 0..<3 { rect at 0,0 size 100x100 fill=red }\n"
+    let refused = try CLI.run(["-f", "png", "--max-raster-work", "25000", "-"], stdin: scene)
+    XCTAssertEqual(refused.status, 1)
+    XCTAssertEqual(refused.stdout, "")
+    XCTAssertTrue(refused.stderr.contains("<stdin>:2:18: error: drawing the picture would cover"), refused.stderr)
+    XCTAssertTrue(refused.stderr.contains("--max-raster-work N [E0303]"), refused.stderr)
+    let allowed = try CLI.run(["-f", "png", "--max-raster-work=30000", "-o", "/dev/stdout", "-"], stdin: scene)
+    XCTAssertEqual(allowed.status, 0, allowed.stderr)
+    for value in ["0", "-5", "lots", "1000000000001"] {
+      let result = try CLI.run(["--max-raster-work", value, rainbow, "-f", "ppm", "-o", "/dev/null"])
+      XCTAssertEqual(result.status, 2, value)
+      XCTAssertTrue(result.stderr.contains("--max-raster-work takes a whole number"), result.stderr)
+    }
+  }
 }

@@ -20,6 +20,9 @@ public struct RenderOptions: Sendable {
   public var color = false
   /// ASCII: light ink on a dark background (when colour is off).
   public var invert = false
+  /// Raster output: the most pixels the elements may cover in all, each
+  /// counted by its bounding box on the canvas (see `RasterWork`, E0303).
+  public var maximumRasterWork = RasterWork.defaultMaximum
   /// SVG: annotate each item with its source for `pencilc preview`; never in normal output.
   public var preview = false
 

@@ -21,6 +21,19 @@ enum BackendCodes {
         // a file with only comments, compiled to any format  → error
         canvas 100x100                                     // ok: an empty, transparent picture
     """)
+  static let tooMuchRasterWork = DiagnosticCode(
+    "E0303", .error, "too much to rasterize",
+    """
+    Raster output (PPM, PNG, ASCII) adds up, before drawing, the pixels each
+    element can cover (its bounding box on the canvas), and refuses a
+    picture whose elements cover more than 2,000,000,000 pixels in all:
+    twenty coats of the largest picture. So a short loop cannot keep the
+    machine busy for hours. Draw fewer or smaller elements, or raise the
+    limit with `--max-raster-work N` (the SVG output has no such cost).
+
+        canvas 1000x1000
+        for i in 0..<2001 { rect at 0,0 size 1000x1000 fill=red }   // error for -f png
+    """)
   static let characterReplaced = DiagnosticCode(
     "W0007", .warning, "character not in the text charset",
     """
@@ -33,5 +46,5 @@ enum BackendCodes {
                                // fine with -f ascii --charset blocks
     """)
 
-  static let all = [pictureTooLarge, emptyPicture, characterReplaced]
+  static let all = [pictureTooLarge, emptyPicture, tooMuchRasterWork, characterReplaced]
 }

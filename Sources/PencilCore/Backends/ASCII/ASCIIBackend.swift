@@ -44,12 +44,26 @@ struct ASCIIBackend: Backend {
     if !heads.isEmpty { drawn.items = items }
     let space = SampleSpace(
       origin: Point(box.x, box.y), scaleX: Double(width) / box.width, scaleY: Double(height) / box.height)
+    // Both pictures count towards the output's bound on raster work.
+    let sampleSpace = DeviceSpace(
+      scaleX: space.scaleX, scaleY: space.scaleY, origin: space.origin, width: width, height: height,
+      bandHeight: RasterRenderer.bandHeight)
+    // Both charsets read thin strokes from a picture of the strokes alone.
+    let strokeScene = ASCIIBackend.strokesOnly(drawn)
+    var work = RasterWork.check(drawn, space: sampleSpace, drawText: false, maximum: options.maximumRasterWork)
+    if let strokeScene, case .within(let spent) = work {
+      work = RasterWork.check(
+        strokeScene, space: sampleSpace, drawText: false, maximum: options.maximumRasterWork, alreadySpent: spent)
+    }
+    if case .refused(let refusal) = work {
+      diagnostics.append(refusal)
+      return nil
+    }
     var ignored: [Diagnostic] = []
     let canvas = RasterRenderer.render(
       drawn, width: width, height: height, scaleX: space.scaleX, scaleY: space.scaleY, diagnostics: &ignored,
       drawText: false)
-    // Blocks draw lines as quadrants, and need no stroke picture.
-    let strokes = (options.charset == .ascii ? ASCIIBackend.strokesOnly(drawn) : nil).map {
+    let strokes = strokeScene.map {
       RasterRenderer.render(
         $0, width: width, height: height, scaleX: space.scaleX, scaleY: space.scaleY, diagnostics: &ignored,
         drawText: false)

@@ -15,6 +15,12 @@ enum CellClassifier {
   static let rows = 8
   /// Below this spread of darkness a cell counts as one tone.
   private static let edgeContrast = 0.18
+  /// Below this mean darkness a cell is paper, whatever its pattern: half
+  /// the darkness the faintest characters (`.` `'` `,`) stand for, where
+  /// the ramp itself turns from a space to `.`. A sliver of a thin pencil's
+  /// tip or an anti-aliased corner grazing a cell is too little ink for
+  /// any character, and a mark there would stand on blank paper.
+  static let minimumInk = 0.05
 
   /// The character, and for a cell of two tones the darkness that
   /// separates them (the colour backend inks with the darker side's colour).
@@ -28,7 +34,9 @@ enum CellClassifier {
       sum += value
     }
     let mean = sum / Double(samples.count)
-    guard maximum - minimum >= edgeContrast else { return (ASCIIGlyphs.rampCharacter(for: mean), nil) }
+    guard maximum - minimum >= edgeContrast, mean >= minimumInk else {
+      return (ASCIIGlyphs.rampCharacter(for: mean), nil)
+    }
     let threshold = (maximum + minimum) / 2
     var darkCount = 0
     for value in samples where value > threshold { darkCount += 1 }

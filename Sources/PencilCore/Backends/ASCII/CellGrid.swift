@@ -78,7 +78,8 @@ struct CellGrid {
             }
           }
           guard charset == .ascii else {
-            cells[row * columns + column] = CellGrid.blockCell(samples, colors, color: color)
+            let strokeQuadrants = strokes.map { CellGrid.strokeQuadrants($0, column: column, row: row) }
+            cells[row * columns + column] = CellGrid.blockCell(samples, colors, strokes: strokeQuadrants, color: color)
             continue
           }
           let (character, split) = samples.withUnsafeBufferPointer { CellClassifier.classify($0) }
@@ -190,11 +191,25 @@ struct CellGrid {
 
   /// Quadrants of 2 × 4 samples: with colour, the two tones of the cell
   /// as foreground and background; without, a quadrant is inked when it
-  /// is more than half dark, and a cell of even tone gets a shade.
-  private static func blockCell(_ samples: [Double], _ colors: [(Double, Double, Double)], color: Bool) -> Cell {
+  /// is more than half dark, and a cell of even tone gets a shade. Where
+  /// a thin stroke runs (`strokes`, see `strokeQuadrants`), its quadrants
+  /// are inked too, in the stroke's colour.
+  private static func blockCell(
+    _ samples: [Double], _ colors: [(Double, Double, Double)], strokes: (mask: Int, ink: [Bool])?, color: Bool
+  ) -> Cell {
     func quadrant(_ index: Int) -> Int { (index % 4) / 2 + (index / 4 >= 4 ? 2 : 0) }
     var quadrantDarkness = [0.0, 0.0, 0.0, 0.0]
     for (index, value) in samples.enumerated() { quadrantDarkness[quadrant(index)] += value / 8 }
+    if let strokes, strokes.mask != 0 {
+      var mask = strokes.mask
+      for (index, value) in quadrantDarkness.enumerated() where value > 0.5 { mask |= 1 << index }
+      let character = ASCIIGlyphs.quadrants[mask]
+      guard color else { return Cell(character: character) }
+      let inked = { (index: Int) in strokes.ink[index] || quadrantDarkness[quadrant(index)] > 0.5 }
+      return Cell(
+        character: character, foreground: self.mean(colors, where: inked),
+        background: self.mean(colors) { mask & (1 << quadrant($0)) == 0 })
+    }
     let low = quadrantDarkness.min() ?? 0
     let high = quadrantDarkness.max() ?? 0
     let mean = quadrantDarkness.reduce(0, +) / 4
@@ -216,12 +231,24 @@ struct CellGrid {
 
   /// Writes a text element's characters at its anchor and alignment,
   /// clipped at the edges; characters the charset cannot show become `?`.
+  ///
+  /// A character is rarely as wide as a glyph, so the written text is
+  /// narrower (or wider) than the drawn one. Text that is narrower is
+  /// centred in the box the picture draws it in: a title that a stack or
+  /// a zstack centres (placed by its leading edge, at the left of its
+  /// measured box) is written in the middle, as it is drawn. Every line
+  /// moves by the same amount, so the lines of a paragraph stay aligned
+  /// with each other; wider text grows from its anchor as before.
   mutating func write(
     _ text: TextItem, viewport: Rect, cellWidth: Double, cellHeight: Double, charset: ASCIICharset,
     diagnostics: inout [Diagnostic]
   ) {
     var replaced: Unicode.Scalar? = nil
-    for (index, line) in text.lines.enumerated() {
+    let lines = text.lines
+    let measured = lines.map { TextMetrics.width(of: $0, size: text.fontSize) }.max() ?? 0
+    let written = Double(lines.map { $0.unicodeScalars.count }.max() ?? 0)
+    let inset = max(0, (measured / cellWidth - written) / 2)
+    for (index, line) in lines.enumerated() {
       // The middle of the x-height sits about 0.35 em above the baseline.
       let y = text.position.y + Double(index) * text.lineHeight - 0.35 * text.fontSize
       // Far-off positions clamp to just outside the grid, so the
@@ -232,9 +259,9 @@ struct CellGrid {
       let anchor = (text.position.x - viewport.x) / cellWidth
       var start: Int
       switch text.alignment {
-      case .leading: start = clampedInt(anchor.rounded(), -limit, limit)
+      case .leading: start = clampedInt((anchor + inset).rounded(), -limit, limit)
       case .center: start = clampedInt((anchor - Double(scalars.count) / 2).rounded(), -limit, limit)
-      case .trailing: start = clampedInt(anchor.rounded(), -limit, limit) - scalars.count
+      case .trailing: start = clampedInt((anchor - inset).rounded(), -limit, limit) - scalars.count
       }
       // A cell may be narrower than a glyph: a run that would be cut at an
       // edge of the grid is moved inside it when it fits.

@@ -15,6 +15,10 @@ enum StrokeFont {
     /// The outline rings of each stroke in font units, regular and bold.
     var regular: [[[Point]]]
     var bold: [[[Point]]]
+    /// The box of each weight's ink in font units (y up), for skipping a
+    /// glyph that lies off the canvas before its outline is built.
+    var regularInk = Rect(x: 0, y: 0, width: 0, height: 0)
+    var boldInk = Rect(x: 0, y: 0, width: 0, height: 0)
 
     init(advance: Double, strokes: [[Point]]) {
       // Side bearings: the bold ink moved and the advance widened so
@@ -27,6 +31,25 @@ enum StrokeFont {
       self.strokes = GlyphComposer.moved(strokes, x: shift, y: 0)
       self.regular = self.strokes.map { StrokeOutliner.rings($0, halfWidth: GlyphData.strokeWidth / 2) }
       self.bold = bold.map { $0.map { $0.map { Point($0.x + shift, $0.y) } } }
+      regularInk = Glyph.box(of: regular)
+      boldInk = Glyph.box(of: self.bold)
+    }
+
+    private static func box(of strokes: [[[Point]]]) -> Rect {
+      let points = strokes.joined().joined()
+      guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(),
+        let minY = points.map(\.y).min(), let maxY = points.map(\.y).max()
+      else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+      return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// The user-space box of the ink of the glyph set at `origin`.
+    func ink(at origin: Point, fontSize: Double, bold: Bool) -> Rect {
+      let unit = fontSize / GlyphData.unitsPerEm
+      let box = bold ? boldInk : regularInk
+      return Rect(
+        x: origin.x + box.x * unit, y: origin.y - box.maxY * unit, width: box.width * unit,
+        height: box.height * unit)
     }
   }
 
@@ -102,15 +125,6 @@ enum StrokeFont {
 
   /// The width of a line of text in points.
   static func width(of line: Substring, size: Double) -> Double { TextMetrics.width(of: line, size: size) }
-
-  /// One outline per stroke, for renderers that combine strokes themselves.
-  static func strokeOutlines(of text: TextItem) -> [[PathSegment]] {
-    var strokes: [[PathSegment]] = []
-    forEachGlyph(in: text) { glyph, _, origin in
-      strokes += outlines(of: glyph, at: origin, fontSize: text.fontSize, bold: text.bold)
-    }
-    return strokes
-  }
 
   /// The outlines of one glyph's strokes with its origin (on the baseline) at `origin`.
   static func outlines(of glyph: Glyph, at origin: Point, fontSize: Double, bold: Bool) -> [[PathSegment]] {

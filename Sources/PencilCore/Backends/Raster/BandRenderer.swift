@@ -49,6 +49,8 @@ struct BandRenderer {
             swap(&scratch, &clipped)
           case .text(let text, let paint):
             draw(text, view, paint, rows: rows, clip: clip, canvas: canvas)
+          case .textMask(let mask, let paint):
+            draw(mask, paint, rows: rows, clip: clip, canvas: canvas)
           }
         }
       }
@@ -95,6 +97,26 @@ struct BandRenderer {
     }
     swap(&scratch, &clipped)
     swap(&mask, &textMask)
+  }
+
+  /// A text's accumulated coverage, blended over the band's rows of it.
+  private mutating func draw(
+    _ mask: TextMask, _ paint: PaintSampler, rows band: Range<Int>, clip: ClipMask.Rows?, canvas: CanvasRows
+  ) {
+    let lower = max(band.lowerBound, mask.y0)
+    let upper = min(band.upperBound, mask.y0 + mask.height)
+    guard lower < upper else { return }
+    var scratch: [Float] = []
+    swap(&scratch, &clipped)
+    mask.values.withUnsafeBufferPointer { values in
+      for y in lower..<upper {
+        let start = (y - mask.y0) * mask.width
+        BandRenderer.blend(
+          canvas, row: y, from: mask.x0, UnsafeBufferPointer(rebasing: values[start..<(start + mask.width)]), paint,
+          clip, &scratch)
+      }
+    }
+    swap(&scratch, &clipped)
   }
 
   /// Blends a row of coverage, through the clip when the item has one.

@@ -10,6 +10,9 @@ struct DeviceSpace {
   let height: Int
   /// Device rows per band.
   let bandHeight: Int
+  /// Above this many glyphs on the canvas a text is drawn through a
+  /// `TextMask` (changes the memory, never the pixels).
+  var glyphsAsEdges = DeviceSpace.glyphsAsEdges
 
   typealias Region = (x0: Int, y0: Int, x1: Int, y1: Int)
 
@@ -33,7 +36,9 @@ struct DeviceSpace {
       text.transform)
   }
 
-  private func deviceRegion(of box: Rect, _ transform: Affine?) -> Region? {
+  /// The pixels a user-space box reaches through `transform`, a pixel
+  /// wider on every side (nil: none on the canvas).
+  func deviceRegion(of box: Rect, _ transform: Affine?) -> Region? {
     let user = Lowering.transformedBounds(box, transform)
     return pixelRegion(
       from: Point((user.x - origin.x) * scaleX - 1, (user.y - origin.y) * scaleY - 1),

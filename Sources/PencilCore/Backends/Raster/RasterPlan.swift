@@ -15,6 +15,8 @@ struct PreparedItem {
   enum Layer {
     case shape(EdgeList, PaintSampler)
     case text(TextCoverage, PaintSampler)
+    /// A text of very many glyphs, its coverage already accumulated.
+    case textMask(TextMask, PaintSampler)
   }
   var layers: [Layer] = []
   /// The edges of every layer.
@@ -22,6 +24,13 @@ struct PreparedItem {
   var mask: Int?
   /// The device rows that any layer reaches.
   var rows: Range<Int> = 0..<0
+
+  /// The coverage values its text masks hold.
+  var maskValues: Int {
+    layers.reduce(0) { count, layer in
+      if case .textMask(let mask, _) = layer { count + mask.values.count } else { count }
+    }
+  }
 }
 
 /// A text's strokes, each flattened on its own, and the region of their union.
@@ -31,6 +40,8 @@ struct TextCoverage {
   let width: Int
   let height: Int
   let strokes: [EdgeList]
+  /// How many glyphs were outlined: those whose ink reaches the canvas.
+  let outlinedGlyphs: Int
 }
 
 /// Decides each item's paints and clip in paint order: gradient tables
@@ -171,7 +182,11 @@ extension DeviceSpace {
         }
       }
     case .text(let text):
-      if let paint = plan.fill, let coverage = textCoverage(text, into: &store, lines: &lines) {
+      guard let paint = plan.fill else { break }
+      let (count, region) = visibleGlyphs(of: text)
+      if count > glyphsAsEdges, let region {
+        prepared.layers.append(.textMask(textMask(text, region: region, store: &store, lines: &lines), paint))
+      } else if let coverage = textCoverage(text, into: &store, lines: &lines) {
         prepared.layers.append(.text(coverage, paint))
       }
     }
@@ -181,6 +196,7 @@ extension DeviceSpace {
         switch layer {
         case .shape(let edges, _): (edges.y0, edges.height)
         case .text(let text, _): (text.y0, text.height)
+        case .textMask(let mask, _): (mask.y0, mask.height)
         }
       rows = min(rows?.lowerBound ?? y0, y0)..<max(rows?.upperBound ?? y0 + height, y0 + height)
     }
@@ -190,18 +206,36 @@ extension DeviceSpace {
   }
 
   /// Text is drawn stroke by stroke into one coverage mask (see
-  /// `BandRenderer`), over the region of all the strokes.
+  /// `BandRenderer`), over the region of all the strokes on the canvas.
+  /// A glyph is outlined only when its ink box reaches the canvas, and
+  /// its outline lives only while it is flattened: what a text holds is
+  /// the edges of its visible glyphs, however much of it lies off the
+  /// canvas. (A stroke's own region is what it was in a region of all
+  /// the strokes; pixels the union adds have no coverage, which blending
+  /// skips, so the picture is the same.)
   private func textCoverage(
     _ text: TextItem, into store: inout EdgeStore, lines: inout [(Point, Point)]
   ) -> TextCoverage? {
-    var strokes = StrokeFont.strokeOutlines(of: text)
-    if let transform = text.transform { strokes = strokes.map { $0.map(transform.apply) } }
-    guard let box = Rect.union(of: strokes.lazy.compactMap { boundingBox(of: $0) }),
-      let (x0, y0, x1, y1) = pixelRegion(ofUserBox: box)
-    else { return nil }
+    var strokes: [EdgeList] = []
+    var region: Region?
+    var outlinedGlyphs = 0
+    StrokeFont.forEachGlyph(in: text) { glyph, _, origin in
+      let ink = glyph.ink(at: origin, fontSize: text.fontSize, bold: text.bold)
+      guard deviceRegion(of: ink, text.transform) != nil else { return }
+      outlinedGlyphs += 1
+      for var outline in StrokeFont.outlines(of: glyph, at: origin, fontSize: text.fontSize, bold: text.bold) {
+        if let transform = text.transform { outline = outline.map(transform.apply) }
+        guard let stroke = edges(outline, rule: .nonzero, into: &store, lines: &lines) else { continue }
+        strokes.append(stroke)
+        let (x1, y1) = (stroke.x0 + stroke.width, stroke.y0 + stroke.height)
+        region =
+          region.map { (min($0.x0, stroke.x0), min($0.y0, stroke.y0), max($0.x1, x1), max($0.y1, y1)) }
+          ?? (stroke.x0, stroke.y0, x1, y1)
+      }
+    }
+    guard let (x0, y0, x1, y1) = region else { return nil }
     return TextCoverage(
-      x0: x0, y0: y0, width: x1 - x0, height: y1 - y0,
-      strokes: strokes.compactMap { edges($0, rule: .nonzero, into: &store, lines: &lines) })
+      x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, strokes: strokes, outlinedGlyphs: outlinedGlyphs)
   }
 
   /// A clip's mask over its region: each clip of the chain flattened

@@ -57,6 +57,13 @@ enum RasterRenderer {
       diagnostics.append(diagnostic)
       return nil
     case .size(let width, let height):
+      let space = DeviceSpace(
+        scaleX: options.scale, scaleY: options.scale, origin: Point(scene.viewport.x, scene.viewport.y),
+        width: width, height: height, bandHeight: bandHeight)
+      if case .refused(let refusal) = RasterWork.check(scene, space: space, maximum: options.maximumRasterWork) {
+        diagnostics.append(refusal)
+        return nil
+      }
       return render(
         scene, width: width, height: height, scaleX: options.scale, scaleY: options.scale, diagnostics: &diagnostics,
         threads: options.threads ?? WorkerPool.processorCount)
@@ -65,15 +72,16 @@ enum RasterRenderer {
 
   /// Renders into a canvas of the given size with independent scales, for
   /// backends whose pixels are not square (the ASCII backend's sub-cells).
-  /// Without `drawText`, text is left out. `threads` and `bandHeight`
-  /// change the speed, never the pixels.
+  /// Without `drawText`, text is left out. `threads`, `bandHeight` and
+  /// `glyphsAsEdges` change the speed and memory, never the pixels.
   static func render(
     _ scene: Scene, width: Int, height: Int, scaleX: Double, scaleY: Double, diagnostics: inout [Diagnostic],
-    drawText: Bool = true, threads: Int = WorkerPool.processorCount, bandHeight: Int = RasterRenderer.bandHeight
+    drawText: Bool = true, threads: Int = WorkerPool.processorCount, bandHeight: Int = RasterRenderer.bandHeight,
+    glyphsAsEdges: Int = DeviceSpace.glyphsAsEdges
   ) -> PixelCanvas {
     let space = DeviceSpace(
       scaleX: scaleX, scaleY: scaleY, origin: Point(scene.viewport.x, scene.viewport.y), width: width,
-      height: height, bandHeight: max(1, bandHeight))
+      height: height, bandHeight: max(1, bandHeight), glyphsAsEdges: glyphsAsEdges)
     var planner = RasterPlanner(space: space)
     var plans: [ItemPlan] = []
     for item in scene.items {
@@ -166,7 +174,8 @@ enum RasterRenderer {
         }
       }
       nextMask = newMasks.upperBound
-      edges += items.reduce(0) { $0 + $1.store.count }
+      // A text's mask counts as edges of the same size (40 bytes an edge).
+      edges += items.reduce(0) { $0 + $1.store.count + $1.maskValues / 10 }
       part += items
       start = batch.endIndex
       size = min(4096, max(2 * workers, (edgesAtOnce - edges) / max(1, edges / part.count)))
