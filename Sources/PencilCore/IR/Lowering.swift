@@ -223,8 +223,10 @@ struct Lowering {
       }
       for index in group.children.indices {
         // A part that fills the frame (the prelude pencil's three): no
-        // frame to work out, no recursion.
+        // frame to work out, no recursion. Not one with modifiers: its
+        // padding and frame place it inside the frame.
         if group.children[index].placement.origin == nil, group.children[index].placement.size == nil,
+          group.children[index].modifiers == nil, group.children[index].effects == nil,
           case .shape(let shape) = group.children[index].content
         {
           appendShape(shape, in: frame, source: inner.source ?? group.children[index].range, inner)
