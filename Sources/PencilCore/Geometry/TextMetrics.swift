@@ -108,3 +108,53 @@ enum TextMetrics {
     return result
   }
 }
+
+/// Wrapped text by its string, font size, width and line limit, for one
+/// compile: a loop or a component that repeats a text (or a stack that
+/// asks a child at every level) wraps it once per width, not once per
+/// repetition. Bounded by the bytes of text it holds: past the bound it
+/// starts over, so memory stays bounded and the answers are the same.
+final class TextWrapCache {
+  struct Key: Hashable {
+    let text: String
+    let size: Double
+    let width: Double
+    let lineLimit: Int?
+  }
+
+  typealias Wrapped = (lines: [String], widestBrokenWord: Double?, width: Double)
+
+  /// 32 MiB of text and lines held (each entry counted at 64 bytes at least).
+  static let standardByteLimit = 32 << 20
+
+  let byteLimit: Int
+  private var entries: [Key: Wrapped] = [:]
+  private(set) var heldBytes = 0
+  /// How many times a text was wrapped and measured (not answered from here).
+  private(set) var wraps = 0
+
+  init(byteLimit: Int = TextWrapCache.standardByteLimit) { self.byteLimit = byteLimit }
+
+  /// The text wrapped to `width` (see `TextMetrics.wrap`) and the width of
+  /// its widest line.
+  func wrap(_ text: String, width: Double, size: Double, lineLimit: Int?) -> Wrapped {
+    let key = Key(text: text, size: size, width: width, lineLimit: lineLimit)
+    if let known = entries[key] { return known }
+    wraps += 1
+    let (lines, broken) = TextMetrics.wrap(text, width: width, size: size, lineLimit: lineLimit)
+    var widest = 0.0
+    for line in lines { widest = max(widest, TextMetrics.width(of: line[...], size: size)) }
+    let wrapped = (lines, broken, widest)
+    let bytes = 64 + text.utf8.count + lines.reduce(0) { $0 + 16 + $1.utf8.count }
+    if heldBytes + bytes > byteLimit {
+      entries = [:]
+      heldBytes = 0
+    }
+    // One text larger than the whole bound is not kept.
+    if bytes <= byteLimit {
+      entries[key] = wrapped
+      heldBytes += bytes
+    }
+    return wrapped
+  }
+}
