@@ -51,4 +51,15 @@ final class TextMeasurementTests: XCTestCase {
     for _ in 0..<10 { _ = small.wrap("a short label", width: 40, size: 17, lineLimit: 2) }
     XCTAssertEqual(small.wraps, 1)
   }
+
+  /// Measured in one pass over the scalars, as splitting into Characters
+  /// measured it: a `\r\n` is one Character, not a line break.
+  func testOnePassMeasuringAgreesWithTheLines() {
+    for text in ["", "a", "ab\ncd", "\n\nwide line\n", "ab\r\ncd\nxyz", "é\u{301}\n日本語", "\r", "\r\n\n"] {
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      let widest = lines.map { TextMetrics.width(of: $0, size: 17) }.max() ?? 0
+      XCTAssertEqual(TextMetrics.width(of: text, size: 17), widest, accuracy: 1e-9, text.debugDescription)
+      XCTAssertEqual(TextMetrics.lineCount(of: text), lines.count, text.debugDescription)
+    }
+  }
 }

@@ -56,8 +56,9 @@ enum LayoutCodes {
     cuts away does not count. Less than half a point is not reported, nor
     anything on a canvas without a size (it grows to fit). Move the
     element, make it smaller, or make the canvas larger; to bleed off the
-    edge on purpose, put it in a canvas-sized `zstack at 0,0 size WxH
-    clip=rect`.
+    edge on purpose, clip it to the canvas: in a `zstack at 0,0 size WxH
+    clip=rect` (moved with `offset=`), or in a component used at 0,0 with
+    the canvas's size and `clip=rect`.
 
         canvas 200x100
         text "Settings" at 120,50 font=largeTitle   // warning: runs off the right edge
