@@ -75,6 +75,18 @@ final class CanvasOverflowTests: XCTestCase {
     XCTAssertEqual(outside.map(\.code), [LayoutCodes.outsideCanvas])
   }
 
+  /// Elements that waited for anchors share one range of items; each item
+  /// is still checked once (a chain of 1,000 checked a million before).
+  func testEachItemIsCheckedOnceAgainstTheCanvas() {
+    var source = "canvas 100x100\n"
+    for index in 0..<999 { source += "b\(index): rect at b\(index + 1).trailing size 1x1\n" }
+    source += "b999: rect at 0,0 size 1x1\n"
+    let (scene, work, diagnostics) = lowerCountingWork(source)
+    XCTAssertEqual(scene.items.count, 1_000)
+    XCTAssertLessThanOrEqual(work.canvasChecks, 1_000)
+    XCTAssertTrue(diagnostics.contains { $0.code == LayoutCodes.runsOffCanvas })
+  }
+
   /// The samples draw within their canvases, but for layout-rules, whose
   /// third panel runs off the right edge (as its golden picture shows):
   /// its caption text and the panel are reported.

@@ -39,8 +39,13 @@ extension Lowering {
   /// canvas, then W0015 for the elements of the others cut at its edge.
   mutating func checkAgainstCanvas(_ canvas: Rect) {
     var inside: [Range<Int>] = []
+    // Elements that waited at one position share one range: asked once.
+    var touching: [Range<Int>: Bool] = [:]
     for (source, range) in topLevelItems where !range.isEmpty {
-      if items[range].contains(where: { Lowering.touches($0, canvas) }) {
+      let touches =
+        touching[range] ?? items[range].contains(where: { Lowering.touches($0, canvas) })
+      touching[range] = touches
+      if touches {
         inside.append(range)
         continue
       }
@@ -65,8 +70,19 @@ extension Lowering {
     }
     var found: [Place: Int] = [:]
     var overflows: [(place: Place, points: Double, edge: String, text: Bool)] = []
-    for range in ranges {
+    // Elements that waited for anchors at one position share their items'
+    // range (see `insert`): each item is looked at once.
+    var merged: [Range<Int>] = []
+    for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = merged.last, range.lowerBound <= last.upperBound {
+        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        merged.append(range)
+      }
+    }
+    for range in merged {
       for index in range {
+        canvasChecks += 1
         guard let box = Lowering.drawnBox(of: items[index]) else { continue }
         let past = [
           (canvas.x - box.x, "left"), (box.maxX - canvas.maxX, "right"), (canvas.y - box.y, "top"),

@@ -39,6 +39,7 @@ struct Lowering {
   /// How many times an element waiting for anchors was looked at, and how
   /// many texts were measured: work counted for the tests of bounded cost.
   var anchorChecks = 0
+  var canvasChecks = 0
   /// Where the current scope's own effects start in `effectScope`.
   var scopeEffects = 0
   /// The transforms and clips around the element being lowered.
@@ -66,6 +67,8 @@ struct Lowering {
     var anchorChecks: Int
     /// How many times a text was wrapped (not answered from the cache).
     var textWraps: Int
+    /// How many items were checked against the canvas's edges (W0015).
+    var canvasChecks: Int
   }
 
   static func lowerCountingWork(
@@ -122,7 +125,12 @@ struct Lowering {
     let scene = Scene(
       viewport: viewport, background: model.canvas?.background.map(IRColor.init), canvasRange: model.canvas?.range,
       items: lowering.items)
-    return (scene, Work(anchorChecks: lowering.anchorChecks, textWraps: lowering.layout.texts.wraps))
+    return (
+      scene,
+      Work(
+        anchorChecks: lowering.anchorChecks, textWraps: lowering.layout.texts.wraps,
+        canvasChecks: lowering.canvasChecks)
+    )
   }
 
   /// How many display items an element lowers to.
