@@ -36,25 +36,33 @@ extension Lowering {
   }
 
   /// W0001 for each top-level element that lies wholly outside the
-  /// canvas, then W0015 for the elements of the others cut at its edge.
+  /// canvas, and W0015 for the items of the others cut at its edge.
   mutating func checkAgainstCanvas(_ canvas: Rect) {
-    var inside: [Range<Int>] = []
-    // Elements that waited at one position share one range: asked once.
-    var touching: [Range<Int>: Bool] = [:]
+    var runOff = RunOff()
+    // Elements that waited for anchors at one position share one range
+    // of items (see `insert`): it is asked about once, and each item is
+    // checked once (ranges follow one another in item order).
+    var last: (range: Range<Int>, touches: Bool)? = nil
+    var checkedUpTo = 0
     for (source, range) in topLevelItems where !range.isEmpty {
       let touches =
-        touching[range] ?? items[range].contains(where: { Lowering.touches($0, canvas) })
-      touching[range] = touches
-      if touches {
-        inside.append(range)
+        last.flatMap { $0.range == range ? $0.touches : nil }
+        ?? items[range].contains(where: { Lowering.touches($0, canvas) })
+      last = (range, touches)
+      guard touches else {
+        diagnostics.append(
+          Diagnostic(
+            LayoutCodes.outsideCanvas, source,
+            "this element lies wholly outside the \(formatNumber(canvas.width))x\(formatNumber(canvas.height)) canvas"))
         continue
       }
-      diagnostics.append(
-        Diagnostic(
-          LayoutCodes.outsideCanvas, source,
-          "this element lies wholly outside the \(formatNumber(canvas.width))x\(formatNumber(canvas.height)) canvas"))
+      for index in max(range.lowerBound, checkedUpTo)..<max(range.upperBound, checkedUpTo) {
+        canvasChecks += 1
+        runOff.check(items[index], canvas)
+      }
+      checkedUpTo = max(checkedUpTo, range.upperBound)
     }
-    warnRunningOff(canvas, inside)
+    warnRunningOff(canvas, runOff)
   }
 
   /// W0015: an element whose drawn box runs past the canvas's edge, once
@@ -63,48 +71,39 @@ extension Lowering {
   /// The drawn box is what is drawn: text without the leading above its
   /// first line and below its last, a path's outline (a stroke's outer half
   /// along the edge is not counted), both cut by their clips.
-  private mutating func warnRunningOff(_ canvas: Rect, _ ranges: [Range<Int>]) {
+  struct RunOff {
     struct Place: Hashable {
       let range: SourceRange
       let file: String?
     }
     var found: [Place: Int] = [:]
     var overflows: [(place: Place, points: Double, edge: String, text: Bool)] = []
-    // Elements that waited for anchors at one position share their items'
-    // range (see `insert`): each item is looked at once.
-    var merged: [Range<Int>] = []
-    for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-      if let last = merged.last, range.lowerBound <= last.upperBound {
-        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-      } else {
-        merged.append(range)
+
+    mutating func check(_ item: DisplayItem, _ canvas: Rect) {
+      guard let box = Lowering.drawnBox(of: item) else { return }
+      var worst = (canvas.x - box.x, "left")
+      if box.maxX - canvas.maxX > worst.0 { worst = (box.maxX - canvas.maxX, "right") }
+      if canvas.y - box.y > worst.0 { worst = (canvas.y - box.y, "top") }
+      if box.maxY - canvas.maxY > worst.0 { worst = (box.maxY - canvas.maxY, "bottom") }
+      guard worst.0 > Lowering.runOffTolerance else { return }
+      let (source, file, isText): (SourceRange, String?, Bool)
+      switch item {
+      case .path(let path): (source, file, isText) = (path.sourceRange, path.sourceFile, false)
+      case .text(let text): (source, file, isText) = (text.sourceRange, text.sourceFile, true)
       }
-    }
-    for range in merged {
-      for index in range {
-        canvasChecks += 1
-        guard let box = Lowering.drawnBox(of: items[index]) else { continue }
-        let past = [
-          (canvas.x - box.x, "left"), (box.maxX - canvas.maxX, "right"), (canvas.y - box.y, "top"),
-          (box.maxY - canvas.maxY, "bottom"),
-        ]
-        guard let worst = past.max(by: { $0.0 < $1.0 }), worst.0 > Lowering.runOffTolerance else { continue }
-        let (source, file, isText): (SourceRange, String?, Bool)
-        switch items[index] {
-        case .path(let path): (source, file, isText) = (path.sourceRange, path.sourceFile, false)
-        case .text(let text): (source, file, isText) = (text.sourceRange, text.sourceFile, true)
-        }
-        let place = Place(range: source, file: file)
-        if let known = found[place] {
-          if worst.0 > overflows[known].points { (overflows[known].points, overflows[known].edge) = worst }
-          continue
-        }
-        found[place] = overflows.count
-        overflows.append((place, worst.0, worst.1, isText))
+      let place = Place(range: source, file: file)
+      if let known = found[place] {
+        if worst.0 > overflows[known].points { (overflows[known].points, overflows[known].edge) = worst }
+        return
       }
+      found[place] = overflows.count
+      overflows.append((place, worst.0, worst.1, isText))
     }
+  }
+
+  private mutating func warnRunningOff(_ canvas: Rect, _ runOff: RunOff) {
     let size = "\(formatNumber(canvas.width))x\(formatNumber(canvas.height))"
-    for overflow in overflows {
+    for overflow in runOff.overflows {
       let what = overflow.text ? "this text" : "this element"
       var diagnostic = Diagnostic(
         LayoutCodes.runsOffCanvas, overflow.place.range,
@@ -116,7 +115,7 @@ extension Lowering {
   }
 
   /// The box an item draws in, in user space, cut by its clips.
-  private static func drawnBox(of item: DisplayItem) -> Rect? {
+  static func drawnBox(of item: DisplayItem) -> Rect? {
     var box: Rect
     var clip: ClipIR?
     switch item {
