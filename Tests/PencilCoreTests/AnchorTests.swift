@@ -139,6 +139,44 @@ final class AnchorTests: XCTestCase {
     XCTAssertEqual(arrows[2].transform, paths.last?.transform)
   }
 
+  /// Each element placed at the anchor of the one written after it: the
+  /// waiting are resolved in one pass over their dependencies (each looked
+  /// at once, then once when the name it waits for is placed), where rounds
+  /// over all that waited looked at them n²/2 times.
+  func testAChainWrittenBackwardsIsResolvedInOnePass() throws {
+    let count = 1_000
+    var source = ""
+    for index in 0..<(count - 1) { source += "b\(index): rect at b\(index + 1).trailing size 10x10\n" }
+    source += "b\(count - 1): rect at 0,0 size 10x10\n"
+    let (scene, work, diagnostics) = lowerCountingWork(source)
+    XCTAssertEqual(diagnostics.map(\.message), [])
+    XCTAssertLessThanOrEqual(work.anchorChecks, 2 * count)
+    XCTAssertGreaterThanOrEqual(work.anchorChecks, count - 1)
+    // In source order, each 10 points right of and 5 below the next one.
+    let frames = scene.items.compactMap { item -> Rect? in
+      guard case .path(let path) = item else { return nil }
+      return boundingBox(of: path.userSpaceSegments)
+    }
+    XCTAssertEqual(frames.count, count)
+    for index in frames.indices {
+      let steps = Double(count - 1 - index)
+      XCTAssertEqual(frames[index], Rect(x: 10 * steps, y: 5 * steps, width: 10, height: 10), "b\(index)")
+    }
+  }
+
+  /// A cycle inside a long chain is still reported for each of its
+  /// elements, and the rest of the chain waits on it.
+  func testACycleInAChainIsReportedOnceForEachElement() {
+    var source = "canvas 100x100\n"
+    for index in 0..<20 { source += "c\(index): rect at c\(index + 1).trailing size 1x1\n" }
+    source += "c20: rect at c19.trailing size 1x1\n"
+    let compilation = compile(source)
+    let unplaced = compilation.diagnostics.filter { $0.code == GraphicsCodes.unplacedAnchor }
+    XCTAssertEqual(unplaced.count, 21)
+    XCTAssertEqual(unplaced.filter { $0.message.contains("neither can be placed") }.count, 2)
+    XCTAssertEqual(unplaced.filter { $0.message.contains("waits for an anchor that is never placed") }.count, 19)
+  }
+
   func testWaitingElementsAtOnePositionKeepSourceOrder() throws {
     let compilation = compile(
       """

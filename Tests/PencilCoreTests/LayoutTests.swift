@@ -77,6 +77,43 @@ final class LayoutTests: XCTestCase {
     XCTAssertEqual(frames[1].x, 200 - share, accuracy: 1e-9)
   }
 
+  /// A settings row: icon, label, spacer, toggle. SwiftUI offers text its
+  /// room before the spacer, which keeps only its least length (8): the
+  /// label keeps its one line and the spacer takes the 100-odd points left.
+  /// Only a row too narrow for the label wraps it.
+  func testTextBesideASpacerKeepsItsLineUntilTheRowIsTooNarrow() throws {
+    let label = width("Airplane Mode")
+    func row(_ length: Double) -> (text: TextItem?, frames: [Rect]) {
+      let all = items(
+        """
+        hstack at 0,0 size \(length)x44 spacing=8 {
+          rect size 29x29 fill=orange
+          text "Airplane Mode" align=leading
+          spacer
+          roundrect size 51x31 fill=green
+        }
+        """)
+      return (all.compactMap { if case .text(let text) = $0 { text } else { nil } }.first, all.compactMap(box))
+    }
+    let wide = row(300)
+    let text = try XCTUnwrap(wide.text)
+    XCTAssertEqual(text.lines, ["Airplane Mode"])
+    XCTAssertEqual(text.bounds.x, 29 + 8, accuracy: 1e-9)
+    XCTAssertEqual(text.bounds.width, label, accuracy: 1e-9)
+    // The spacer takes the rest: the toggle ends at the row's end.
+    XCTAssertEqual(wide.frames.map(\.x), [0, 300 - 51])
+    let spacer = 300 - 51 - 8 - (29 + 8 + label + 8)
+    XCTAssertGreaterThan(spacer, 8)
+    // Too narrow for the label and the spacer's 8 points: the label wraps.
+    let squeezed = 29 + 51 + 3 * 8 + 8 + 0.8 * label
+    XCTAssertLessThan(width("Airplane"), 0.8 * label)
+    let narrow = row(squeezed)
+    let wrapped = try XCTUnwrap(narrow.text)
+    XCTAssertEqual(wrapped.lines, ["Airplane", "Mode"])
+    XCTAssertEqual(narrow.frames.last?.maxX ?? 0, squeezed, accuracy: 1e-9)
+    XCTAssertGreaterThanOrEqual(narrow.frames.last?.x ?? 0, wrapped.bounds.maxX + 8 + 8 + 8 - 1e-9)
+  }
+
   func testPaddingAndBackgroundGoAroundTheMeasuredText() throws {
     let all = items("vstack at 0,0 { text \"Hi\" padding=10 background=red cornerRadius=4 }")
     let background = try XCTUnwrap(all.compactMap(box).first)

@@ -18,13 +18,35 @@ enum TextMetrics {
     return units * (size / GlyphData.unitsPerEm)
   }
 
-  /// The widest of the text's lines (split at `\n`).
+  /// The widest of the text's lines, in one pass over its scalars:
+  /// splitting into Characters first cost ten times the measuring. Lines
+  /// end where `TextItem.lines` ends them, at a `\n` that is a Character
+  /// of its own (not the end of a `\r\n`, which is measured as a glyph).
   static func width(of text: String, size: Double) -> Double {
     var widest = 0.0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      widest = max(widest, width(of: line, size: size))
+    var units = 0.0
+    var afterReturn = false
+    for scalar in text.unicodeScalars {
+      if scalar == "\n", !afterReturn {
+        widest = max(widest, units)
+        units = 0
+      } else {
+        units += advance(of: scalar)
+      }
+      afterReturn = scalar == "\r"
     }
-    return widest
+    return max(widest, units) * (size / GlyphData.unitsPerEm)
+  }
+
+  /// How many lines `TextItem.lines` splits the text into, without making them.
+  static func lineCount(of text: String) -> Int {
+    var count = 1
+    var afterReturn = false
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "\n"), !afterReturn { count += 1 }
+      afterReturn = byte == UInt8(ascii: "\r")
+    }
+    return count
   }
 
   /// The height of `lines` lines: each line's box is 1.2 em.
@@ -106,5 +128,55 @@ enum TextMetrics {
     var result = String(String.UnicodeScalarView(scalars))
     result += "..."
     return result
+  }
+}
+
+/// Wrapped text by its string, font size, width and line limit, for one
+/// compile: a loop or a component that repeats a text (or a stack that
+/// asks a child at every level) wraps it once per width, not once per
+/// repetition. Bounded by the bytes of text it holds: past the bound it
+/// starts over, so memory stays bounded and the answers are the same.
+final class TextWrapCache {
+  struct Key: Hashable {
+    let text: String
+    let size: Double
+    let width: Double
+    let lineLimit: Int?
+  }
+
+  typealias Wrapped = (lines: [String], widestBrokenWord: Double?, width: Double)
+
+  /// 32 MiB of text and lines held (each entry counted at 64 bytes at least).
+  static let standardByteLimit = 32 << 20
+
+  let byteLimit: Int
+  private var entries: [Key: Wrapped] = [:]
+  private(set) var heldBytes = 0
+  /// How many times a text was wrapped and measured (not answered from here).
+  private(set) var wraps = 0
+
+  init(byteLimit: Int = TextWrapCache.standardByteLimit) { self.byteLimit = byteLimit }
+
+  /// The text wrapped to `width` (see `TextMetrics.wrap`) and the width of
+  /// its widest line.
+  func wrap(_ text: String, width: Double, size: Double, lineLimit: Int?) -> Wrapped {
+    let key = Key(text: text, size: size, width: width, lineLimit: lineLimit)
+    if let known = entries[key] { return known }
+    wraps += 1
+    let (lines, broken) = TextMetrics.wrap(text, width: width, size: size, lineLimit: lineLimit)
+    var widest = 0.0
+    for line in lines { widest = max(widest, TextMetrics.width(of: line[...], size: size)) }
+    let wrapped = (lines, broken, widest)
+    let bytes = 64 + text.utf8.count + lines.reduce(0) { $0 + 16 + $1.utf8.count }
+    if heldBytes + bytes > byteLimit {
+      entries = [:]
+      heldBytes = 0
+    }
+    // One text larger than the whole bound is not kept.
+    if bytes <= byteLimit {
+      entries[key] = wrapped
+      heldBytes += bytes
+    }
+    return wrapped
   }
 }

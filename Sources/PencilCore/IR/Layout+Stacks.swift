@@ -49,6 +49,19 @@ extension Layout {
     var remaining = available - fixed - stack.spacing * Double(children.count - 1)
     flexible.sort { ($0.flexibility, $0.index) < ($1.flexibility, $1.index) }
     var left = flexible.count
+    // Children with an ideal length (text, stacks of it) are offered equal
+    // parts of the room first, less only the least the children that
+    // take any room (spacers, shapes) need; those share what is left. So
+    // text beside a spacer keeps its one line while the row has room for
+    // it, as in SwiftUI, and wraps only when the row is too narrow.
+    var bounded = flexible.count { $0.flexibility != .infinity }
+    var reserved = 0.0
+    if bounded > 0, bounded < flexible.count {
+      for (index, flexibility) in flexible where flexibility == .infinity {
+        let least = answer(index, 0)
+        reserved += horizontal ? least.x : least.y
+      }
+    }
     // Children that take all they are offered share what is left equally
     // (the same number for each, not a running division).
     var share: Double? = nil
@@ -58,7 +71,8 @@ extension Layout {
         if share == nil { share = max(0, remaining / Double(left)) }
         part = share ?? 0
       } else {
-        part = max(0, remaining / Double(left))
+        part = max(0, (remaining - reserved) / Double(bounded))
+        bounded -= 1
       }
       sizes[index] = answer(index, part)
       let taken = horizontal ? sizes[index].x : sizes[index].y

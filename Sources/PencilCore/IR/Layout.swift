@@ -30,6 +30,8 @@ final class Layout {
   /// again by every level around it (and for baselines), and answering
   /// from here keeps deep nesting linear.
   var memo = Memo()
+  /// Texts wrapped so far in this compile.
+  let texts: TextWrapCache
 
   struct Memo {
     var childSizes: [StackKey: [Point]] = [:]
@@ -66,7 +68,10 @@ final class Layout {
   }
   var exhausted: Bool { answers > budget }
 
-  init(budget: Int = Layout.standardBudget) { self.budget = budget }
+  init(budget: Int = Layout.standardBudget, texts: TextWrapCache = TextWrapCache()) {
+    self.budget = budget
+    self.texts = texts
+  }
 
   /// The size the element takes for `proposal`, its modifiers included:
   /// the frame (`size`, `width`, `height`) sizes the content, and padding
@@ -130,19 +135,22 @@ final class Layout {
     if text.lineLimit == nil, proposal.width.map({ $0 >= ideal * (1 - 1e-12) }) ?? true {
       return (Point(ideal, TextMetrics.height(lines: text.lineCount, size: text.fontSize)), nil, nil)
     }
-    var lines: [String]
-    var broken: Double? = nil
-    if let width = proposal.width, width < ideal * (1 - 1e-12) || text.lineLimit != nil {
-      (lines, broken) = TextMetrics.wrap(text.text, width: width, size: text.fontSize, lineLimit: text.lineLimit)
+    // Wrapped once per text, size, width and limit (see TextWrapCache).
+    let width: Double
+    if let offered = proposal.width, offered < ideal * (1 - 1e-12) || text.lineLimit != nil {
+      width = offered
     } else {
-      lines = text.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      if let limit = text.lineLimit, lines.count > limit {
-        (lines, broken) = TextMetrics.wrap(text.text, width: ideal, size: text.fontSize, lineLimit: limit)
+      // Lines of their own, but more than the limit (the limit is set).
+      guard text.lineLimit.map({ text.lineCount > $0 }) ?? false else {
+        return (Point(ideal, TextMetrics.height(lines: text.lineCount, size: text.fontSize)), nil, nil)
       }
+      width = ideal
     }
-    var width = 0.0
-    for line in lines { width = max(width, TextMetrics.width(of: line[...], size: text.fontSize)) }
-    return (Point(width, TextMetrics.height(lines: lines.count, size: text.fontSize)), lines, broken)
+    let wrapped = texts.wrap(text.text, width: width, size: text.fontSize, lineLimit: text.lineLimit)
+    return (
+      Point(wrapped.width, TextMetrics.height(lines: wrapped.lines.count, size: text.fontSize)), wrapped.lines,
+      wrapped.widestBrokenWord
+    )
   }
 
   /// A component's body lays out as a zstack whose children may be

@@ -1,4 +1,5 @@
-/// Warnings found while laying the scene out, W0001 and W0004.
+/// Problems found while laying the scene out: W0001, W0004, W0011, W0015
+/// and E0244.
 enum LayoutCodes {
   static let outsideCanvas = DiagnosticCode(
     "W0001", .warning, "element outside the canvas",
@@ -43,5 +44,27 @@ enum LayoutCodes {
         hstack alignment=firstTextBaseline { hstack alignment=firstTextBaseline { … 60 levels … { for i in 0..<100000 { text "a" } } } }   // error
     """)
 
-  static let all = [outsideCanvas, stackOverflow, textOverflow, layoutTooCostly]
+  static let runsOffCanvas = DiagnosticCode(
+    "W0015", .warning, "element runs off the canvas",
+    """
+    Part of what the element draws lies past an edge of the canvas, so it
+    is cut there; the message says by how many points, at the edge it
+    passes most. It is reported once for each element in the source (an
+    element in a loop or a component once, with the most it runs off).
+    Text counts its glyphs' box (not the leading between lines), a shape
+    its outline (not the outer half of its stroke), and what a `clip=`
+    cuts away does not count. Less than half a point is not reported, nor
+    anything on a canvas without a size (it grows to fit). Move the
+    element, make it smaller, or make the canvas larger; to bleed off the
+    edge on purpose, clip it to the canvas: in a `zstack at 0,0 size WxH
+    clip=rect` (moved with `offset=`), or in a component used at 0,0 with
+    the canvas's size and `clip=rect`.
+
+        canvas 200x100
+        text "Settings" at 120,50 font=largeTitle   // warning: runs off the right edge
+        rect at -20,10 size 50x50                    // warning: runs 20 points past the left edge
+        rect at 0,0 size 200x100 stroke=black       // ok: the outline is the canvas's edge
+    """)
+
+  static let all = [outsideCanvas, stackOverflow, textOverflow, layoutTooCostly, runsOffCanvas]
 }

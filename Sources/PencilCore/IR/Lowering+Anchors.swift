@@ -11,6 +11,10 @@ extension Lowering {
     /// (elements waiting at one position keep their source order).
     var position: Int
     var order: Int
+    /// When it began to wait: blocks at one position and order (an element
+    /// and what it left waiting) go in this order whatever order their
+    /// names were placed in.
+    var sequence: Int
     var element: ElementModel
     var frame: Rect
     var origin: Origin
@@ -34,15 +38,7 @@ extension Lowering {
   }
 
   /// Whether every anchor the element reads is placed.
-  func anchorsPlaced(_ element: ElementModel) -> Bool {
-    if let anchor = element.effects?.origin, frame(of: anchor.element) == nil { return false }
-    if case .connector(let connector) = element.content {
-      for end in [connector.from, connector.to] {
-        if let anchor = end.anchor, frame(of: anchor.element) == nil { return false }
-      }
-    }
-    return true
-  }
+  func anchorsPlaced(_ element: ElementModel) -> Bool { firstUnplacedName(element) == nil }
 
   /// Records a named element's frame: text's is its measured box.
   mutating func recordFrame(_ name: ElementName, _ element: ElementModel, _ frame: Rect, itemsFrom first: Int) {
@@ -50,14 +46,18 @@ extension Lowering {
     if case .text = element.content, first < items.count, case .text(let text) = items[items.count - 1] {
       frame = text.bounds
     }
-    frames[FrameKey(name: ObjectIdentifier(name), scope: scope)] = frame
+    let key = FrameKey(name: ObjectIdentifier(name), scope: scope)
+    frames[key] = frame
+    // While waiting elements are built, what they place may wake others.
+    if resolving > 0 { placedNames.append(key) }
   }
 
   /// Makes an element wait for the anchors it reads.
   mutating func wait(_ element: ElementModel, in frame: Rect, _ origin: Origin) {
     pending.append(
       PendingElement(
-        position: items.count, order: pendingCount, element: element, frame: frame, origin: origin,
+        position: items.count, order: pendingCount, sequence: pendingCount, element: element, frame: frame,
+        origin: origin,
         effects: Array(effectScope[min(scopeEffects, effectScope.count)...])))
     pendingCount += 1
   }
@@ -87,54 +87,91 @@ extension Lowering {
     return rect
   }
 
-  /// Builds what waited since `start` in `pending`, as long as that
-  /// places something, then puts every block of items back where its
-  /// element stood, in one pass; what is left names an element never
-  /// placed.
+  /// Builds what waited since `start` in `pending` in one pass over a
+  /// dependency order: each entry waits under the first name it misses
+  /// and is taken up once that name is placed, so every entry is looked
+  /// at once plus once per name it waited for (linear, where rounds over
+  /// all that waits were quadratic for a chain written backwards). Then
+  /// every block of items goes back where its element stood; what is
+  /// left names an element never placed (a cycle, or one left out).
   mutating func resolvePending(from start: Int) {
     guard pending.count > start else { return }
-    var blocks: [(position: Int, order: Int, items: [DisplayItem])] = []
-    var progress = true
-    while progress, pending.count > start {
-      progress = false
-      var waiting: [PendingElement] = []
-      let round = Array(pending[start...])
-      pending.removeSubrange(start...)
-      for entry in round {
-        guard anchorsPlaced(entry.element) else {
-          waiting.append(entry)
-          continue
-        }
-        let before = items.count
-        let added = pending.count
-        let outer = (effectScope, scopeEffects)
-        (effectScope, scopeEffects) = (entry.effects, 0)
-        lower(entry.element, in: entry.frame, origin: entry.origin)
-        (effectScope, scopeEffects) = outer
-        applyEffects(entry.effects, from: before)
-        // What it left waiting goes where it goes, after it.
-        for index in added..<pending.count {
-          pending[index].position = entry.position
-          pending[index].order = entry.order
-        }
-        blocks.append((entry.position, entry.order, Array(items[before...])))
-        items.removeSubrange(before...)
-        progress = true
+    var blocks: [(position: Int, order: Int, sequence: Int, items: [DisplayItem])] = []
+    // Entries whose anchors are all placed, in the order they became so.
+    var ready: [PendingElement] = []
+    var next = 0
+    // Entries waiting for a name of this scope, by that name.
+    // Numbered as they first wait, for a deterministic report.
+    var waiting: [FrameKey: [(number: Int, entry: PendingElement)]] = [:]
+    var numbered = 0
+    func enqueue(_ entry: PendingElement, _ lowering: inout Lowering) {
+      lowering.anchorChecks += 1
+      if let missing = lowering.firstUnplacedName(entry.element) {
+        waiting[FrameKey(name: ObjectIdentifier(missing), scope: lowering.scope), default: []].append((numbered, entry))
+        numbered += 1
+      } else {
+        ready.append(entry)
       }
-      pending += waiting
     }
-    for entry in pending[start...] { reportUnplaced(entry) }
+    for entry in pending[start...] { enqueue(entry, &self) }
     pending.removeSubrange(start...)
+    let placedBefore = placedNames.count
+    resolving += 1
+    while next < ready.count {
+      let entry = ready[next]
+      next += 1
+      let before = items.count
+      let added = pending.count
+      let outer = (effectScope, scopeEffects)
+      (effectScope, scopeEffects) = (entry.effects, 0)
+      lower(entry.element, in: entry.frame, origin: entry.origin)
+      (effectScope, scopeEffects) = outer
+      applyEffects(entry.effects, from: before)
+      blocks.append((entry.position, entry.order, entry.sequence, Array(items[before...])))
+      items.removeSubrange(before...)
+      // What it left waiting goes where it goes, after it.
+      for var left in pending[added...] {
+        (left.position, left.order) = (entry.position, entry.order)
+        enqueue(left, &self)
+      }
+      pending.removeSubrange(added...)
+      // What waited for the names it placed may be ready now.
+      for key in placedNames[placedBefore...] {
+        guard let woken = waiting.removeValue(forKey: key) else { continue }
+        for (_, entry) in woken { enqueue(entry, &self) }
+      }
+      placedNames.removeSubrange(placedBefore...)
+    }
+    resolving -= 1
+    // Reported in the order they waited, each finding the others.
+    let left = waiting.values.joined().sorted { $0.number < $1.number }.map(\.entry)
+    var byName: [ObjectIdentifier: PendingElement] = [:]
+    for entry in left {
+      if let name = entry.element.effects?.name, byName[ObjectIdentifier(name)] == nil {
+        byName[ObjectIdentifier(name)] = entry
+      }
+    }
+    for entry in left { reportUnplaced(entry, waitingByName: byName) }
     insert(blocks)
+  }
+
+  /// The first element the element reads an anchor of that is not placed
+  /// in this scope yet.
+  func firstUnplacedName(_ element: ElementModel) -> ElementName? {
+    if let anchor = element.effects?.origin, frame(of: anchor.element) == nil { return anchor.element }
+    if case .connector(let connector) = element.content {
+      for end in [connector.from, connector.to] {
+        if let anchor = end.anchor, frame(of: anchor.element) == nil { return anchor.element }
+      }
+    }
+    return nil
   }
 
   /// Puts the blocks into `items` at their positions (blocks at one
   /// position in source order), shifting the top-level item ranges.
-  private mutating func insert(_ blocks: [(position: Int, order: Int, items: [DisplayItem])]) {
+  private mutating func insert(_ blocks: [(position: Int, order: Int, sequence: Int, items: [DisplayItem])]) {
     guard !blocks.isEmpty else { return }
-    let sorted = blocks.enumerated().sorted {
-      ($0.element.position, $0.element.order, $0.offset) < ($1.element.position, $1.element.order, $1.offset)
-    }.map(\.element)
+    let sorted = blocks.sorted { ($0.position, $0.order, $0.sequence) < ($1.position, $1.order, $1.sequence) }
     var merged: [DisplayItem] = []
     merged.reserveCapacity(items.count + sorted.reduce(0) { $0 + $1.items.count })
     var next = 0
@@ -169,14 +206,14 @@ extension Lowering {
     }
   }
 
-  private mutating func reportUnplaced(_ entry: PendingElement) {
+  private mutating func reportUnplaced(_ entry: PendingElement, waitingByName: [ObjectIdentifier: PendingElement]) {
     var names: [ElementAnchor] = []
     if let anchor = entry.element.effects?.origin { names.append(anchor) }
     if case .connector(let connector) = entry.element.content {
       names += [connector.from, connector.to].compactMap(\.anchor)
     }
     guard let missing = names.first(where: { frame(of: $0.element) == nil }) else { return }
-    let waiting = pending.first { $0.element.effects?.name === missing.element }
+    let waiting = waitingByName[ObjectIdentifier(missing.element)]
     let name = missing.element.name
     // Inside the prelude the use is the place to point at.
     let range = entry.origin.source == nil ? missing.range : entry.origin.range(entry.element)

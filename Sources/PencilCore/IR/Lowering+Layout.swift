@@ -76,7 +76,8 @@ extension Lowering {
   func frame(of child: ElementModel, in frame: Rect) -> Rect {
     let proposal = Proposal(width: frame.width, height: frame.height)
     if let origin = child.placement.origin {
-      let size = child.placement.size ?? layout.size(of: child, proposal)
+      // Padding goes around a `size`: the modifiers make the frame larger.
+      let size = (child.modifiers == nil ? child.placement.size : nil) ?? layout.size(of: child, proposal)
       return Rect(x: frame.x + origin.x, y: frame.y + origin.y, width: size.x, height: size.y)
     }
     if child.placement.size == nil, child.modifiers == nil, case .shape = child.content { return frame }

@@ -32,6 +32,14 @@ struct Lowering {
   /// many have waited (their order).
   var pending: [PendingElement] = []
   var pendingCount = 0
+  /// While waiting elements are built (`resolving` deep), the names they
+  /// place, to take up what waits for them.
+  var placedNames: [FrameKey] = []
+  var resolving = 0
+  /// How many times an element waiting for anchors was looked at, and how
+  /// many texts were measured: work counted for the tests of bounded cost.
+  var anchorChecks = 0
+  var canvasChecks = 0
   /// Where the current scope's own effects start in `effectScope`.
   var scopeEffects = 0
   /// The transforms and clips around the element being lowered.
@@ -39,6 +47,9 @@ struct Lowering {
   /// Each top-level element's source and the items it made (for the
   /// outside-the-canvas warning).
   var topLevelItems: [(source: SourceRange, items: Range<Int>)] = []
+  /// The files of the component bodies lowered, by name: an item names
+  /// its file, a warning about it needs the file.
+  var bodyFiles: [String: SourceFile] = [:]
 
   /// Empties `model.elements` as it goes: each top-level element's model
   /// is freed once lowered, so a large scene's model and IR are not held
@@ -47,6 +58,23 @@ struct Lowering {
     _ model: inout SceneModel, diagnostics: inout DiagnosticList, layoutBudget: Int = Layout.standardBudget,
     palette: AdaptivePalette? = nil
   ) -> Scene {
+    lowerCountingWork(&model, diagnostics: &diagnostics, layoutBudget: layoutBudget, palette: palette).scene
+  }
+
+  /// Work one lowering did, counted for the tests of bounded cost.
+  struct Work {
+    /// How many times an element waiting for anchors was looked at.
+    var anchorChecks: Int
+    /// How many times a text was wrapped (not answered from the cache).
+    var textWraps: Int
+    /// How many items were checked against the canvas's edges (W0015).
+    var canvasChecks: Int
+  }
+
+  static func lowerCountingWork(
+    _ model: inout SceneModel, diagnostics: inout DiagnosticList, layoutBudget: Int = Layout.standardBudget,
+    palette: AdaptivePalette? = nil
+  ) -> (scene: Scene, work: Work) {
     var lowering = Lowering(diagnostics: diagnostics)
     lowering.palette = palette
     lowering.layout = Layout(budget: layoutBudget)
@@ -88,15 +116,21 @@ struct Lowering {
     let viewport: Rect
     if let canvas = model.canvas {
       viewport = Rect(x: 0, y: 0, width: canvas.size.x, height: canvas.size.y)
-      lowering.warnOutside(viewport, lowering.topLevelItems)
+      lowering.checkAgainstCanvas(viewport)
     } else {
       viewport = Lowering.contentBounds(lowering.items[...])
     }
     lowering.diagnostics.deduplicating = deduplicating
     diagnostics = lowering.diagnostics
-    return Scene(
+    let scene = Scene(
       viewport: viewport, background: model.canvas?.background.map(IRColor.init), canvasRange: model.canvas?.range,
       items: lowering.items)
+    return (
+      scene,
+      Work(
+        anchorChecks: lowering.anchorChecks, textWraps: lowering.layout.texts.wraps,
+        canvasChecks: lowering.canvasChecks)
+    )
   }
 
   /// How many display items an element lowers to.
@@ -206,6 +240,7 @@ struct Lowering {
         inner.expansion = ItemExpansion(
           file: group.bodyFile?.name, callSites: (origin.expansion?.callSites ?? []) + [use])
         inner.file = group.bodyFile
+        if let file = group.bodyFile { bodyFiles[file.name] = file }
       }
       // A use of a component is a scope of names: what waits on a name
       // in its body is built before the use ends, inside the effects of
@@ -223,8 +258,10 @@ struct Lowering {
       }
       for index in group.children.indices {
         // A part that fills the frame (the prelude pencil's three): no
-        // frame to work out, no recursion.
+        // frame to work out, no recursion. Not one with modifiers: its
+        // padding and frame place it inside the frame.
         if group.children[index].placement.origin == nil, group.children[index].placement.size == nil,
+          group.children[index].modifiers == nil, group.children[index].effects == nil,
           case .shape(let shape) = group.children[index].content
         {
           appendShape(shape, in: frame, source: inner.source ?? group.children[index].range, inner)
@@ -349,45 +386,5 @@ struct Lowering {
   /// The default text colour at an opacity, in each appearance.
   private func defaultTextColor(opacity: Double) -> Color {
     palette?.map(defaultTextColor) { $0.withOpacity(opacity) } ?? defaultTextColor.withOpacity(opacity)
-  }
-
-  /// Whether an item reaches into `canvas`; a point of the outline inside
-  /// it settles the question without solving for curve extremes.
-  private static func touches(_ item: DisplayItem, _ canvas: Rect) -> Bool {
-    if case .path(let path) = item, path.transform == nil {
-      for case .move(let p) in path.userSpaceSegments
-      where p.x > canvas.x && p.x < canvas.maxX && p.y > canvas.y && p.y < canvas.maxY {
-        return true
-      }
-    }
-    return bounds(of: item)?.intersects(canvas) ?? false
-  }
-
-  private static func bounds(of item: DisplayItem) -> Rect? {
-    switch item {
-    case .path(let path): boundingBox(of: path.userSpaceSegments).map { transformedBounds($0, path.transform) }
-    case .text(let text): transformedBounds(text.bounds, text.transform)
-    }
-  }
-
-  /// Without a canvas the picture is the content's bounding box, rounded
-  /// out to whole points.
-  private static func contentBounds(_ items: ArraySlice<DisplayItem>) -> Rect {
-    guard let box = Rect.union(of: items.lazy.compactMap(bounds)) else {
-      return Rect(x: 0, y: 0, width: 0, height: 0)
-    }
-    let minX = box.x.rounded(.down)
-    let minY = box.y.rounded(.down)
-    return Rect(x: minX, y: minY, width: box.maxX.rounded(.up) - minX, height: box.maxY.rounded(.up) - minY)
-  }
-
-  private mutating func warnOutside(_ canvas: Rect, _ elements: [(source: SourceRange, items: Range<Int>)]) {
-    for (source, range) in elements where !range.isEmpty {
-      if items[range].contains(where: { Lowering.touches($0, canvas) }) { continue }
-      diagnostics.append(
-        Diagnostic(
-          LayoutCodes.outsideCanvas, source,
-          "this element lies wholly outside the \(formatNumber(canvas.width))x\(formatNumber(canvas.height)) canvas"))
-    }
   }
 }

@@ -257,7 +257,7 @@ public struct TextItem: Equatable, Sendable {
     }
     return Rect(
       x: x, y: position.y - TextMetrics.baselineOffset * fontSize, width: width,
-      height: TextMetrics.height(lines: lines.count, size: fontSize))
+      height: TextMetrics.height(lines: TextMetrics.lineCount(of: text), size: fontSize))
   }
 }
 
