@@ -36,10 +36,7 @@ struct Checker {
   /// The `let`s of the file whose code runs: this file's, or, inside a
   /// component from an imported file, that file's (see `LetStore`).
   var lets = LetStore()
-  var fileLets: [Binding] {
-    get { lets.bindings }
-    _modify { yield &lets.bindings }
-  }
+  var fileLets: [Binding] { lets.bindings }
   /// How many of `fileLets` the statement being checked can see: all
   /// that precede it, also when it waited for the end of the file.
   var visibleFileLets = Int.max
