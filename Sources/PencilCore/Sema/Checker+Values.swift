@@ -7,6 +7,7 @@ extension Checker {
       let key = attributes[index].name.key
       guard let spec = specs.first(where: { $0.key == key }) else {
         reportUnknownAttribute(attributes[index].name, specs, of: kind, attribute: attributes[index].range)
+        markNamesRead(in: attributes[index].value)
         continue
       }
       let name = key.text
@@ -22,6 +23,7 @@ extension Checker {
           Diagnostic(SemaCodes.repeatedAttribute, attribute.range, "'\(name)' is given twice")
             .withNote("first given here", at: first)
             .withFix("remove the repeated '\(name)'", replacing: removalRange(attribute.range), with: ""))
+        markNamesRead(in: attribute.value)
         continue
       }
       if let value = resolve(attributes[index].value, as: spec.kind, for: name) {

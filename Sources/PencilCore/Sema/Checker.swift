@@ -61,6 +61,9 @@ struct Checker {
   var deferredUses = DeferredUses()
   /// Reused by `expand` for the arguments of each use.
   var argumentScratch: [Computed] = []
+  /// What `evaluate` needs to mark the names of an expression it gave up
+  /// on as read (see Checker+NamesRead).
+  var namesRead = NamesReadState()
   /// Set while a component's body is checked on its own, with unknown
   /// parameters: nothing is produced, only problems found.
   var checkingAlone = false

@@ -6,6 +6,14 @@ extension Checker {
   /// which decides what a bare name means (`shine` is a gradient where a
   /// gradient is wanted, `salmon` a colour).
   mutating func evaluate(_ expression: Expr, expecting kind: ValueKind? = nil) -> Computed? {
+    namesRead.depth += 1
+    let value = computeValue(expression, expecting: kind)
+    namesRead.depth -= 1
+    if namesRead.depth == 0, value == nil || namesRead.skipped { markNamesRead(inAbandoned: expression) }
+    return value
+  }
+
+  private mutating func computeValue(_ expression: Expr, expecting kind: ValueKind?) -> Computed? {
     switch expression {
     case .number(let value, _): return .number(value)
     case .size(let width, let height, _): return .size(Point(width, height))
@@ -136,7 +144,10 @@ extension Checker {
     case .and, .or:
       guard let a = boolOperand(left, op) else { return nil }
       // Short-circuit as Swift does: the right side may rely on the left.
-      if case .bool(let flag) = a, flag == (op == .or) { return a }
+      if case .bool(let flag) = a, flag == (op == .or) {
+        namesRead.skipped = true
+        return a
+      }
       guard let b = boolOperand(right, op) else { return nil }
       if a.isUnknown { return .unknown }
       return b

@@ -41,7 +41,10 @@ extension Checker {
       var result: Double? = nil
       for argument in arguments {
         guard let value = number(argument, "the arguments of \(function.name)() are numbers") else { return nil }
-        guard let value else { return .unknown }
+        guard let value else {
+          namesRead.skipped = true
+          return .unknown
+        }
         result = result.map { function.name == "min" ? Swift.min($0, value) : Swift.max($0, value) } ?? value
       }
       return result.map(Computed.number)
