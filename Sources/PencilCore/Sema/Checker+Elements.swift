@@ -259,6 +259,9 @@ extension Checker {
     if gradientStatements[kind.name] != nil {
       diagnostic = diagnostic.withNote(
         "'\(kind.name)' is a gradient; fill an element with it: rect at 0,0 size 100x100 gradient=\(kind.name)")
+    } else if let peer = PeerSpellings.elements[kind.name] {
+      // `box` (Pikchr), `circle` (SVG), `Rectangle` (SwiftUI).
+      diagnostic = diagnostic.withFix("pencil calls it '\(peer)'", replacing: kind.range, with: peer)
     } else if let suggestion = elementNameIndex?.closest(to: kind.name) {
       usedShapes.insert(suggestion)
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: kind.range, with: suggestion)
