@@ -37,4 +37,23 @@ final class LetLookupTests: XCTestCase {
     // check and the read of the one before.
     XCTAssertLessThanOrEqual(large, 32000 * 4)
   }
+
+  /// Names inside blocks are indexed too (`LocalBindings`): a block's
+  /// names go when it ends, an inner one hides an outer one while it
+  /// lasts, and a name declared twice in one block is still caught.
+  func testBlockNamesComeAndGoWithTheirBlocks() {
+    let source = """
+      if true { let a = 1
+       rect at a, 0 size 1x1 }
+      if true { let a = 2
+       if true { let a = 5
+        rect at a, 1 size 1x1 }
+       rect at a, 2 size 1x1 }
+      """
+    let compilation = compile(source)
+    XCTAssertEqual(compilation.diagnostics.map(\.code), [SemaCodes.shadowedName])
+    XCTAssertEqual(compilation.scene?.viewport.x, 1)
+    let twice = compile("if true { let a = 1\n let a = 2\n rect at a, 0 size 1x1 }").diagnostics
+    XCTAssertEqual(twice.map(\.code), [LanguageCodes.redeclared])
+  }
 }

@@ -88,4 +88,12 @@ final class ValueLimitsTests: XCTestCase {
     let allowed = doubling("[1]", count: 63, step: { "[\($0)]" }, use: "if s63 == s63 { rect at 0,0 size 1x1 }")
     XCTAssertEqual(compile(allowed).diagnostics.filter { $0.severity == .error }.map(\.code), [])
   }
+
+  /// Past another limit, the file's values still evaluate and report
+  /// their own errors: only crossing the work limit stops them.
+  func testValuesStillEvaluatePastAnotherLimit() {
+    let source = "for i in 0..<2000000 { }\nlet l = [1] + 5\nrect at l, 0 size 1x1"
+    let codes = compile(source).diagnostics.filter { $0.severity == .error }.map(\.code)
+    XCTAssertEqual(codes, [LanguageCodes.tooManyIterations, SemaCodes.wrongValueKind])
+  }
 }

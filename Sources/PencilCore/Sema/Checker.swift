@@ -29,7 +29,7 @@ struct Checker {
   var deferringUnresolved = false
 
   // Names (see Checker+Scopes).
-  var locals: [Binding] = []
+  var locals = LocalBindings()
   /// The element names of the scope being checked: the file's, or those
   /// of the use of a component whose body runs (see ElementNames.swift).
   var elementNames: [Name: ElementName] = [:]

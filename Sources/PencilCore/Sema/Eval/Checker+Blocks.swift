@@ -67,7 +67,7 @@ extension Checker {
       if atFileLevel {
         lets.update(fileLets.count - 1) { $0.piUses = piUses }
       } else {
-        locals[locals.count - 1].piUses = piUses
+        locals.updateLast { $0.piUses = piUses }
       }
     }
   }
@@ -75,7 +75,7 @@ extension Checker {
   /// A binding of `name` in the innermost scope only (a redeclaration).
   private func sameScopeBinding(_ name: Name) -> Binding? {
     if atFileLevel { return lets.lastSlot(of: name, below: Int.max, where: { !$0.pending }).map { fileLets[$0] } }
-    return locals[scopeStart...].last(where: { $0.name == name })
+    return locals.last(named: name, from: scopeStart)
   }
 
   /// `for NAME[, INDEX] in SEQUENCE { … }`: the body once per item, each

@@ -126,7 +126,7 @@ extension Checker {
     // Past the error limit the diagnostic is dropped: spend nothing on it.
     guard diagnostics.accepts(.error) else { return diagnostics.append(diagnostic) }
     let visible =
-      locals.map(\.name.text) + fileLets[..<min(fileLets.count, visibleFileLets)].map(\.name.text)
+      locals.bindings.map(\.name.text) + fileLets[..<min(fileLets.count, visibleFileLets)].map(\.name.text)
       + ["true", "false", "pi", "none"]
     if let later = fileLets[min(fileLets.count, visibleFileLets)...].first(where: { $0.name == identifier.key }) {
       diagnostic.message += "; a 'let' is visible only after its statement"

@@ -78,7 +78,7 @@ extension Checker {
   /// The innermost binding of `name`, locals first, then the file's
   /// visible `let`s (an imported file's come first among them).
   func binding(_ name: Name) -> Binding? {
-    if let local = locals.last(where: { $0.name == name }) { return local }
+    if let local = locals.last(named: name, from: 0) { return local }
     return lets.lastSlot(of: name, below: visibleFileLets).map { fileLets[$0] }
   }
 
@@ -160,7 +160,7 @@ extension Checker {
     atFileLevel = false
     scopeStart = mark
     defer {
-      locals.removeSubrange(mark...)
+      locals.truncate(to: mark)
       (atFileLevel, scopeStart) = outer
     }
     return body(&self)

@@ -74,7 +74,9 @@ extension Checker {
   /// Counts `units` of work on values; false (reported once, and
   /// expansion stops) past the limit (E0257).
   mutating func spendValueWork(_ units: Int, at range: SourceRange) -> Bool {
-    guard !budget.exhausted else { return false }
+    // Only this limit's crossing stops values: past another limit the
+    // file's own lets and lists still evaluate (and report their errors).
+    guard budget.valueWork <= budget.limits.valueWork else { return false }
     budget.valueWork += units
     guard budget.valueWork <= budget.limits.valueWork else {
       budget.exhausted = true
