@@ -39,9 +39,11 @@ final class LetStore {
   /// The slots of each name in `bindings`, ascending. A slot's name never
   /// changes, so appending is the only thing that moves the index.
   private var slots: [Name: [Int]] = [:]
-  /// Slots examined by lookups: a file of N `let`s must cost O(N) of
-  /// them, which `LetLookupTests` checks without timing anything.
-  private(set) var probes = 0
+  /// Slots examined by lookups, counted only when a test sets it (a
+  /// file of N `let`s must cost O(N) of them; `LetLookupTests` checks it
+  /// without timing anything). Nil otherwise: a component's store is read
+  /// by the light and dark compilations at once, and reads write nothing.
+  var probes: Int? = nil
 
   func append(_ binding: Binding) {
     slots[binding.name, default: []].append(bindings.count)
@@ -60,14 +62,14 @@ final class LetStore {
     var low = 0
     var high = named.count
     while low < high {
-      probes += 1
+      probes? += 1
       let middle = (low + high) / 2
       if named[middle] < visible { low = middle + 1 } else { high = middle }
     }
     // A name has a slot per declaration (and one while it waits), so this
     // walks a handful at most.
     for slot in named[..<low].reversed() {
-      probes += 1
+      probes? += 1
       if accepts(bindings[slot]) { return slot }
     }
     return nil
