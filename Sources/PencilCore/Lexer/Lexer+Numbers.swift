@@ -102,6 +102,7 @@ extension Lexer {
   mutating func lexNumber() {
     let start = index
     let width = scanDecimal() ?? 0
+    let digitsEnd = index
     if peek() == UInt8(ascii: "x") || peek() == UInt8(ascii: "X") {
       let afterX = peek(1)
       if isDigit(afterX) || afterX == UInt8(ascii: ".") || afterX == UInt8(ascii: "-") {
@@ -135,8 +136,18 @@ extension Lexer {
     if isIdentifierPart(peek()) || (peek() == UInt8(ascii: ".") && !rangeFollows) {
       skipWord()
       let word = text(start)
-      let hint = word.hasSuffix("px") || word.hasSuffix("pt") ? "; lengths have no units, they are always points" : ""
-      report(LexerCodes.invalidNumber, start, index, "invalid number '\(word)'\(hint)")
+      let unit = String(decoding: bytes[digitsEnd..<index], as: UTF8.self)
+      if digitsEnd > start, let hint = PeerSpellings.numberUnits[unit] {
+        // `30deg`, `10px`: CSS's units; the number alone is pencil's.
+        let digits = String(decoding: bytes[start..<digitsEnd], as: UTF8.self)
+        report(
+          Diagnostic(LexerCodes.invalidNumber, SourceRange(start, index), "invalid number '\(word)'; \(hint)")
+            .withFix("write \(digits)", replacing: SourceRange(start, index), with: digits))
+        tokenIsFlawed = true
+        emit(.invalid, from: start)
+        return
+      }
+      report(LexerCodes.invalidNumber, start, index, "invalid number '\(word)'")
       emit(.invalid, from: start)
       return
     }

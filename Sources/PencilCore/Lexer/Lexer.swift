@@ -11,7 +11,8 @@ struct Lexer {
   /// The pieces of strings with `\(…)`, indexed by a string token's `second` - 1.
   var interpolations: [[StringPiece]] = []
   private(set) var diagnostics = DiagnosticList()
-  private var tokenIsFlawed = false
+  /// Set by a report: the token being lexed carries a problem.
+  var tokenIsFlawed = false
 
   /// Names longer than this are refused: no scene needs one, and every
   /// message that quotes a name stays short.

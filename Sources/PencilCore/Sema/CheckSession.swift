@@ -123,12 +123,12 @@ struct CheckSession {
         slot = checker.fileLets.count - 1
         if slot.map({ checker.fileLets[$0].name }) != binding.name.key {
           slot = checker.fileLets.count
-          checker.fileLets.append(
+          checker.lets.append(
             Binding(
               name: binding.name.key, value: .unknown, declaration: binding.name.range, origin: binding.name.range,
               kind: .letBinding))
         }
-        if let slot { checker.fileLets[slot].pending = true }
+        if let slot { checker.lets.update(slot) { $0.pending = true } }
       }
       waiting.append((elements.count, statement, checker.fileLets.count - (slot == nil ? 0 : 1), slot))
       return
@@ -172,16 +172,20 @@ struct CheckSession {
       var merged: [ElementModel] = []
       merged.reserveCapacity(all.count + waiting.count)
       var next = 0
+      // A set, not a search of the list per waiting `let`: N of them
+      // waiting would cost N².
+      var declared = Set(checker.declaredLets.map(\.range))
       for (position, statement, visibleLets, slot) in waiting {
         merged += all[next..<position]
         next = position
         checker.visibleFileLets = visibleLets
         if case .letBinding(let binding) = statement, let slot {
-          checker.fileLets[slot].value = checker.evaluate(binding.value) ?? .unknown
-          checker.fileLets[slot].pending = false
-          if !checker.declaredLets.contains(where: { $0.range == binding.name.range }) {
-            checker.declaredLets.append(binding.name)
+          let value = checker.evaluate(binding.value) ?? .unknown
+          checker.lets.update(slot) {
+            $0.value = value
+            $0.pending = false
           }
+          if declared.insert(binding.name.range).inserted { checker.declaredLets.append(binding.name) }
         } else {
           checker.run(statement, in: .file, into: &merged)
         }

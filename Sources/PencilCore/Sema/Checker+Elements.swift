@@ -44,7 +44,10 @@ extension Checker {
     if kindName == .line || kindName == .arrow { return checkConnector(statement, in: context) }
     if kindName == .path { return checkPath(statement) }
     guard let (specs, shapeKind) = attributeSpecs(for: kindName) else {
-      if shapeStatements[kind] == nil { reportUnknownElement(statement.kind) }
+      if shapeStatements[kind] == nil {
+        reportUnknownElement(statement.kind)
+        markNamesRead(in: [.element(statement)])
+      }
       return nil
     }
     let inStack = context == .stack
@@ -232,12 +235,14 @@ extension Checker {
       diagnostics.append(
         Diagnostic(SemaCodes.unknownAttribute, label.range, "'\(kind)' takes no string; only text does")
           .withFix("remove the string", replacing: removalRange(label.range), with: ""))
+      markNamesRead(in: label)
     }
     if !allowChildren, let children = statement.childrenRange {
       diagnostics.append(
         Diagnostic(
           SemaCodes.unexpectedChildren, children,
           "'\(kind)' takes no children; only hstack, vstack and zstack hold elements in { }"))
+      markNamesRead(in: statement.children ?? [])
     }
   }
 
@@ -254,6 +259,9 @@ extension Checker {
     if gradientStatements[kind.name] != nil {
       diagnostic = diagnostic.withNote(
         "'\(kind.name)' is a gradient; fill an element with it: rect at 0,0 size 100x100 gradient=\(kind.name)")
+    } else if let peer = PeerSpellings.elements[kind.name] {
+      // `box` (Pikchr), `circle` (SVG), `Rectangle` (SwiftUI).
+      diagnostic = diagnostic.withFix("pencil calls it '\(peer)'", replacing: kind.range, with: peer)
     } else if let suggestion = elementNameIndex?.closest(to: kind.name) {
       usedShapes.insert(suggestion)
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: kind.range, with: suggestion)

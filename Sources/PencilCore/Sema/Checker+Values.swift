@@ -6,7 +6,8 @@ extension Checker {
     for index in attributes.indices {
       let key = attributes[index].name.key
       guard let spec = specs.first(where: { $0.key == key }) else {
-        reportUnknownAttribute(attributes[index].name, specs, of: kind, attribute: attributes[index].range)
+        reportUnknownAttribute(attributes[index], among: attributes, specs, of: kind)
+        markNamesRead(in: attributes[index].value)
         continue
       }
       let name = key.text
@@ -22,6 +23,7 @@ extension Checker {
           Diagnostic(SemaCodes.repeatedAttribute, attribute.range, "'\(name)' is given twice")
             .withNote("first given here", at: first)
             .withFix("remove the repeated '\(name)'", replacing: removalRange(attribute.range), with: ""))
+        markNamesRead(in: attribute.value)
         continue
       }
       if let value = resolve(attributes[index].value, as: spec.kind, for: name) {
@@ -30,33 +32,6 @@ extension Checker {
       }
     }
     return values
-  }
-
-  private mutating func reportUnknownAttribute(
-    _ name: Identifier, _ specs: [AttributeSpec], of kind: String, attribute: SourceRange
-  ) {
-    if name.key == .clip {
-      // A clip cuts children; an element without them has nothing to cut.
-      return diagnostics.append(
-        Diagnostic(
-          SemaCodes.unknownAttribute, name.range,
-          "'\(kind)' has no attribute 'clip': a clip cuts the children of a stack or a component's use, and '\(kind)' has none; put it in a zstack with clip="
-        ).withFix("remove 'clip='", replacing: removalRange(attribute), with: ""))
-    }
-    // The modifiers every element takes are suggested, not listed.
-    let accepted = specs.lazy.filter { !$0.isModifier }.map(\.name)
-    let suggestible = specs.map(\.name)
-    var diagnostic = Diagnostic(
-      SemaCodes.unknownAttribute, name.range,
-      "'\(kind)' has no attribute '\(name.name)'; it takes \(accepted.joined(separator: ", "))")
-    // fill and color are easy to swap: shapes are filled, pencils and text
-    // coloured. A misspelling of the other word points to the right one.
-    let swaps = ["color": "fill", "fill": "color"].filter { suggestible.contains($0.value) }
-    let guess = Suggestions.closest(to: name.name, among: suggestible + swaps.keys.sorted())
-    if let suggestion = guess.map({ swaps[$0] ?? $0 }) {
-      diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: name.range, with: suggestion)
-    }
-    diagnostics.append(diagnostic)
   }
 
   /// The range to report a value's problem at: the expression's, or in
@@ -88,6 +63,7 @@ extension Checker {
       }
       return .keyword(identifier.name)
     case .font:
+      if reportStyleWithWeight(expression) { return nil }
       guard case .name(let identifier) = expression, binding(identifier.key) == nil else { break }
       guard let style = ElementKinds.fontStyles.first(where: { $0.name == identifier.name }) else {
         reportUnknownWord(

@@ -29,17 +29,14 @@ struct Checker {
   var deferringUnresolved = false
 
   // Names (see Checker+Scopes).
-  var locals: [Binding] = []
+  var locals = LocalBindings()
   /// The element names of the scope being checked: the file's, or those
   /// of the use of a component whose body runs (see ElementNames.swift).
   var elementNames: [Name: ElementName] = [:]
   /// The `let`s of the file whose code runs: this file's, or, inside a
   /// component from an imported file, that file's (see `LetStore`).
   var lets = LetStore()
-  var fileLets: [Binding] {
-    get { lets.bindings }
-    _modify { yield &lets.bindings }
-  }
+  var fileLets: [Binding] { lets.bindings }
   /// How many of `fileLets` the statement being checked can see: all
   /// that precede it, also when it waited for the end of the file.
   var visibleFileLets = Int.max
@@ -64,6 +61,9 @@ struct Checker {
   var deferredUses = DeferredUses()
   /// Reused by `expand` for the arguments of each use.
   var argumentScratch: [Computed] = []
+  /// What `evaluate` needs to mark the names of an expression it gave up
+  /// on as read (see Checker+NamesRead).
+  var namesRead = NamesReadState()
   /// Set while a component's body is checked on its own, with unknown
   /// parameters: nothing is produced, only problems found.
   var checkingAlone = false

@@ -219,7 +219,11 @@ extension Checker {
         GraphicsCodes.unknownAnchor, member.range,
         "'\(member.name)' is not an anchor; an element's anchors are top, bottom, leading, trailing, center, topLeading, topTrailing, bottomLeading and bottomTrailing"
       )
-      if let suggestion = ElementKinds.directionAliases[member.name]
+      if PeerSpellings.coordinates.contains(member.name) {
+        // Pikchr's `box.x`: a coordinate of the centre.
+        diagnostic.message += "; an anchor is a point, and pencil reads no coordinate of it"
+        diagnostic = diagnostic.withFix("use the centre", replacing: member.range, with: "center")
+      } else if let suggestion = ElementKinds.directionAliases[member.name]
         ?? Suggestions.closest(to: member.name, among: anchors.map(\.name))
       {
         diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: member.range, with: suggestion)

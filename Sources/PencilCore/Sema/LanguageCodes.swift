@@ -1,5 +1,5 @@
 /// Codes of the language's names, values, loops, components and imports
-/// (E0225–E0239, W0008–W0010), and of its limits.
+/// (E0225–E0239, W0008–W0010), and of its limits (among them E0256–E0258).
 enum LanguageCodes {
   static let unknownName = DiagnosticCode(
     "E0225", .error, "unknown name",
@@ -103,6 +103,42 @@ enum LanguageCodes {
           for i in 0..<n { line i / n, 1 }     // error for n = 20000
         }
     """)
+  static let valueTooLarge = DiagnosticCode(
+    "E0256", .error, "value too large",
+    """
+    A value the file computes holds at most 1,000,000 units: a string one
+    per byte of its UTF-8 text, a list one per item plus the units of its
+    items, a list nested in another counted each time it appears. Doubling
+    a value in a row of `let`s would otherwise take memory and time that
+    grow exponentially. The expression that built the value is reported.
+
+        let s0 = "0123456789"
+        let s1 = s0 + s0    // … and so on, doubling
+        let s17 = s16 + s16   // error: 1,310,720 bytes
+    """)
+  static let tooMuchValueWork = DiagnosticCode(
+    "E0257", .error, "too much work on values",
+    """
+    All the values one compilation builds, joins and compares, measured
+    as for E0256, add up to at most 100,000,000 units: each value is
+    bounded, and so is the number of times the file builds or compares
+    one. The expression that crossed the limit is reported, and expansion
+    stops there.
+
+        let big = [ … a list of 500,000 items … ]
+        for i in 0..<1000 { if big == big { rect } }   // error
+    """)
+  static let listsTooDeep = DiagnosticCode(
+    "E0258", .error, "lists nested too deeply",
+    """
+    A list may hold lists up to 64 levels deep. Deeper values cost the
+    compiler a frame of its stack per level wherever they are compared or
+    walked.
+
+        let l0 = [1]
+        let l1 = [l0]    // … and so on
+        let l64 = [l63]  // error: 65 levels
+    """)
   static let importCycle = DiagnosticCode(
     "E0235", .error, "import cycle",
     """
@@ -172,7 +208,7 @@ enum LanguageCodes {
   static let all = [
     unknownName, invalidRange, indexOutOfRange, missingArgument, unknownType, tooManyElements, tooManyIterations,
     componentsTooDeep, elementsTooDeep, importsTooDeep, tooManyPathCommands, importCycle, importUnreadable, redeclared,
-    laterParameter, unusedLet, shadowedName, importedElements,
+    laterParameter, unusedLet, shadowedName, importedElements, valueTooLarge, tooMuchValueWork, listsTooDeep,
   ]
 }
 

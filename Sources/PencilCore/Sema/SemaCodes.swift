@@ -143,8 +143,9 @@ enum SemaCodes {
   static let unknownFunction = DiagnosticCode(
     "E0216", .error, "unknown colour function or modifier",
     """
-    The colour functions are `hsb(…)` and `rgb(…)`; the only modifier is
-    `.opacity(x)`.
+    The functions are hsb, rgb, min, max, abs, round, floor, ceil, sqrt,
+    sin, cos, atan2, count and mix; colours have `.opacity(x)`,
+    `.mix(colour, t)`, `.hue`, `.saturation`, `.brightness` and `.alpha`.
 
         fill=rgba(255, 0, 0, 0.5)    // error
         fill=rgb(255, 0, 0, 0.5)     // ok

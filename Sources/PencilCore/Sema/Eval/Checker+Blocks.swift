@@ -64,14 +64,18 @@ extension Checker {
     bind(statement.name, value, kind: .letBinding, colorSet: isColorSet)
     let piUses = self.piUses(in: statement.value)
     if !piUses.isEmpty {
-      if atFileLevel { fileLets[fileLets.count - 1].piUses = piUses } else { locals[locals.count - 1].piUses = piUses }
+      if atFileLevel {
+        lets.update(fileLets.count - 1) { $0.piUses = piUses }
+      } else {
+        locals.updateLast { $0.piUses = piUses }
+      }
     }
   }
 
   /// A binding of `name` in the innermost scope only (a redeclaration).
   private func sameScopeBinding(_ name: Name) -> Binding? {
-    if atFileLevel { return fileLets.last(where: { $0.name == name && !$0.pending }) }
-    return locals[scopeStart...].last(where: { $0.name == name })
+    if atFileLevel { return lets.lastSlot(of: name, below: Int.max, where: { !$0.pending }).map { fileLets[$0] } }
+    return locals.last(named: name, from: scopeStart)
   }
 
   /// `for NAME[, INDEX] in SEQUENCE { … }`: the body once per item, each

@@ -217,7 +217,10 @@ extension Checker {
     -> ElementModel?
   {
     rejectLabelAndChildren(statement)
-    guard !component.broken else { return nil }
+    guard !component.broken else {
+      markNamesRead(in: [.element(statement)])
+      return nil
+    }
     let values = checkAttributes(statement.attributes, component.specs, of: component.name)
     if context == .stack, let position = statement.attributes.first(where: { $0.name.key == .at }) {
       diagnostics.append(

@@ -6,6 +6,14 @@ extension Checker {
   /// which decides what a bare name means (`shine` is a gradient where a
   /// gradient is wanted, `salmon` a colour).
   mutating func evaluate(_ expression: Expr, expecting kind: ValueKind? = nil) -> Computed? {
+    namesRead.depth += 1
+    let value = computeValue(expression, expecting: kind)
+    namesRead.depth -= 1
+    if namesRead.depth == 0, value == nil || namesRead.skipped { markNamesRead(inAbandoned: expression) }
+    return value
+  }
+
+  private mutating func computeValue(_ expression: Expr, expecting kind: ValueKind?) -> Computed? {
     switch expression {
     case .number(let value, _): return .number(value)
     case .size(let width, let height, _): return .size(Point(width, height))
@@ -53,11 +61,11 @@ extension Checker {
           failed = true
         }
       }
-      return failed ? nil : .list(values)
+      return failed ? nil : bounded(.list(values), builtAt: expression.range)
     case .index(let base, let index, let range):
       return evaluateIndex(base, index, range)
-    case .interpolated(let parts, _):
-      return interpolate(parts)
+    case .interpolated(let parts, let range):
+      return interpolate(parts, range)
     case .colorSet(let light, let dark, _):
       return evaluateColorSet(light: light, dark: dark)
     case .invalid:
@@ -118,7 +126,7 @@ extension Checker {
     // Past the error limit the diagnostic is dropped: spend nothing on it.
     guard diagnostics.accepts(.error) else { return diagnostics.append(diagnostic) }
     let visible =
-      locals.map(\.name.text) + fileLets[..<min(fileLets.count, visibleFileLets)].map(\.name.text)
+      locals.bindings.map(\.name.text) + fileLets[..<min(fileLets.count, visibleFileLets)].map(\.name.text)
       + ["true", "false", "pi", "none"]
     if let later = fileLets[min(fileLets.count, visibleFileLets)...].first(where: { $0.name == identifier.key }) {
       diagnostic.message += "; a 'let' is visible only after its statement"
@@ -136,7 +144,10 @@ extension Checker {
     case .and, .or:
       guard let a = boolOperand(left, op) else { return nil }
       // Short-circuit as Swift does: the right side may rely on the left.
-      if case .bool(let flag) = a, flag == (op == .or) { return a }
+      if case .bool(let flag) = a, flag == (op == .or) {
+        namesRead.skipped = true
+        return a
+      }
       guard let b = boolOperand(right, op) else { return nil }
       if a.isUnknown { return .unknown }
       return b
@@ -153,12 +164,17 @@ extension Checker {
       }
       // Compared in light; a comparison of an adaptive colour may come out
       // otherwise in dark.
+      guard let equal = compareValues(a, b, at: range) else { return nil }
       imports.palette?.use(adaptive: a.holdsAdaptiveColor || b.holdsAdaptiveColor)
-      return .bool((a.lightValue == b.lightValue) == (op == .equal))
+      return .bool(equal == (op == .equal))
     case .add:
       guard let a = evaluate(left), let b = evaluate(right) else { return nil }
-      if case .string(let x) = a, case .string(let y) = b { return .string(x + y) }
-      if case .list(let x) = a, case .list(let y) = b { return .list(x + y) }
+      if case .string(let x) = a, case .string(let y) = b {
+        // Measured before it is made: the text past the limit never is.
+        guard withinSize(x.utf8.count + y.utf8.count, at: range) else { return nil }
+        return bounded(.string(x + y), builtAt: range)
+      }
+      if case .list(let x) = a, case .list(let y) = b { return bounded(.list(x + y), builtAt: range) }
       return arithmetic(op, a, b, left, right, range)
     default:
       guard let a = evaluate(left), let b = evaluate(right) else { return nil }
@@ -262,7 +278,7 @@ extension Checker {
     return list.item(clampedInt(position, 0, count - 1))
   }
 
-  private mutating func interpolate(_ parts: [InterpolationPart]) -> Computed? {
+  private mutating func interpolate(_ parts: [InterpolationPart], _ range: SourceRange) -> Computed? {
     var text = ""
     for part in parts {
       switch part {
@@ -271,7 +287,10 @@ extension Checker {
         guard let value = evaluate(expression) else { return nil }
         switch value {
         case .number(let number): text += formatNumber(number)
-        case .string(let string): text += string
+        case .string(let string):
+          // Measured before it is appended, as `+` does.
+          guard withinSize(text.utf8.count + string.utf8.count, at: range) else { return nil }
+          text += string
         case .bool(let flag): text += flag ? "true" : "false"
         case .color(let color):
           imports.palette?.use(adaptive: color.variant != 0)
@@ -285,7 +304,7 @@ extension Checker {
         }
       }
     }
-    return .string(text)
+    return bounded(.string(text), builtAt: range)
   }
 }
 

@@ -5,7 +5,7 @@ extension Checker {
   /// scope of its own (a body sees its parameters and the file's `let`s
   /// before its definition, never its caller's names).
   private struct SavedScope {
-    var locals: [Binding]
+    var locals: LocalBindings
     var scopeStart: Int
     var atFileLevel: Bool
     var visibleFileLets: Int
@@ -26,7 +26,7 @@ extension Checker {
     if !elementNames.isEmpty { elementNames = [:] }
     if component.namesElements { declareElementNames(in: component.statement.body) }
     if !component.isPrelude { diagnostics.file = component.file }
-    locals = []
+    locals = LocalBindings()
     scopeStart = 0
     atFileLevel = false
     visibleFileLets = component.visibleLets

@@ -175,7 +175,7 @@ extension Checker {
       components[component.statement.name.key] = component
     }
     for binding in definitions.lets {
-      if let existing = fileLets.last(where: { $0.name == binding.name }) {
+      if let existing = lets.lastSlot(of: binding.name, below: Int.max).map({ fileLets[$0] }) {
         if existing.file !== binding.file || existing.declaration != binding.declaration {
           report(
             SemaCodes.duplicateDefinition, statement.pathRange,
@@ -186,7 +186,7 @@ extension Checker {
       }
       var lent = binding
       lent.kind = .imported  // never "unused" here
-      fileLets.append(lent)
+      lets.append(lent)
     }
     elementNameIndex = nil
   }

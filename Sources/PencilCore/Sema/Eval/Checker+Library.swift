@@ -8,10 +8,14 @@
 /// members of colours and lists. Angles are in degrees, as in SwiftUI's
 /// `.degrees`, TikZ and Pikchr.
 extension Checker {
-  static let functionNames = [
+  /// The functions the README documents, which messages list and
+  /// suggest (issue 21: E0216 listed point and size, which it does not).
+  static let documentedFunctionNames = [
     "hsb", "rgb", "min", "max", "abs", "round", "floor", "ceil", "sqrt", "sin", "cos", "atan2", "count", "mix",
-    "point", "size",
   ]
+  /// Every function: `point(x, y)` and `size(w, h)` still work, for files
+  /// written with them, but a user is taught `x, y` and `WxH`.
+  static let functionNames = documentedFunctionNames + ["point", "size"]
 
   mutating func callFunction(_ function: Identifier, _ arguments: [Expr], _ range: SourceRange) -> Computed? {
     switch function.name {
@@ -41,7 +45,10 @@ extension Checker {
       var result: Double? = nil
       for argument in arguments {
         guard let value = number(argument, "the arguments of \(function.name)() are numbers") else { return nil }
-        guard let value else { return .unknown }
+        guard let value else {
+          namesRead.skipped = true
+          return .unknown
+        }
         result = result.map { function.name == "min" ? Swift.min($0, value) : Swift.max($0, value) } ?? value
       }
       return result.map(Computed.number)
@@ -88,11 +95,12 @@ extension Checker {
     var diagnostic = Diagnostic(
       SemaCodes.unknownFunction, function.range,
       colorAlias == nil
-        ? "unknown function '\(function.name)'; the functions are \(Checker.functionNames.joined(separator: ", "))"
+        ? "unknown function '\(function.name)'; the functions are \(Checker.documentedFunctionNames.joined(separator: ", "))"
         : "unknown colour function '\(function.name)'; use hsb(h, s, b[, alpha]) or rgb(r, g, b[, alpha])")
     let alias = ["sine": "sin", "cosine": "cos", "len": "count", "length": "count", "lerp": "mix", "blend": "mix"]
     let suggestion =
-      colorAlias ?? alias[function.name] ?? Suggestions.closest(to: function.name, among: Checker.functionNames)
+      colorAlias ?? alias[function.name]
+      ?? Suggestions.closest(to: function.name, among: Checker.documentedFunctionNames)
     if let suggestion {
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: function.range, with: suggestion)
     }
@@ -189,6 +197,15 @@ extension Checker {
     guard let value = evaluate(base, expecting: .color) else { return nil }
     if value.isUnknown { return .unknown }
     if member.name == "count", arguments == nil, let count = value.count { return .number(Double(count)) }
+    if case .anchor = value, PeerSpellings.coordinates.contains(member.name) {
+      // `box.center.x`: an anchor is known only after layout, as a point.
+      diagnostics.append(
+        Diagnostic(
+          SemaCodes.wrongValueKind, SourceRange(base.range.end, range.end),
+          "an anchor is a point known after layout, and pencil reads no coordinate of it; use the anchor where a point goes (from, to, at)"
+        ).withFix("use the anchor", replacing: SourceRange(base.range.end, range.end), with: ""))
+      return nil
+    }
     guard case .color(let color) = value else {
       report(
         SemaCodes.wrongValueKind, base.range,

@@ -29,22 +29,59 @@ struct Binding {
 
 /// A file's `let`s in order. A class, so a component keeps the table of
 /// the file it was defined in (with how many it sees) wherever it is used.
+///
+/// Indexed by name, so finding a name costs the same with 64,000 `let`s
+/// as with ten: a scan from the end made each new name (the "hides"
+/// check, the "declared twice" check) cost the number of earlier `let`s,
+/// and a file of N `let`s cost N² (issue 21).
 final class LetStore {
-  var bindings: [Binding] = []
+  private(set) var bindings: [Binding] = []
+  /// The slots of each name in `bindings`, ascending. A slot's name never
+  /// changes, so appending is the only thing that moves the index.
+  private var slots: [Name: [Int]] = [:]
+  /// Slots examined by lookups, counted only when a test sets it (a
+  /// file of N `let`s must cost O(N) of them; `LetLookupTests` checks it
+  /// without timing anything). Nil otherwise: a component's store is read
+  /// by the light and dark compilations at once, and reads write nothing.
+  var probes: Int? = nil
+
+  func append(_ binding: Binding) {
+    slots[binding.name, default: []].append(bindings.count)
+    bindings.append(binding)
+  }
+
+  /// Changes a binding in place; its name stays (it is a `let`).
+  func update(_ slot: Int, _ change: (inout Binding) -> Void) {
+    change(&bindings[slot])
+  }
+
+  /// The last slot of `name` below `visible` that `accepts`, if any.
+  func lastSlot(of name: Name, below visible: Int, where accepts: (Binding) -> Bool = { _ in true }) -> Int? {
+    guard let named = slots[name] else { return nil }
+    // Slots ascend: skip, by halving, those the statement cannot see.
+    var low = 0
+    var high = named.count
+    while low < high {
+      probes? += 1
+      let middle = (low + high) / 2
+      if named[middle] < visible { low = middle + 1 } else { high = middle }
+    }
+    // A name has a slot per declaration (and one while it waits), so this
+    // walks a handful at most.
+    for slot in named[..<low].reversed() {
+      probes? += 1
+      if accepts(bindings[slot]) { return slot }
+    }
+    return nil
+  }
 }
 
 extension Checker {
   /// The innermost binding of `name`, locals first, then the file's
   /// visible `let`s (an imported file's come first among them).
   func binding(_ name: Name) -> Binding? {
-    if let local = locals.last(where: { $0.name == name }) { return local }
-    let visible = min(fileLets.count, visibleFileLets)
-    var index = visible - 1
-    while index >= 0 {
-      if fileLets[index].name == name { return fileLets[index] }
-      index -= 1
-    }
-    return nil
+    if let local = locals.last(named: name, from: 0) { return local }
+    return lets.lastSlot(of: name, below: visibleFileLets).map { fileLets[$0] }
   }
 
   /// Binds a name in the innermost scope (the file's, outside any block),
@@ -83,7 +120,7 @@ extension Checker {
     }
     if kind == .letBinding, !expandingPrelude { declaredLets.append(identifier) }
     if atFileLevel {
-      fileLets.append(binding)
+      lets.append(binding)
     } else {
       locals.append(binding)
     }
@@ -125,7 +162,7 @@ extension Checker {
     atFileLevel = false
     scopeStart = mark
     defer {
-      locals.removeSubrange(mark...)
+      locals.truncate(to: mark)
       (atFileLevel, scopeStart) = outer
     }
     return body(&self)

@@ -59,7 +59,7 @@ extension Checker {
     if let hit = shape.cache.first(where: { $0.arguments == arguments }) { return .unitPath(hit.segments) }
     let saved = (locals, scopeStart, atFileLevel, visibleFileLets, diagnostics.deduplicating, diagnostics.context)
     let outerFile = (lets, diagnostics.file)
-    (locals, scopeStart, atFileLevel, visibleFileLets) = ([], 0, false, shape.visibleLets)
+    (locals, scopeStart, atFileLevel, visibleFileLets) = (LocalBindings(), 0, false, shape.visibleLets)
     (lets, diagnostics.file) = (shape.lets, shape.file)
     defer { (lets, diagnostics.file) = outerFile }
     diagnostics.deduplicating = true

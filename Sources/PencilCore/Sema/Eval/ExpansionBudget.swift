@@ -19,9 +19,11 @@ struct ExpansionBudget {
     var iterations = ExpansionBudget.maximumIterations
     /// Size computations layout may make (E0244; see `Layout`).
     var layoutAnswers = Layout.standardBudget
+    /// Units of values built and compared (E0257; see `ValueLimits`).
+    var valueWork = ValueLimits.maximumWork
 
     static let standard = Limits()
-    static let fuzzing = Limits(elements: 20_000, iterations: 20_000, layoutAnswers: 2_000_000)
+    static let fuzzing = Limits(elements: 20_000, iterations: 20_000, layoutAnswers: 2_000_000, valueWork: 2_000_000)
   }
 
   var limits = Limits.standard
@@ -33,6 +35,7 @@ struct ExpansionBudget {
   /// are one element, as the built-in pencil was.
   var elements = 0
   var iterations = 0
+  var valueWork = 0
   /// Loops and component bodies being expanded: elements made while it is
   /// above zero are generated ones.
   var generating = 0
