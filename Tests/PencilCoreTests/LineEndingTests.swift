@@ -9,7 +9,7 @@ import XCTest
 final class LineEndingTests: XCTestCase {
   private let scene = """
     // a comment that must end at its line's end
-    canvas 40x30
+    canvas 60x60
     rect at 2,2 size 10x10 fill=.red /* a block
     comment */
     hstack at 0,20 {
