@@ -42,10 +42,6 @@ public struct WorkspaceDisk: Sendable {
 
   public static let disk = WorkspaceDisk(list: listFolder, read: readRegularFile)
 
-  private static func identity(_ status: stat) -> FileIdentity {
-    FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
-  }
-
   /// Hidden entries (a leading dot) are left out, as the completion of
   /// import paths leaves them out; at most `DiskReader.maximumEntriesRead`
   /// entries are read. `fstatat` follows links and never opens the
@@ -75,9 +71,9 @@ public struct WorkspaceDisk: Sendable {
         case S_IFREG: .regularFile
         default: .other
         }
-      entries.append(WorkspaceEntry(name: name, kind: kind, identity: identity(target)))
+      entries.append(WorkspaceEntry(name: name, kind: kind, identity: FileIdentity(target)))
     }
-    return (identity(status), entries)
+    return (FileIdentity(status), entries)
   }
 
   /// Opened without waiting (`O_NONBLOCK`: a FIFO with no writer opens at

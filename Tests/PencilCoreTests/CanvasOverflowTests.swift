@@ -87,6 +87,19 @@ final class CanvasOverflowTests: XCTestCase {
     XCTAssertTrue(diagnostics.contains { $0.code == LayoutCodes.runsOffCanvas })
   }
 
+  /// A clip shared by many items is measured once, not once per item (30
+  /// nested clips over 1,000 rects measured 30,000 outlines before).
+  func testEachClipIsMeasuredOnce() {
+    var source = "canvas 100x100\n"
+    for _ in 0..<30 { source += "zstack size 100x100 clip=ellipse {\n" }
+    source += "for i in 0..<1000 { rect size 200x200 }\n"
+    source += String(repeating: "}\n", count: 30)
+    let (scene, work, diagnostics) = lowerCountingWork(source)
+    XCTAssertEqual(scene.items.count, 1_000)
+    XCTAssertEqual(work.clipBoxesMeasured, 30)
+    XCTAssertFalse(diagnostics.contains { $0.code == LayoutCodes.runsOffCanvas })
+  }
+
   /// Every sample draws within its canvas (layout-rules' third panel ran
   /// 24 points off the right edge until its canvas was widened).
   func testNoSampleRunsOffItsCanvas() throws {

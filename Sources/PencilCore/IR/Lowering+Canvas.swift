@@ -62,6 +62,7 @@ extension Lowering {
       }
       checkedUpTo = max(checkedUpTo, range.upperBound)
     }
+    clipBoxesMeasured += runOff.clipBoxes.count
     warnRunningOff(canvas, runOff)
   }
 
@@ -78,9 +79,12 @@ extension Lowering {
     }
     var found: [Place: Int] = [:]
     var overflows: [(place: Place, points: Double, edge: String, text: Bool)] = []
+    /// Each clip's box, cut by its parents', worked out once however many
+    /// items it cuts (nil: it keeps nothing).
+    var clipBoxes: [ObjectIdentifier: Rect?] = [:]
 
     mutating func check(_ item: DisplayItem, _ canvas: Rect) {
-      guard let box = Lowering.drawnBox(of: item) else { return }
+      guard let box = Lowering.drawnBox(of: item, clipBoxes: &clipBoxes) else { return }
       var worst = (canvas.x - box.x, "left")
       if box.maxX - canvas.maxX > worst.0 { worst = (box.maxX - canvas.maxX, "right") }
       if canvas.y - box.y > worst.0 { worst = (canvas.y - box.y, "top") }
@@ -115,9 +119,9 @@ extension Lowering {
   }
 
   /// The box an item draws in, in user space, cut by its clips.
-  static func drawnBox(of item: DisplayItem) -> Rect? {
-    var box: Rect
-    var clip: ClipIR?
+  static func drawnBox(of item: DisplayItem, clipBoxes: inout [ObjectIdentifier: Rect?]) -> Rect? {
+    let box: Rect
+    let clip: ClipIR?
     switch item {
     case .path(let path):
       guard let outline = boundingBox(of: path.userSpaceSegments) else { return nil }
@@ -131,16 +135,41 @@ extension Lowering {
       box = transformedBounds(lines, text.transform)
       clip = text.clip
     }
-    while let cut = clip {
-      guard let clipBox = boundingBox(of: cut.segments) else { return nil }
-      let x = max(box.x, clipBox.x)
-      let y = max(box.y, clipBox.y)
-      let maxX = min(box.maxX, clipBox.maxX)
-      let maxY = min(box.maxY, clipBox.maxY)
-      guard maxX >= x, maxY >= y else { return nil }
-      box = Rect(x: x, y: y, width: maxX - x, height: maxY - y)
-      clip = cut.parent
+    guard let clip else { return box }
+    guard let clipBox = clippedBox(of: clip, clipBoxes: &clipBoxes) else { return nil }
+    return intersection(box, clipBox)
+  }
+
+  /// The box a clip and its parents keep, from `clipBoxes` or worked out
+  /// once (a chain shared by many items is measured once, not per item).
+  private static func clippedBox(of clip: ClipIR, clipBoxes: inout [ObjectIdentifier: Rect?]) -> Rect? {
+    if let known = clipBoxes[ObjectIdentifier(clip)] { return known }
+    var chain: [ClipIR] = []
+    var next: ClipIR? = clip
+    while let cut = next, clipBoxes[ObjectIdentifier(cut)] == nil {
+      chain.append(cut)
+      next = cut.parent
     }
-    return box
+    var kept: Rect? = next.flatMap { clipBoxes[ObjectIdentifier($0)] ?? nil }
+    let unclipped = next == nil
+    for (index, cut) in chain.reversed().enumerated() {
+      let own = boundingBox(of: cut.segments)
+      if index == 0, unclipped {
+        kept = own
+      } else {
+        kept = own.flatMap { own in kept.flatMap { intersection(own, $0) } }
+      }
+      clipBoxes[ObjectIdentifier(cut)] = .some(kept)
+    }
+    return kept
+  }
+
+  private static func intersection(_ a: Rect, _ b: Rect) -> Rect? {
+    let x = max(a.x, b.x)
+    let y = max(a.y, b.y)
+    let maxX = min(a.maxX, b.maxX)
+    let maxY = min(a.maxY, b.maxY)
+    guard maxX >= x, maxY >= y else { return nil }
+    return Rect(x: x, y: y, width: maxX - x, height: maxY - y)
   }
 }

@@ -40,6 +40,7 @@ struct Lowering {
   /// many texts were measured: work counted for the tests of bounded cost.
   var anchorChecks = 0
   var canvasChecks = 0
+  var clipBoxesMeasured = 0
   /// Where the current scope's own effects start in `effectScope`.
   var scopeEffects = 0
   /// The transforms and clips around the element being lowered.
@@ -69,6 +70,8 @@ struct Lowering {
     var textWraps: Int
     /// How many items were checked against the canvas's edges (W0015).
     var canvasChecks: Int
+    /// How many clips' outlines those checks measured (each clip once).
+    var clipBoxesMeasured: Int
   }
 
   static func lowerCountingWork(
@@ -129,7 +132,7 @@ struct Lowering {
       scene,
       Work(
         anchorChecks: lowering.anchorChecks, textWraps: lowering.layout.texts.wraps,
-        canvasChecks: lowering.canvasChecks)
+        canvasChecks: lowering.canvasChecks, clipBoxesMeasured: lowering.clipBoxesMeasured)
     )
   }
 

@@ -23,7 +23,8 @@ public struct FileIdentity: Hashable, Sendable {
     self.init(status)
   }
 
-  init(_ status: stat) {
+  /// The identity `stat` (or `fstat`) told.
+  public init(_ status: stat) {
     self.init(device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
   }
 }

@@ -25,14 +25,13 @@ extension Checker {
   /// Marks the `let`s named in `expression`, once per expression.
   mutating func markNamesRead(inAbandoned expression: Expr) {
     namesRead.skipped = false
-    let key = NamesReadState.WalkedExpression(
-      file: diagnostics.file.map(ObjectIdentifier.init), range: expression.range)
-    guard namesRead.walked.insert(key).inserted else { return }
     markNamesRead(in: expression)
   }
 
-  /// Marks the `let`s named in `expression` used, without evaluating it.
+  /// Marks the `let`s named in `expression` used, without evaluating it;
+  /// once per place, however many iterations fail there.
   mutating func markNamesRead(in expression: Expr) {
+    guard firstWalk(of: expression.range) else { return }
     SyntaxWalk.names(in: expression) { name in
       if let binding = binding(name) { markUsed(binding) }
     }
@@ -40,8 +39,18 @@ extension Checker {
 
   /// The same for statements never checked (an unknown element's).
   mutating func markNamesRead(in statements: [Statement]) {
+    guard let first = statements.first, let last = statements.last,
+      firstWalk(of: first.range.union(last.range))
+    else { return }
     SyntaxWalk.names(in: statements) { name in
       if let binding = binding(name) { markUsed(binding) }
     }
+  }
+
+  /// Whether the code at `range` of the file being checked is walked for
+  /// the first time (it is then recorded as walked).
+  private mutating func firstWalk(of range: SourceRange) -> Bool {
+    let key = NamesReadState.WalkedExpression(file: diagnostics.file.map(ObjectIdentifier.init), range: range)
+    return namesRead.walked.insert(key).inserted
   }
 }
