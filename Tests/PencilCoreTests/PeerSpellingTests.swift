@@ -32,6 +32,15 @@ final class PeerSpellingTests: XCTestCase {
     }
   }
 
+  /// The message itself names pencil's word (the short format shows only
+  /// the message), instead of listing every attribute the element takes.
+  func testTheMessageNamesPencilsWord() {
+    let messages = compile("rect at 0,0 size 10x10 rotate=30\nbox size 4x4").diagnostics.map(\.message)
+    XCTAssertEqual(
+      messages,
+      ["'rect' has no attribute 'rotate'; pencil calls it 'rotation'", "unknown element 'box'; pencil calls it 'rect'"])
+  }
+
   func testStrokeSpelledAsSVGAndCSSDo() throws {
     XCTAssertEqual(
       try assertFixCompiles("rect at 0,0 size 10x10 strokeWidth=2", code: SemaCodes.unknownAttribute),

@@ -261,6 +261,7 @@ extension Checker {
         "'\(kind.name)' is a gradient; fill an element with it: rect at 0,0 size 100x100 gradient=\(kind.name)")
     } else if let peer = PeerSpellings.elements[kind.name] {
       // `box` (Pikchr), `circle` (SVG), `Rectangle` (SwiftUI).
+      diagnostic.message += "; pencil calls it '\(peer)'"
       diagnostic = diagnostic.withFix("pencil calls it '\(peer)'", replacing: kind.range, with: peer)
     } else if let suggestion = elementNameIndex?.closest(to: kind.name) {
       usedShapes.insert(suggestion)

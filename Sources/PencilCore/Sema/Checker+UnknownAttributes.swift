@@ -21,7 +21,9 @@ extension Checker {
       SemaCodes.unknownAttribute, name.range,
       "'\(kind)' has no attribute '\(name.name)'; it takes \(accepted.joined(separator: ", "))")
     if let peers = PeerSpellings.attributes[name.name] {
-      if let fixed = peerFix(attribute, among: attributes, peers: peers, suggestible: suggestible, diagnostic) {
+      if let fixed = peerFix(
+        attribute, among: attributes, peers: peers, suggestible: suggestible, diagnostic, of: kind)
+      {
         diagnostic = fixed
       }
       return diagnostics.append(diagnostic)
@@ -40,12 +42,15 @@ extension Checker {
   /// element takes pencil's spelling of it.
   private func peerFix(
     _ attribute: Attribute, among attributes: [Attribute], peers: [String], suggestible: [String],
-    _ diagnostic: Diagnostic
+    _ diagnostic: Diagnostic, of kind: String
   ) -> Diagnostic? {
     guard let peer = peers.first(where: { suggestible.contains($0) }) else { return nil }
     let name = attribute.name
     guard peer == "font", name.name != "fontSize" else {
-      return diagnostic.withFix("did you mean '\(peer)'?", replacing: name.range, with: peer)
+      // The word is known: name pencil's spelling, not every attribute.
+      var named = diagnostic
+      named.message = "'\(kind)' has no attribute '\(name.name)'; pencil calls it '\(peer)'"
+      return named.withFix("did you mean '\(peer)'?", replacing: name.range, with: peer)
     }
     // A weight: text styles have fixed weights, and the bold one is
     // headline (17 points, as body).
