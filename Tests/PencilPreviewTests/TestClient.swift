@@ -235,3 +235,36 @@ final class RunningPreview {
     try? FileManager.default.removeItem(at: folder)
   }
 }
+
+extension RunningPreview {
+  /// Broadcasts `events` states of `payload`, 100, 101, …, each only after
+  /// `reader` has read the one before (on a thread of its own), so the
+  /// reader keeps up however loaded the machine is; returns how many it read.
+  func broadcastInStep(_ events: Int, payload: String, to reader: TestClient, timeout: Double = 30) -> Int {
+    let read = DispatchSemaphore(value: 0)
+    let taken = ReadCount()
+    let thread = Thread {
+      for _ in 0..<events {
+        guard reader.read(until: "\n\n", timeout: timeout) != nil else { break }
+        taken.add()
+        read.signal()
+      }
+      read.signal()
+    }
+    thread.start()
+    for (index, version) in (100..<(100 + events)).enumerated() {
+      preview.server.broadcast(ServerSentEvents.event("state", data: payload), version: version)
+      // The reader signals each event it read, and once more when it stops.
+      guard read.wait(timeout: .now() + timeout) == .success, taken.value == index + 1 else { break }
+    }
+    return taken.value
+  }
+}
+
+/// A count one thread raises and another reads.
+final class ReadCount: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  func add() { lock.withLock { count += 1 } }
+  var value: Int { lock.withLock { count } }
+}
