@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PencilCore
+@testable import PencilDiagnostics
 
 /// Diagnostics cost and print a bounded amount whatever the input, and
 /// nothing written to a terminal can carry an escape sequence. The times

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import PencilCore
+@testable import PencilDiagnostics
 
 /// The caret line under a source line counts terminal columns, not
 /// characters: after wide characters and emoji it still points at the

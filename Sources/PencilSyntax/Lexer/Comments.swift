@@ -32,11 +32,11 @@ enum Comments {
 /// What the formatter and the semantic tokens read: the lexer's tokens
 /// (newlines and the end of input left out) and the comments between
 /// them, in source order. Any input: an unclosed comment runs to the end.
-enum LexedPiece {
+package enum LexedPiece {
   case token(Token)
   case comment(SourceRange, isBlock: Bool)
 
-  static func scan(_ source: SourceFile) -> [LexedPiece] {
+  package static func scan(_ source: SourceFile) -> [LexedPiece] {
     var diagnostics = DiagnosticList()
     let stream = Lexer.tokenize(source, into: &diagnostics)
     let bytes = source.bytes

@@ -26,12 +26,22 @@ public struct DiagnosticNote: Equatable, Sendable {
 public struct TextEdit: Equatable, Sendable {
   public var range: SourceRange
   public var newText: String
+
+  package init(range: SourceRange, newText: String) {
+    self.range = range
+    self.newText = newText
+  }
 }
 
 /// A suggested change that resolves the diagnostic when applied as a whole.
 public struct FixIt: Equatable, Sendable {
   public var message: String
   public var edits: [TextEdit]
+
+  package init(message: String, edits: [TextEdit]) {
+    self.message = message
+    self.edits = edits
+  }
 }
 
 /// A problem found in the input. Diagnostics are plain values: every phase
@@ -52,7 +62,7 @@ public struct Diagnostic: Equatable, Sendable {
       && a.file === b.file
   }
 
-  init(
+  package init(
     _ code: DiagnosticCode, _ range: SourceRange, _ message: String,
     notes: [DiagnosticNote] = [], fixes: [FixIt] = []
   ) {
@@ -64,42 +74,42 @@ public struct Diagnostic: Equatable, Sendable {
     self.fixes = fixes
   }
 
-  func withNote(_ message: String, at range: SourceRange? = nil) -> Diagnostic {
+  package func withNote(_ message: String, at range: SourceRange? = nil) -> Diagnostic {
     var copy = self
     copy.notes.append(DiagnosticNote(message: message, range: range))
     return copy
   }
 
   /// Puts the last note in `file` (nil: leave it to the file being checked).
-  func inFile(_ file: SourceFile?) -> Diagnostic {
+  package func inFile(_ file: SourceFile?) -> Diagnostic {
     guard let file, !notes.isEmpty else { return self }
     var copy = self
     copy.notes[copy.notes.count - 1].file = file
     return copy
   }
 
-  func withFix(_ message: String, _ edits: [TextEdit]) -> Diagnostic {
+  package func withFix(_ message: String, _ edits: [TextEdit]) -> Diagnostic {
     var copy = self
     copy.fixes.append(FixIt(message: message, edits: edits))
     return copy
   }
 
-  func withFix(_ message: String, replacing range: SourceRange, with text: String) -> Diagnostic {
+  package func withFix(_ message: String, replacing range: SourceRange, with text: String) -> Diagnostic {
     withFix(message, [TextEdit(range: range, newText: text)])
   }
 }
 
 /// Where a loop or a component was being expanded when a problem was
 /// found; kept as plain fields so entering an iteration costs no string.
-struct ExpansionContext {
-  var index: Int
-  var name: String
-  var range: SourceRange
+package struct ExpansionContext {
+  package var index: Int
+  package var name: String
+  package var range: SourceRange
   /// The file `range` is in (nil: the compiled file).
-  var file: SourceFile?
-  var isCall: Bool
+  package var file: SourceFile?
+  package var isCall: Bool
 
-  init(iteration index: Int, of variable: String, at range: SourceRange, in file: SourceFile?) {
+  package init(iteration index: Int, of variable: String, at range: SourceRange, in file: SourceFile?) {
     self.index = index
     name = variable
     self.range = range
@@ -107,7 +117,7 @@ struct ExpansionContext {
     isCall = false
   }
 
-  init(callOf component: String, at range: SourceRange, in file: SourceFile?) {
+  package init(callOf component: String, at range: SourceRange, in file: SourceFile?) {
     index = 0
     name = component
     self.range = range
@@ -115,7 +125,7 @@ struct ExpansionContext {
     isCall = true
   }
 
-  var note: DiagnosticNote {
+  package var note: DiagnosticNote {
     DiagnosticNote(
       message: isCall
         ? "reported once; first found in this use of '\(name)'"
@@ -129,44 +139,46 @@ struct ExpansionContext {
 /// duplicates (the idea of go/scanner's ErrorList). Follow-on noise is
 /// avoided at the source: the parser reports one error per statement and
 /// skips to its end.
-struct DiagnosticList {
+package struct DiagnosticList {
   /// The most errors, and separately the most warnings and other notes,
   /// kept from one file; the rest are counted and summed up in a note.
-  static let limit = 50
-  static let errorLimit = limit
+  package static let limit = 50
+  package static let errorLimit = limit
 
-  private(set) var items: [Diagnostic] = []
-  private(set) var errorCount = 0
-  private(set) var otherCount = 0
-  private(set) var droppedErrors = 0
-  private(set) var droppedOthers = 0
+  package private(set) var items: [Diagnostic] = []
+  package private(set) var errorCount = 0
+  package private(set) var otherCount = 0
+  package private(set) var droppedErrors = 0
+  package private(set) var droppedOthers = 0
   /// (code, range) of every diagnostic kept, so code that runs many times
   /// (a loop body, a component's body) reports each problem once per
   /// source location; in insertion order too, so `restore` can forget.
   private var locations: Set<UInt64> = []
   private var locationOrder: [UInt64] = []
+
+  package init() {}
   /// The file being checked, when it is an imported one: what is
   /// appended is stamped with it. Notes without a file are stamped with
   /// it or, outside imported files, with `source`, the compiled file, so
   /// a note always says its file once files mix.
-  var file: SourceFile?
-  var source: SourceFile?
+  package var file: SourceFile?
+  package var source: SourceFile?
   /// Set while expanding a loop or a component: each (code, range) is
   /// reported once.
-  var deduplicating = false
+  package var deduplicating = false
   /// The iteration or the call being expanded, named in a note on what
   /// is reported there.
-  var context: ExpansionContext?
+  package var context: ExpansionContext?
 
-  var hasErrors: Bool { errorCount > 0 || droppedErrors > 0 }
+  package var hasErrors: Bool { errorCount > 0 || droppedErrors > 0 }
 
   /// Whether a diagnostic of this severity would still be kept; callers
   /// skip costly extras (suggestions) for those that would not.
-  func accepts(_ severity: Severity) -> Bool {
+  package func accepts(_ severity: Severity) -> Bool {
     (severity == .error ? errorCount : otherCount) < Self.limit
   }
 
-  mutating func append(_ diagnostic: Diagnostic) {
+  package mutating func append(_ diagnostic: Diagnostic) {
     var diagnostic = diagnostic
     if diagnostic.file == nil, let file { diagnostic.file = file }
     if let here = diagnostic.file ?? source {
@@ -198,11 +210,11 @@ struct DiagnosticList {
   }
 
   /// A point to return to with `restore`: what was kept and dropped so far.
-  struct Mark {
+  package struct Mark {
     fileprivate var items, errorCount, otherCount, droppedErrors, droppedOthers, locations: Int
   }
 
-  var mark: Mark {
+  package var mark: Mark {
     Mark(
       items: items.count, errorCount: errorCount, otherCount: otherCount, droppedErrors: droppedErrors,
       droppedOthers: droppedOthers, locations: locationOrder.count)
@@ -219,10 +231,10 @@ struct DiagnosticList {
   }
 
   /// What was kept since `mark` was taken.
-  func items(since mark: Mark) -> ArraySlice<Diagnostic> { items[mark.items...] }
+  package func items(since mark: Mark) -> ArraySlice<Diagnostic> { items[mark.items...] }
 
   /// Forgets everything appended since `mark` was taken.
-  mutating func restore(_ mark: Mark) {
+  package mutating func restore(_ mark: Mark) {
     for key in locationOrder[mark.locations...] { locations.remove(key) }
     locationOrder.removeLast(locationOrder.count - mark.locations)
     items.removeLast(items.count - mark.items)
@@ -232,19 +244,19 @@ struct DiagnosticList {
 
   /// Adds `note` to every diagnostic kept (an imported file's problems
   /// all point at the `import`).
-  mutating func addToAll(_ note: DiagnosticNote) {
+  package mutating func addToAll(_ note: DiagnosticNote) {
     for index in items.indices { items[index].notes.append(note) }
   }
 
   /// Adds another list's diagnostics under this list's cap.
-  mutating func absorb(_ other: DiagnosticList) {
+  package mutating func absorb(_ other: DiagnosticList) {
     for item in other.items { append(item) }
     droppedErrors += other.droppedErrors
     droppedOthers += other.droppedOthers
   }
 
   /// Caps a plain array the same way (for the backends' diagnostics).
-  static func capped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+  package static func capped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     var list = DiagnosticList()
     for diagnostic in diagnostics { list.append(diagnostic) }
     return list.sortedWithSummary()
@@ -252,7 +264,7 @@ struct DiagnosticList {
 
   /// `sorted()`, with a note on the last error and the last warning
   /// saying how many more were left out.
-  func sortedWithSummary() -> [Diagnostic] {
+  package func sortedWithSummary() -> [Diagnostic] {
     var sorted = self.sorted()
     func summarize(_ dropped: Int, _ noun: String, where matches: (Diagnostic) -> Bool) {
       guard dropped > 0, let index = sorted.lastIndex(where: matches) else { return }
@@ -265,7 +277,7 @@ struct DiagnosticList {
   }
 
   /// Sorted by position, exact duplicates removed.
-  func sorted() -> [Diagnostic] {
+  package func sorted() -> [Diagnostic] {
     var seen = Set<String>()
     var result: [Diagnostic] = []
     // The compiled file's first, then each imported file's, by name.

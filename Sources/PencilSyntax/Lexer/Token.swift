@@ -1,5 +1,5 @@
 /// Token kinds. Newlines are tokens because they end statements.
-enum TokenKind: UInt8, Sendable {
+package enum TokenKind: UInt8, Sendable {
   case identifier, number, dimension, hexColor, string
   case equals, comma, dot, leftParen, rightParen, leftBrace, rightBrace
   case plus, minus, star, slash, percent
@@ -10,7 +10,7 @@ enum TokenKind: UInt8, Sendable {
   case invalid
 
   /// How the kind is named in "expected …, found …" messages.
-  var displayName: String {
+  package var displayName: String {
     switch self {
     case .identifier: "a name"
     case .number: "a number"
@@ -56,18 +56,18 @@ enum TokenKind: UInt8, Sendable {
 /// sizes into `first`/`second`, hex colours into `first` as 0xRRGGBBAA
 /// (or -1 when malformed), strings into the lexer's string table at index
 /// `Int(first)`.
-struct Token: Sendable {
+package struct Token: Sendable {
   // Ordered widest first so a token takes 32 bytes, not 40.
-  var first: Double = 0
-  var second: Double = 0
-  var start: Int32
-  var end: Int32
-  var kind: TokenKind
+  package var first: Double = 0
+  package var second: Double = 0
+  package var start: Int32
+  package var end: Int32
+  package var kind: TokenKind
   /// The lexer reported an error inside this token; the statement holding
   /// it is marked recovered so no follow-on errors are piled onto it.
-  var flawed = false
+  package var flawed = false
 
-  init(kind: TokenKind, start: Int32, end: Int32, first: Double = 0, second: Double = 0, flawed: Bool = false) {
+  package init(kind: TokenKind, start: Int32, end: Int32, first: Double = 0, second: Double = 0, flawed: Bool = false) {
     self.kind = kind
     self.start = start
     self.end = end
@@ -76,19 +76,19 @@ struct Token: Sendable {
     self.flawed = flawed
   }
 
-  var range: SourceRange { SourceRange(Int(start), Int(end)) }
+  package var range: SourceRange { SourceRange(Int(start), Int(end)) }
 }
 
 /// The lexer's output: tokens plus decoded string literals.
-struct TokenStream {
-  var tokens: [Token]
-  var strings: [String]
+package struct TokenStream {
+  package var tokens: [Token]
+  package var strings: [String]
 }
 
 /// A piece of a string literal with `\(…)` in it: text (escapes decoded)
 /// or the byte range of an interpolated expression, parsed later by the
 /// parser over the same bytes so positions stay exact.
-enum StringPiece: Equatable {
+package enum StringPiece: Equatable {
   case text(String)
   case expression(SourceRange)
 }

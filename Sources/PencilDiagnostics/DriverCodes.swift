@@ -115,7 +115,7 @@ public enum DriverCodes {
         pencilc --watch scene.pencil    // 5000 imports: error, 904 not watched
     """)
 
-  static let all = [
+  package static let all = [
     usage, unreadable, inputTooLarge, unwritable, cannotListen, besideInputNotRegular, readOnly, notRegularFile,
     importsTooLarge, tooManyWatchedFiles,
   ]

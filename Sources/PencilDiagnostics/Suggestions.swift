@@ -7,10 +7,10 @@
 /// seven buckets are compared, and each comparison stops as soon as the
 /// distance must exceed the limit. A 10 MB identifier is rejected by its
 /// length alone. The result does not depend on the candidates' order.
-struct SuggestionIndex {
+package struct SuggestionIndex {
   private var byLength: [Int: [(name: String, lowered: [UInt8])]] = [:]
 
-  init<Names: Sequence>(_ candidates: Names) where Names.Element == String {
+  package init<Names: Sequence>(_ candidates: Names) where Names.Element == String {
     for name in candidates {
       let lowered = Array(name.lowercased().utf8)
       byLength[lowered.count, default: []].append((name, lowered))
@@ -19,7 +19,7 @@ struct SuggestionIndex {
 
   /// The single best candidate within a distance that grows with the word
   /// length, or nil when none is close or two are equally close.
-  func closest(to word: String) -> String? {
+  package func closest(to word: String) -> String? {
     let lowered = Array(word.lowercased().utf8)
     let limit = Suggestions.allowedDistance(forLength: lowered.count)
     var best: String? = nil
@@ -45,18 +45,18 @@ struct SuggestionIndex {
   }
 }
 
-enum Suggestions {
+package enum Suggestions {
   /// One-off lookups in a small list.
-  static func closest(to word: String, among candidates: [String]) -> String? {
+  package static func closest(to word: String, among candidates: [String]) -> String? {
     SuggestionIndex(candidates).closest(to: word)
   }
 
   /// How far a word of this length may be from what was meant.
-  static func allowedDistance(forLength length: Int) -> Int { max(1, min(3, length / 3)) }
+  package static func allowedDistance(forLength length: Int) -> Int { max(1, min(3, length / 3)) }
 
   /// Levenshtein distance with adjacent transpositions counted as one
   /// edit, or nil as soon as it is certain to exceed `limit`.
-  static func editDistance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int) -> Int? {
+  package static func editDistance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int) -> Int? {
     guard abs(a.count - b.count) <= limit else { return nil }
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
@@ -86,7 +86,7 @@ enum Suggestions {
   }
 
   /// The plain distance, for tests.
-  static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+  package static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
     editDistance(a, b, atMost: Int.max / 2) ?? 0
   }
 }

@@ -8,7 +8,7 @@
 extension Lexer {
   /// Larger magnitudes are certainly mistakes, and keeping below this
   /// keeps every coordinate exactly printable.
-  static let largestNumber = 1e9
+  package static let largestNumber = 1e9
   /// The smallest non-zero magnitude a literal may have: every output
   /// prints numbers to four decimals, so anything finer cannot be seen,
   /// and it keeps sizes and the scale factors derived from them finite.

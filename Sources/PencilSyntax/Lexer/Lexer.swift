@@ -2,7 +2,7 @@
 /// token array is ever built. It never stops at an error: bad input becomes
 /// a diagnostic plus an `.invalid` token (or a best-effort literal), so the
 /// parser always sees a complete stream.
-struct Lexer {
+package struct Lexer {
   let bytes: [UInt8]
   var index = 0
   private var pending: Token?
@@ -16,26 +16,26 @@ struct Lexer {
 
   /// Names longer than this are refused: no scene needs one, and every
   /// message that quotes a name stays short.
-  static let longestName = 255
+  package static let longestName = 255
 
   /// Where lexing stops: the end of the file, or of a `\(…)` in a string.
   let limit: Int
 
-  init(bytes: [UInt8]) {
+  package init(bytes: [UInt8]) {
     self.bytes = bytes
     limit = bytes.count
   }
 
   /// A lexer over part of the bytes (an interpolated expression), so its
   /// tokens carry positions in the whole file.
-  init(bytes: [UInt8], range: SourceRange) {
+  package init(bytes: [UInt8], range: SourceRange) {
     self.bytes = bytes
     index = range.start
     limit = range.end
   }
 
   /// The whole stream at once, for tests and tools.
-  static func tokenize(_ source: SourceFile, into diagnostics: inout DiagnosticList) -> TokenStream {
+  package static func tokenize(_ source: SourceFile, into diagnostics: inout DiagnosticList) -> TokenStream {
     var lexer = Lexer(bytes: source.bytes)
     var tokens: [Token] = []
     repeat { tokens.append(lexer.next()) } while tokens.last?.kind != .endOfFile
@@ -44,7 +44,7 @@ struct Lexer {
   }
 
   /// The next token; `.endOfFile` for ever once the input is used up.
-  mutating func next() -> Token {
+  package mutating func next() -> Token {
     while pending == nil {
       guard index < limit else {
         emit(.endOfFile, from: index)
@@ -267,15 +267,13 @@ struct Lexer {
 
 /// LF or CR: either ends a line (CRLF is one line end, whose LF the
 /// callers count).
-func isLineBreak(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
+package func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
-func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
-
-func isIdentifierStart(_ byte: UInt8) -> Bool {
+package func isIdentifierStart(_ byte: UInt8) -> Bool {
   (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
 }
 
-func isIdentifierPart(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+package func isIdentifierPart(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
 
 private func hexValue(_ byte: UInt8) -> UInt8? {
   switch byte {

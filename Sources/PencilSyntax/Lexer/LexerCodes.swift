@@ -1,6 +1,6 @@
 /// Lexical error codes, E00xx.
-enum LexerCodes {
-  static let unexpectedCharacter = DiagnosticCode(
+package enum LexerCodes {
+  package static let unexpectedCharacter = DiagnosticCode(
     "E0001", .error, "unexpected character",
     """
     The character cannot start any token of the language. Attributes are
@@ -9,7 +9,7 @@ enum LexerCodes {
         pencil color: red      // error: ':' is not part of the language
         pencil color=red       // ok
     """)
-  static let unterminatedString = DiagnosticCode(
+  package static let unterminatedString = DiagnosticCode(
     "E0002", .error, "unterminated string",
     """
     A string must end with `"` on the line where it starts. Use `\\n` for a
@@ -18,7 +18,7 @@ enum LexerCodes {
         text "Hello at 0,20     // error
         text "Hello" at 0,20    // ok
     """)
-  static let invalidEscape = DiagnosticCode(
+  package static let invalidEscape = DiagnosticCode(
     "E0003", .error, "invalid escape sequence",
     """
     Strings know the escapes `\\"`, `\\\\`, `\\n` and `\\t`.
@@ -26,7 +26,7 @@ enum LexerCodes {
         text "C:\\temp" at 0,20     // error: \\t is fine, but \\q is not
         text "a \\"quote\\"" at 0,20  // ok
     """)
-  static let unterminatedComment = DiagnosticCode(
+  package static let unterminatedComment = DiagnosticCode(
     "E0004", .error, "unterminated block comment",
     """
     A `/*` comment needs a closing `*/`. Block comments do not nest.
@@ -34,7 +34,7 @@ enum LexerCodes {
         /* draft
         pencil at 0,0 size 10x40     // everything to the end is a comment
     """)
-  static let invalidNumber = DiagnosticCode(
+  package static let invalidNumber = DiagnosticCode(
     "E0005", .error, "invalid number",
     """
     Numbers are decimal, like `12`, `0.5`, `.5` or `-3`. There are no units
@@ -47,7 +47,7 @@ enum LexerCodes {
         rect at 0,0 size 10x10 radius=4     // ok (roundrect takes radius)
         ellipse size 1x0.00001              // error: too small to be seen
     """)
-  static let invalidHexDigit = DiagnosticCode(
+  package static let invalidHexDigit = DiagnosticCode(
     "E0006", .error, "invalid hex colour digit",
     """
     A hex colour holds only the digits 0-9 and a-f (either case).
@@ -55,7 +55,7 @@ enum LexerCodes {
         rect fill=#ggg      // error
         rect fill=#eee      // ok
     """)
-  static let invalidHexLength = DiagnosticCode(
+  package static let invalidHexLength = DiagnosticCode(
     "E0007", .error, "hex colour has the wrong number of digits",
     """
     Hex colours have 3 (`#rgb`), 4 (`#rgba`), 6 (`#rrggbb`) or 8
@@ -64,7 +64,7 @@ enum LexerCodes {
         rect fill=#fa807     // error: 5 digits
         rect fill=#fa8072    // ok
     """)
-  static let incompleteSize = DiagnosticCode(
+  package static let incompleteSize = DiagnosticCode(
     "E0008", .error, "incomplete size",
     """
     A size is written `WIDTHxHEIGHT` with no spaces, like `100x400`.
@@ -72,7 +72,7 @@ enum LexerCodes {
         pencil at 0,0 size 100x     // error
         pencil at 0,0 size 100x400  // ok
     """)
-  static let invalidUTF8 = DiagnosticCode(
+  package static let invalidUTF8 = DiagnosticCode(
     "E0009", .error, "invalid UTF-8",
     """
     Source files must be UTF-8. Re-save the file as UTF-8; a byte such as
@@ -82,7 +82,7 @@ enum LexerCodes {
         text "café" at 0,20    // ok once the file is saved as UTF-8
     """)
 
-  static let nameTooLong = DiagnosticCode(
+  package static let nameTooLong = DiagnosticCode(
     "E0010", .error, "name too long",
     """
     Names (of elements, attributes, colours, gradients and shapes) are at
@@ -93,7 +93,7 @@ enum LexerCodes {
         shape petal { move 0,0; line 1,1; close }                // ok
     """)
 
-  static let all = [
+  package static let all = [
     unexpectedCharacter, unterminatedString, invalidEscape, unterminatedComment,
     invalidNumber, invalidHexDigit, invalidHexLength, incompleteSize, invalidUTF8, nameTooLong,
   ]

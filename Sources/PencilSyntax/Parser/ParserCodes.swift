@@ -1,6 +1,6 @@
 /// Syntax error codes, E01xx.
-enum ParserCodes {
-  static let expectedStatement = DiagnosticCode(
+package enum ParserCodes {
+  package static let expectedStatement = DiagnosticCode(
     "E0101", .error, "expected a statement",
     """
     A statement starts with a name: `canvas`, `gradient`, `shape`, `text`,
@@ -9,7 +9,7 @@ enum ParserCodes {
         = red                           // error
         rect at 0,0 size 10x10 fill=red // ok
     """)
-  static let expectedToken = DiagnosticCode(
+  package static let expectedToken = DiagnosticCode(
     "E0102", .error, "unexpected token",
     """
     The parser expected something else at this point; the message says
@@ -19,7 +19,7 @@ enum ParserCodes {
         pencil at 0 0 size 100x400      // error: expected ','
         pencil at 0,0 size 100x400      // ok
     """)
-  static let expectedValue = DiagnosticCode(
+  package static let expectedValue = DiagnosticCode(
     "E0103", .error, "expected a value",
     """
     An attribute needs a value after `=`: a number, a colour, a name or a
@@ -28,7 +28,7 @@ enum ParserCodes {
         rect at 0,0 size 10x10 fill=    // error
         rect at 0,0 size 10x10 fill=red // ok
     """)
-  static let unclosedBlock = DiagnosticCode(
+  package static let unclosedBlock = DiagnosticCode(
     "E0104", .error, "unclosed block",
     """
     Every `{` needs a matching `}`.
@@ -37,7 +37,7 @@ enum ParserCodes {
           rect fill=red
         // error: the '}' is missing
     """)
-  static let unexpectedClosingBrace = DiagnosticCode(
+  package static let unexpectedClosingBrace = DiagnosticCode(
     "E0105", .error, "unexpected '}'",
     """
     A `}` appeared with no open `{` to close. Remove it, or add the `{`
@@ -46,7 +46,7 @@ enum ParserCodes {
         rect at 0,0 size 10x10 fill=red }   // error
         rect at 0,0 size 10x10 fill=red     // ok
     """)
-  static let expectedStatementEnd = DiagnosticCode(
+  package static let expectedStatementEnd = DiagnosticCode(
     "E0106", .error, "expected the end of the statement",
     """
     A statement ends at the end of the line or at `;`. Anything after a
@@ -55,7 +55,7 @@ enum ParserCodes {
         canvas 100x100 200x200          // error
         canvas 100x100                  // ok
     """)
-  static let unknownPathCommand = DiagnosticCode(
+  package static let unknownPathCommand = DiagnosticCode(
     "E0107", .error, "unknown path command",
     """
     A `shape` block holds the commands `move X,Y`, `line X,Y`,
@@ -64,7 +64,7 @@ enum ParserCodes {
         shape arrow { move 0,0; lineto 1,1 }   // error
         shape arrow { move 0,0; line 1,1 }     // ok
     """)
-  static let definitionNotAtTopLevel = DiagnosticCode(
+  package static let definitionNotAtTopLevel = DiagnosticCode(
     "E0108", .error, "definition inside a block",
     """
     `canvas`, `gradient` and `shape` are allowed only at the top level of a
@@ -75,7 +75,7 @@ enum ParserCodes {
         gradient g rgb top to bottom { stop red }   // error: close the hstack first
     """)
 
-  static let nestedTooDeeply = DiagnosticCode(
+  package static let nestedTooDeeply = DiagnosticCode(
     "E0109", .error, "nested too deeply",
     """
     Blocks `{ }`, argument lists `( )` and `.opacity()` chains may nest at
@@ -85,7 +85,7 @@ enum ParserCodes {
         zstack at 0,0 size 10x10 { zstack { zstack { … 65 levels … } } }   // error
     """)
 
-  static let all = [
+  package static let all = [
     expectedStatement, expectedToken, expectedValue, unclosedBlock, unexpectedClosingBrace,
     expectedStatementEnd, unknownPathCommand, definitionNotAtTopLevel, nestedTooDeeply,
   ]

@@ -9,7 +9,7 @@ public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
   /// Longer text with an example, shown by `pencilc explain`.
   public let explanation: String
 
-  init(_ id: String, _ severity: Severity, _ summary: String, _ explanation: String) {
+  package init(_ id: String, _ severity: Severity, _ summary: String, _ explanation: String) {
     self.id = id
     self.severity = severity
     self.summary = summary
@@ -20,18 +20,4 @@ public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
 
   public static func == (a: DiagnosticCode, b: DiagnosticCode) -> Bool { a.id == b.id }
   public func hash(into hasher: inout Hasher) { hasher.combine(id) }
-
-  /// Every code of every phase, sorted by id.
-  public static let all: [DiagnosticCode] =
-    (LexerCodes.all + ParserCodes.all + SemaCodes.all + LanguageCodes.all + InterfaceCodes.all + GraphicsCodes.all
-    + LayoutCodes.all
-    + BackendCodes.all
-    + DriverCodes.all)
-    .sorted { $0.id < $1.id }
-
-  /// Looks a code up by id, case-insensitively (`e0102` works too).
-  public static func find(_ id: String) -> DiagnosticCode? {
-    let wanted = id.uppercased()
-    return all.first { $0.id == wanted }
-  }
 }

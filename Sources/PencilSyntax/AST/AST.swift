@@ -3,25 +3,25 @@
 /// `.invalid`, and statements that needed recovery are marked `recovered`
 /// so later phases do not pile further errors onto them.
 
-struct Identifier: Equatable {
+package struct Identifier: Equatable {
   /// The name with its comparison key.
-  var key: Name
-  var range: SourceRange
+  package var key: Name
+  package var range: SourceRange
 
-  var name: String { key.text }
+  package var name: String { key.text }
 
-  init(name: String, range: SourceRange) {
+  package init(name: String, range: SourceRange) {
     self.init(key: Name(name), range: range)
   }
 
-  init(key: Name, range: SourceRange) {
+  package init(key: Name, range: SourceRange) {
     self.range = range
     self.key = key
   }
 }
 
 /// A value on the right of `name=`, or an argument.
-enum Expr: Equatable {
+package enum Expr: Equatable {
   case number(Double, SourceRange)
   case size(width: Double, height: Double, SourceRange)
   case point(x: Double, y: Double, SourceRange)
@@ -56,7 +56,7 @@ enum Expr: Equatable {
   indirect case colorSet(light: Expr, dark: Expr, SourceRange)
   case invalid(SourceRange)
 
-  var range: SourceRange {
+  package var range: SourceRange {
     switch self {
     case .number(_, let r), .size(_, _, let r), .point(_, _, let r), .string(_, let r), .hexColor(_, let r),
       .dotName(_, let r), .call(_, _, let r), .member(_, _, _, let r), .binary(_, _, _, let r), .negate(_, let r),
@@ -71,7 +71,7 @@ enum Expr: Equatable {
 /// Binary operators, with Swift's spelling and precedence (lowest first):
 /// `||`, `&&`, comparisons (which do not chain), ranges, `+ -`, `* / %`.
 /// All but comparisons and ranges are left-associative.
-enum BinaryOperator: String, Equatable {
+package enum BinaryOperator: String, Equatable {
   case or = "||"
   case and = "&&"
   case less = "<"
@@ -88,7 +88,7 @@ enum BinaryOperator: String, Equatable {
   case divide = "/"
   case remainder = "%"
 
-  var precedence: Int {
+  package var precedence: Int {
     switch self {
     case .or: 1
     case .and: 2
@@ -101,24 +101,24 @@ enum BinaryOperator: String, Equatable {
 
   /// Comparisons and ranges take one operator at a time: `a < b < c` and
   /// `0..<3..<5` are errors, as in Swift.
-  var isNonAssociative: Bool { precedence == 3 || precedence == 4 }
+  package var isNonAssociative: Bool { precedence == 3 || precedence == 4 }
 }
 
-enum InterpolationPart: Equatable {
+package enum InterpolationPart: Equatable {
   case text(String)
   case expression(Expr)
 }
 
-enum PairKind: Equatable {
+package enum PairKind: Equatable {
   case point, size
 }
 
-struct Attribute: Equatable {
-  var name: Identifier
-  var value: Expr
+package struct Attribute: Equatable {
+  package var name: Identifier
+  package var value: Expr
 
   /// From the name to the end of the value.
-  var range: SourceRange { name.range.union(value.range) }
+  package var range: SourceRange { name.range.union(value.range) }
 }
 
 /// `KIND ["label"] [WxH] clause… [{ children }]`: every drawable element,
@@ -127,122 +127,122 @@ struct Attribute: Equatable {
 /// checker treats every clause alike; a bare size right after the kind, as
 /// in `canvas 400x360`, becomes a `size` attribute too. Which kinds exist is
 /// decided by the checker.
-struct ElementStatement: Equatable {
-  var kind: Identifier
+package struct ElementStatement: Equatable {
+  package var kind: Identifier
   /// `NAME:` before the kind; the statement's range starts at it.
-  var name: Identifier? = nil
+  package var name: Identifier? = nil
   /// The string of `text "…"`.
-  var label: Expr?
-  var attributes: [Attribute]
+  package var label: Expr?
+  package var attributes: [Attribute]
   /// Elements, `let`, `for` and `if` inside `{ }`.
-  var children: [Statement]?
-  var childrenRange: SourceRange?
-  var range: SourceRange
-  var recovered = false
+  package var children: [Statement]?
+  package var childrenRange: SourceRange?
+  package var range: SourceRange
+  package var recovered = false
 }
 
-struct GradientStop: Equatable {
-  var color: Expr?
-  var attributes: [Attribute]
-  var range: SourceRange
+package struct GradientStop: Equatable {
+  package var color: Expr?
+  package var attributes: [Attribute]
+  package var range: SourceRange
 }
 
 /// `gradient NAME SPACE FROM to TO { stops }`, or `gradient NAME radial
 /// [center=…] [radius=…] { stops }`: then `space` is the word `radial`,
 /// `from` and `to` are empty and `attributes` holds the clauses.
-struct GradientStatement: Equatable {
-  var name: Identifier
-  var space: Identifier
-  var from: Identifier
-  var to: Identifier
-  var stops: [GradientStop]
-  var range: SourceRange
-  var recovered = false
-  var attributes: [Attribute] = []
+package struct GradientStatement: Equatable {
+  package var name: Identifier
+  package var space: Identifier
+  package var from: Identifier
+  package var to: Identifier
+  package var stops: [GradientStop]
+  package var range: SourceRange
+  package var recovered = false
+  package var attributes: [Attribute] = []
 
-  var isRadial: Bool { space.name == "radial" }
+  package var isRadial: Bool { space.name == "radial" }
 }
 
 /// `move P`, `line P`, `curve END control C1 C2`, `quad END control C`,
 /// `close`; each point is an `at`-style pair of expressions.
-struct PathCommand: Equatable {
-  var verb: Identifier
-  var points: [Expr]
-  var range: SourceRange
+package struct PathCommand: Equatable {
+  package var verb: Identifier
+  package var points: [Expr]
+  package var range: SourceRange
 }
 
 /// A parameter's declared type: `Number`, `Color?`, `[Color]`.
-struct TypeSyntax: Equatable {
-  var name: Identifier
-  var isList = false
-  var isOptional = false
-  var range: SourceRange
+package struct TypeSyntax: Equatable {
+  package var name: Identifier
+  package var isList = false
+  package var isOptional = false
+  package var range: SourceRange
 }
 
 /// `NAME: Type = default` in a component's or shape's parameter list.
-struct Parameter: Equatable {
-  var name: Identifier
-  var type: TypeSyntax
-  var defaultValue: Expr?
-  var range: SourceRange
+package struct Parameter: Equatable {
+  package var name: Identifier
+  package var type: TypeSyntax
+  package var defaultValue: Expr?
+  package var range: SourceRange
 }
 
 /// `shape NAME[(PARAMETERS)] { path commands, let, for, if }` in unit coordinates.
-struct ShapeStatement: Equatable {
-  var name: Identifier
-  var parameters: [Parameter]? = nil
-  var body: [Statement]
-  var range: SourceRange
-  var recovered = false
+package struct ShapeStatement: Equatable {
+  package var name: Identifier
+  package var parameters: [Parameter]? = nil
+  package var body: [Statement]
+  package var range: SourceRange
+  package var recovered = false
 }
 
 /// `component NAME(PARAMETERS) { elements, let, for, if }`.
-struct ComponentStatement: Equatable {
-  var name: Identifier
-  var parameters: [Parameter]
-  var body: [Statement]
-  var range: SourceRange
-  var recovered = false
+package struct ComponentStatement: Equatable {
+  package var name: Identifier
+  package var parameters: [Parameter]
+  package var body: [Statement]
+  package var range: SourceRange
+  package var recovered = false
 }
 
 /// `let NAME = VALUE`.
-struct LetStatement: Equatable {
-  var name: Identifier
-  var value: Expr
-  var range: SourceRange
+package struct LetStatement: Equatable {
+  package var name: Identifier
+  package var value: Expr
+  package var range: SourceRange
 }
 
 /// `for NAME[, INDEX] in SEQUENCE { … }`.
-struct ForStatement: Equatable {
-  var variable: Identifier
-  var index: Identifier?
-  var sequence: Expr
-  var body: [Statement]
-  var range: SourceRange
+package struct ForStatement: Equatable {
+  package var variable: Identifier
+  package var index: Identifier?
+  package var sequence: Expr
+  package var body: [Statement]
+  package var range: SourceRange
 }
 
 /// One `if COND { … }` or `else if COND { … }`.
-struct ConditionalBranch: Equatable {
-  var condition: Expr
-  var body: [Statement]
-  var range: SourceRange
+package struct ConditionalBranch: Equatable {
+  package var condition: Expr
+  package var body: [Statement]
+  package var range: SourceRange
 }
 
 /// `if … { … } else if … { … } else { … }`.
-struct IfStatement: Equatable {
-  var branches: [ConditionalBranch]
-  var elseBody: [Statement]?
-  var range: SourceRange
+package struct IfStatement: Equatable {
+  package var branches: [ConditionalBranch]
+  package var elseBody: [Statement]?
+  package var range: SourceRange
 }
 
 /// `import "path"`.
-struct ImportStatement: Equatable {
-  var path: String
-  var pathRange: SourceRange
-  var range: SourceRange
+package struct ImportStatement: Equatable {
+  package var path: String
+  package var pathRange: SourceRange
+  package var range: SourceRange
 }
 
-enum Statement: Equatable {
+package enum Statement: Equatable {
   case gradient(GradientStatement)
   case shape(ShapeStatement)
   case component(ComponentStatement)
@@ -254,7 +254,7 @@ enum Statement: Equatable {
   /// Only inside a shape's body.
   case pathCommand(PathCommand)
 
-  var range: SourceRange {
+  package var range: SourceRange {
     switch self {
     case .gradient(let s): s.range
     case .shape(let s): s.range
@@ -270,6 +270,8 @@ enum Statement: Equatable {
 }
 
 /// A whole parsed file.
-struct SourceUnit: Equatable {
-  var statements: [Statement]
+package struct SourceUnit: Equatable {
+  package var statements: [Statement]
+
+  package init(statements: [Statement]) { self.statements = statements }
 }

@@ -95,7 +95,7 @@ extension Parser {
     return op
   }
 
-  static func binaryOperator(_ kind: TokenKind) -> BinaryOperator? {
+  package static func binaryOperator(_ kind: TokenKind) -> BinaryOperator? {
     switch kind {
     case .or: .or
     case .and: .and

@@ -3,11 +3,11 @@
 /// `rotation`, and `weight` is close to the unrelated `height`), so they
 /// are looked up first; a word found here never falls back to edit
 /// distance, since the closest word would be a false lead.
-enum PeerSpellings {
+package enum PeerSpellings {
   /// Attribute names, with pencil's. Several entries name one of two
   /// attributes (`foregroundColor` is `color` on text, `fill` on shapes):
   /// the first the element takes is offered.
-  static let attributes: [String: [String]] = [
+  package static let attributes: [String: [String]] = [
     // SwiftUI's rotationEffect and scaleEffect, CSS's rotate, Pikchr's angle.
     "rotate": ["rotation"], "angle": ["rotation"], "rotationEffect": ["rotation"], "rotationAngle": ["rotation"],
     "scaleEffect": ["scale"],
@@ -28,7 +28,7 @@ enum PeerSpellings {
   ]
 
   /// Element kinds, with pencil's.
-  static let elements: [String: String] = [
+  package static let elements: [String: String] = [
     "box": "rect", "rectangle": "rect", "Rectangle": "rect", "square": "rect", "circle": "ellipse",
     "Circle": "ellipse", "Ellipse": "ellipse", "oval": "ellipse", "RoundedRectangle": "roundrect",
     "Text": "text", "HStack": "hstack", "VStack": "vstack", "ZStack": "zstack", "group": "zstack", "g": "zstack",
@@ -38,15 +38,15 @@ enum PeerSpellings {
   /// Font weights of CSS and SwiftUI (`weight=bold`, `font=body.bold`):
   /// pencil's text styles have fixed weights, and the bold one is
   /// `headline`.
-  static let boldWeights: Set<String> = ["bold", "semibold", "heavy", "black"]
+  package static let boldWeights: Set<String> = ["bold", "semibold", "heavy", "black"]
 
   /// Members other tools read from a place (Pikchr's `box.x`, SwiftUI's
   /// `frame.midX`): pencil's anchors are points, the centre the nearest.
-  static let coordinates: Set<String> = ["x", "y", "midX", "midY", "c"]
+  package static let coordinates: Set<String> = ["x", "y", "midX", "midY", "c"]
 
   /// Units after a number (`30deg`, `10px`): pencil's angles are degrees
   /// and its lengths points, both written as bare numbers.
-  static let numberUnits: [String: String] = [
+  package static let numberUnits: [String: String] = [
     "deg": "angles are in degrees, written as a bare number",
     "degrees": "angles are in degrees, written as a bare number",
     "px": "lengths have no units, they are always points", "pt": "lengths have no units, they are always points",

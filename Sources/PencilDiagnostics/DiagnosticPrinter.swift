@@ -209,18 +209,22 @@ extension String {
 }
 
 /// A JSON object written in insertion order, so output is deterministic.
-struct JSONObject {
+package struct JSONObject {
   private var members: [String] = []
 
-  mutating func add(_ key: String, _ value: String) { members.append("\(jsonString(key)):\(jsonString(value))") }
-  mutating func add(_ key: String, _ value: Int) { members.append("\(jsonString(key)):\(value)") }
-  mutating func add(raw key: String, _ json: String) { members.append("\(jsonString(key)):\(json)") }
+  package init() {}
 
-  var text: String { "{" + members.joined(separator: ",") + "}" }
+  package mutating func add(_ key: String, _ value: String) {
+    members.append("\(jsonString(key)):\(jsonString(value))")
+  }
+  package mutating func add(_ key: String, _ value: Int) { members.append("\(jsonString(key)):\(value)") }
+  package mutating func add(raw key: String, _ json: String) { members.append("\(jsonString(key)):\(json)") }
+
+  package var text: String { "{" + members.joined(separator: ",") + "}" }
 }
 
 /// A JSON string literal; the AST and IR printers quote strings this way too.
-func jsonString(_ text: String) -> String {
+package func jsonString(_ text: String) -> String {
   var result = "\""
   for scalar in text.unicodeScalars {
     switch scalar {

@@ -4,7 +4,7 @@ struct SyntaxError: Error {}
 
 /// A recursive-descent parser that never fails: it always returns a
 /// `SourceUnit`, with one diagnostic per broken statement.
-struct Parser {
+package struct Parser {
   var lexer: Lexer
   let bytes: [UInt8]
   var diagnostics: DiagnosticList
@@ -22,10 +22,10 @@ struct Parser {
   /// statement copies its own out at the end, so its array is exactly as
   /// long as it needs to be (most of a large tree is attribute arrays).
   var attributeScratch: [Attribute] = []
-  static let maximumDepth = 64
+  package static let maximumDepth = 64
 
   /// The whole tree at once (tests, `--emit ast`).
-  static func parse(_ source: SourceFile, diagnostics: inout DiagnosticList) -> SourceUnit {
+  package static func parse(_ source: SourceFile, diagnostics: inout DiagnosticList) -> SourceUnit {
     var statements: [Statement] = []
     parse(source, diagnostics: &diagnostics) { statements.append($0) }
     return SourceUnit(statements: statements)
@@ -33,7 +33,7 @@ struct Parser {
 
   /// Hands each top-level statement to `body` as soon as it is parsed;
   /// `body` gets the diagnostics so far, to add its own in source order.
-  static func parse(
+  package static func parse(
     _ source: SourceFile, diagnostics: inout DiagnosticList, each body: (Statement) -> Void
   ) {
     var parser = Parser(source: source, diagnostics: diagnostics)

@@ -1,7 +1,7 @@
 /// The spaces between two pieces on one line, and the statement context
 /// the spacing depends on (which `=` takes spaces, which commas of a
 /// position stay tight).
-struct FormatSpacing {
+package struct FormatSpacing {
   let pieces: [FormatPiece]
   let bytes: [UInt8]
   /// `=` that takes a space on both sides: `let x = 1`, `color c = v`,
@@ -105,7 +105,7 @@ struct FormatSpacing {
   // MARK: Statement context
 
   /// A line break after one of these continues the statement.
-  static func continues(after kind: TokenKind) -> Bool {
+  package static func continues(after kind: TokenKind) -> Bool {
     switch kind {
     case .equals, .colon, .comma, .plus, .minus, .star, .slash, .percent, .less, .greater, .lessEqual,
       .greaterEqual, .equalEqual, .notEqual, .and, .or, .not, .halfOpenRange, .closedRange, .dot:
