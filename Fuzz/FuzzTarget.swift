@@ -5,11 +5,13 @@
 // the input as a crash.
 //
 // Built by scripts/fuzz.sh, in one swiftc invocation with every file of
-// Sources/PencilCore, Tests/PencilCoreTests/Inflate.swift and the other
-// files here, as module PencilCore with -D PENCIL_FUZZER:
+// Sources/PencilDiagnostics, Sources/PencilSyntax and Sources/PencilCore,
+// Tests/PencilCoreTests/Inflate.swift and the other files here, as module
+// PencilCore with -D PENCIL_FUZZER:
 //
 //     swiftc -sanitize=fuzzer,address -parse-as-library -O -D PENCIL_FUZZER \
-//       -module-name PencilCore Sources/PencilCore/**/*.swift Fuzz/*.swift \
+//       -module-name PencilCore -package-name pencilc \
+//       Sources/{PencilDiagnostics,PencilSyntax,PencilCore}/**/*.swift Fuzz/*.swift \
 //       Tests/PencilCoreTests/Inflate.swift -o .build/fuzz/pencil-fuzz
 
 #if canImport(Glibc)

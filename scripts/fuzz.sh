@@ -27,8 +27,13 @@ binary="$out/pencil-fuzz"
 mkdir -p "$out/corpus" "$out/artifacts"
 
 # ---- build
+# The stages below the core (PencilDiagnostics, PencilSyntax) are compiled
+# into the one module with it; their `package` declarations need a package
+# name, and the core's re-export of them is left out under PENCIL_FUZZER.
 sources=()
-while IFS= read -r file; do sources+=("$file"); done < <(find Sources/PencilCore -name '*.swift' | LC_ALL=C sort)
+while IFS= read -r file; do sources+=("$file"); done < <(
+  find Sources/PencilDiagnostics Sources/PencilSyntax Sources/PencilCore -name '*.swift' | LC_ALL=C sort
+)
 sources+=(Fuzz/*.swift Tests/PencilCoreTests/Inflate.swift)
 stale=1
 if [ -x "$binary" ]; then
@@ -44,7 +49,7 @@ if [ "$stale" = 1 ]; then
   if [ -x "$(dirname "$swiftc")/ld.lld" ] || command -v ld.lld >/dev/null; then linker=(-use-ld=lld); fi
   start=$SECONDS
   if ! "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -wmo -num-threads 2 -D PENCIL_FUZZER \
-    -module-name PencilCore ${linker[@]+"${linker[@]}"} "${sources[@]}" -o "$binary.new" >"$out/build.log" 2>&1; then
+    -module-name PencilCore -package-name pencilc ${linker[@]+"${linker[@]}"} "${sources[@]}" -o "$binary.new" >"$out/build.log" 2>&1; then
     rm -f "$binary.new"
     cat "$out/build.log" >&2
     echo "fuzz.sh: the fuzz target did not build" >&2
