@@ -52,7 +52,7 @@ public struct Diagnostic: Equatable, Sendable {
       && a.file === b.file
   }
 
-  init(
+  package init(
     _ code: DiagnosticCode, _ range: SourceRange, _ message: String,
     notes: [DiagnosticNote] = [], fixes: [FixIt] = []
   ) {

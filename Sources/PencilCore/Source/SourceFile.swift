@@ -73,7 +73,7 @@ public final class SourceFile: @unchecked Sendable {
 
   /// Where each line starts: after LF, CRLF or a CR alone, as the lexer,
   /// editors and the language server's line index end lines.
-  static func lineStarts(of bytes: [UInt8]) -> [Int] {
+  package static func lineStarts(of bytes: [UInt8]) -> [Int] {
     var starts = [0]
     for (index, byte) in bytes.enumerated() where isLineBreak(byte) {
       let crlf = byte == UInt8(ascii: "\r") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n")
