@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import PencilCore
+@testable import PencilFont
 
 /// Measuring text must not build the font: a glyph's advance depends on
 /// its bold outline (the side bearings), and outlining every glyph takes

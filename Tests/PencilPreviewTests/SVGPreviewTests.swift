@@ -2,11 +2,27 @@ import Foundation
 import XCTest
 
 @testable import PencilCore
+@testable import PencilPreview
+@testable import PencilSVG
 
-/// `RenderOptions.preview` (`pencilc preview`'s picture): each drawn
-/// element says where it came from, the appearance can be forced by an
-/// ancestor's class, and normal output has none of it.
+/// The preview's annotations on the SVG (`PreviewAnnotator`, `pencilc
+/// preview`'s picture): each drawn element says where it came from, the
+/// appearance can be forced by an ancestor's class, and normal output has
+/// none of it.
 final class SVGPreviewTests: XCTestCase {
+  /// Files held in memory for `import`: a name, its text.
+  private struct FilesInMemory: ImportLoader {
+    var files: [String: String]
+
+    func load(_ path: String, from importer: SourceFile) -> Result<SourceFile, ImportFailure> {
+      guard let text = files[path] else { return .failure(ImportFailure("no such file in memory")) }
+      return .success(SourceFile(name: path, text: text))
+    }
+  }
+
+  private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
   private let scene = """
     canvas 200x120 background=.systemBackground
     rect at 10,20 size 30x40 fill=.red
@@ -25,13 +41,12 @@ final class SVGPreviewTests: XCTestCase {
     textAsPaths: Bool = false
   ) throws -> String {
     let compilation = Pencil.compile(
-      SourceFile(name: name, text: text), importer: MemoryImportLoader(files: files), appearance: nil)
+      SourceFile(name: name, text: text), importer: FilesInMemory(files: files), appearance: nil)
     let scene = try XCTUnwrap(compilation.scene, "\(compilation.diagnostics)")
-    var options = RenderOptions()
-    options.preview = preview
+    var options = preview ? PreviewAnnotator.svgOptions : SVGOptions()
     options.textAsPaths = textAsPaths
     var diagnostics: [Diagnostic] = []
-    let bytes = try XCTUnwrap(Pencil.render(scene, with: SVGBackend(), options: options, diagnostics: &diagnostics))
+    let bytes = try XCTUnwrap(Pencil.render(scene, with: SVGBackend(options: options), diagnostics: &diagnostics))
     return String(decoding: bytes, as: UTF8.self)
   }
 
@@ -213,7 +228,7 @@ final class SVGPreviewTests: XCTestCase {
     try Data(try svg(scene, name: "a \"quoted\" <name>.pencil").utf8).write(to: file)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = [Repository.root.appendingPathComponent("scripts/check-svg.py").path, file.path]
+    process.arguments = [Self.root.appendingPathComponent("scripts/check-svg.py").path, file.path]
     process.standardOutput = FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
