@@ -14,8 +14,7 @@ func asciiPicture(_ scene: Scene, columns: Int, configure: (inout ASCIIOptions) 
 }
 
 /// The same for a source text, which must compile.
-func asciiPicture(_ source: String, columns: Int, configure: (inout ASCIIOptions) -> Void = { _ in }) throws -> String
-{
+func asciiPicture(_ source: String, columns: Int, configure: (inout ASCIIOptions) -> Void = { _ in }) throws -> String {
   let compilation = compile(source)
   XCTAssertEqual(compilation.diagnostics.filter { $0.severity == .error }.map(\.message), [])
   return try asciiPicture(try XCTUnwrap(compilation.scene), columns: columns, configure: configure)
