@@ -58,7 +58,7 @@ final class GlyphAdvanceTests: XCTestCase {
       /// The advance of every glyph of the built-in font, in font units, side
       /// bearings included: what layout measures text with, without building
       /// the font's outlines (StrokeFont builds them when text is drawn).
-      enum GlyphAdvances {
+      package enum GlyphAdvances {
         /// The code points below this are looked up directly.
         static let directCount: UInt32 = \(limit)
         /// U+0000 up to `directCount` by code point; -1 where the font has no glyph.
