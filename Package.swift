@@ -6,6 +6,10 @@ let package = Package(
   products: [
     .executable(name: "pencilc", targets: ["pencilc"]),
     .library(name: "PencilCore", targets: ["PencilCore"]),
+    .library(name: "PencilSVG", targets: ["PencilSVG"]),
+    .library(name: "PencilRaster", targets: ["PencilRaster"]),
+    .library(name: "PencilPNG", targets: ["PencilPNG"]),
+    .library(name: "PencilASCII", targets: ["PencilASCII"]),
     .library(name: "PencilLSP", targets: ["PencilLSP"]),
     .library(name: "PencilPreview", targets: ["PencilPreview"]),
   ],
@@ -16,25 +20,43 @@ let package = Package(
     .target(name: "PencilDiagnostics"),
     // Lexer, syntax tree, parser and formatter: text in, tree out.
     .target(name: "PencilSyntax", dependencies: ["PencilDiagnostics"]),
-    // Checking, layout, IR and backends over the syntax; it re-exports the
+    // Checking, layout and the IR over the syntax; it re-exports the
     // two stages below, and assembles the catalogue of every stage's codes.
     // prelude.pencil is embedded as a string (PreludeSource.swift), not a resource.
     .target(
       name: "PencilCore", dependencies: ["PencilDiagnostics", "PencilSyntax"], exclude: ["Prelude/prelude.pencil"]),
+    // The backends: each sees only the IR (PencilCore) and takes its own options.
+    // The built-in stroke font's outlines, for SVG's --text-as-paths and the raster.
+    .target(name: "PencilFont", dependencies: ["PencilCore"]),
+    .target(name: "PencilSVG", dependencies: ["PencilCore", "PencilFont"]),
+    // Coverage rasterizer, paints, clips and the worker threads it draws on.
+    .target(name: "PencilRaster", dependencies: ["PencilCore", "PencilFont"]),
+    // PNG (with its DEFLATE) and PPM, encoded from the raster's pixels.
+    .target(name: "PencilPNG", dependencies: ["PencilCore", "PencilRaster"]),
+    .target(name: "PencilASCII", dependencies: ["PencilCore", "PencilRaster"]),
     // The language server (`pencilc lsp`): JSON-RPC over the core's queries.
     .target(name: "PencilLSP", dependencies: ["PencilCore"]),
     // `pencilc preview` (an HTTP server on loopback sockets) and the file
     // watch it shares with `--watch`.
-    .target(name: "PencilPreview", dependencies: ["PencilCore"]),
-    .executableTarget(name: "pencilc", dependencies: ["PencilCore", "PencilLSP", "PencilPreview"]),
-    .executableTarget(name: "pencil-bench", dependencies: ["PencilCore"]),
+    .target(
+      name: "PencilPreview", dependencies: ["PencilCore", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII"]),
+    .executableTarget(
+      name: "pencilc",
+      dependencies: [
+        "PencilCore", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII", "PencilLSP", "PencilPreview",
+      ]),
+    .executableTarget(name: "pencil-bench", dependencies: ["PencilCore", "PencilSVG"]),
     .testTarget(
       name: "PencilCoreTests",
-      dependencies: ["PencilCore", "PencilDiagnostics", "PencilSyntax"],
+      // PencilPreview for the fuzz checks' preview SVG (Fuzz/FuzzEditor.swift).
+      dependencies: [
+        "PencilCore", "PencilDiagnostics", "PencilSyntax", "PencilFont", "PencilSVG", "PencilRaster", "PencilPNG",
+        "PencilASCII", "PencilPreview",
+      ],
       exclude: ["Fixtures", "Golden"]
     ),
     .testTarget(name: "PencilLSPTests", dependencies: ["PencilLSP", "PencilCore"]),
-    .testTarget(name: "PencilPreviewTests", dependencies: ["PencilPreview", "PencilCore"]),
+    .testTarget(name: "PencilPreviewTests", dependencies: ["PencilPreview", "PencilCore", "PencilSVG"]),
     .testTarget(
       name: "PencilCLITests",
       dependencies: ["pencilc"]

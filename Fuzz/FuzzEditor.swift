@@ -5,6 +5,8 @@
 
 #if !PENCIL_FUZZER
   @testable import PencilCore
+  @testable import PencilPreview
+  @testable import PencilSVG
 #endif
 
 extension FuzzHarness {
@@ -44,10 +46,9 @@ extension FuzzHarness {
       end = span.range.end
     }
     if let scene = compiled.scene {
-      var options = RenderOptions()
-      options.preview = true
       var diagnostics: [Diagnostic] = []
-      if let svg = Pencil.render(scene, with: SVGBackend(), options: options, diagnostics: &diagnostics),
+      let backend = SVGBackend(options: PreviewAnnotator.svgOptions)
+      if let svg = Pencil.render(scene, with: backend, diagnostics: &diagnostics),
         let problem = FuzzXML.check(svg)
       {
         failures.append("preview SVG: \(problem)")

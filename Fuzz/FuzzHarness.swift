@@ -17,12 +17,14 @@
 // Pictures that would be refused keep their size, so refusals are tested.
 
 #if !PENCIL_FUZZER
+  @testable import PencilASCII
   @testable import PencilCore
+  @testable import PencilSVG
 #endif
 
 enum FuzzHarness {
   struct Settings {
-    var render = RenderOptions()
+    var render = RenderSettings()
     /// Raster pixels above which a PNG or PPM picture is shrunk.
     var pixelBudget = 1 << 12
     /// Text cells (4 × 8 pixels each) above which an ASCII picture is shrunk.
@@ -30,7 +32,7 @@ enum FuzzHarness {
   }
 
   /// The render options written on the first line, clamped to the CLI's ranges.
-  static func options(from bytes: [UInt8]) -> RenderOptions { settings(from: bytes).render }
+  static func options(from bytes: [UInt8]) -> RenderSettings { settings(from: bytes).render }
 
   /// The options and budgets written on the first line.
   static func settings(from bytes: [UInt8]) -> Settings {
@@ -99,7 +101,7 @@ enum FuzzHarness {
 
   /// Columns and cell aspect actually used, or nil to skip the ASCII
   /// backend (a picture too slow to draw that would not be refused).
-  static func fittedASCII(_ scene: Scene, _ options: RenderOptions, budget cellBudget: Int) -> RenderOptions? {
+  static func fittedASCII(_ scene: Scene, _ options: RenderSettings, budget cellBudget: Int) -> RenderSettings? {
     let box = scene.viewport
     guard box.width > 0, box.height > 0 else { return options }
     let cells = Double(options.columns) * asciiRows(scene, columns: options.columns, cellAspect: options.cellAspect)
@@ -135,9 +137,9 @@ enum FuzzHarness {
     failures += checkEditorQueries(source, compiled: compilation)
     guard let scene = compilation.scene else { return failures }
     _ = IRPrinter.print(scene)
-    for backend in Backends.all {
+    for format in RenderSettings.formats {
       var options = requested
-      switch backend.name {
+      switch format {
       case "png", "ppm": options.scale = fittedScale(scene, requested.scale, budget: settings.pixelBudget)
       case "ascii":
         guard let fitted = fittedASCII(scene, requested, budget: settings.cellBudget) else { continue }
@@ -145,7 +147,8 @@ enum FuzzHarness {
       default: break
       }
       var diagnostics: [Diagnostic] = []
-      let output = Pencil.render(scene, with: backend, options: options, diagnostics: &diagnostics)
+      guard let backend = options.backend(format) else { continue }
+      let output = Pencil.render(scene, with: backend, diagnostics: &diagnostics)
       let label = "\(backend.name) (scale \(options.scale), columns \(options.columns), aspect \(options.cellAspect))"
       failures += checkDiagnostics(diagnostics, in: source, phase: label)
       let errors = diagnostics.filter { $0.severity == .error }.map(\.code.id)
@@ -163,7 +166,7 @@ enum FuzzHarness {
 
   /// What a backend must do with a scene: draw a picture of this many
   /// pixels (for ASCII: text rows), or refuse with this error.
-  static func expectation(_ backend: String, _ scene: Scene, _ options: RenderOptions) -> Expectation? {
+  static func expectation(_ backend: String, _ scene: Scene, _ options: RenderSettings) -> Expectation? {
     switch backend {
     case "png", "ppm": return rasterExpectation(scene, scale: options.scale)
     case "ascii":
@@ -180,7 +183,7 @@ enum FuzzHarness {
   }
 
   static func checkOutput(
-    _ output: [UInt8]?, errors: [String], backend: String, scene: Scene, options: RenderOptions
+    _ output: [UInt8]?, errors: [String], backend: String, scene: Scene, options: RenderSettings
   ) -> [String] {
     var size: (width: Int, height: Int)? = nil
     switch expectation(backend, scene, options) {
@@ -207,11 +210,11 @@ enum FuzzHarness {
 
   /// The SVG streamed in blocks, as the command line writes it, is the
   /// same document as the one returned whole.
-  static func checkStreamedSVG(_ scene: Scene, options: RenderOptions, whole: [UInt8]) -> [String] {
+  static func checkStreamedSVG(_ scene: Scene, options: RenderSettings, whole: [UInt8]) -> [String] {
     final class Sink { var bytes: [UInt8] = [] }
     let sink = Sink()
     var diagnostics: [Diagnostic] = []
-    let ok = SVGBackend().render(scene, options: options, diagnostics: &diagnostics) { sink.bytes += $0 }
+    let ok = SVGBackend(options: options.svg).render(scene, diagnostics: &diagnostics) { sink.bytes += $0 }
     guard ok else { return ["svg: streaming failed"] }
     return sink.bytes == whole ? [] : ["svg: streamed \(sink.bytes.count) bytes differ from the whole \(whole.count)"]
   }

@@ -5,6 +5,7 @@
 // Shared like FuzzChecks.swift (symbolic link in Tests/PencilCoreTests).
 
 #if !PENCIL_FUZZER
+  @testable import PencilASCII
   @testable import PencilCore
 #endif
 

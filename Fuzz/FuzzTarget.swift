@@ -5,13 +5,15 @@
 // the input as a crash.
 //
 // Built by scripts/fuzz.sh, in one swiftc invocation with every file of
-// Sources/PencilDiagnostics, Sources/PencilSyntax and Sources/PencilCore,
-// Tests/PencilCoreTests/Inflate.swift and the other files here, as module
-// PencilCore with -D PENCIL_FUZZER:
+// the stage and backend targets (PencilDiagnostics, PencilSyntax,
+// PencilCore, PencilFont, PencilSVG, PencilRaster, PencilPNG, PencilASCII),
+// the preview's SVG annotations, Tests/PencilCoreTests/Inflate.swift and
+// the other files here, as module PencilFuzz with -D PENCIL_FUZZER; the
+// targets' own names are empty stub modules, so their imports resolve:
 //
 //     swiftc -sanitize=fuzzer,address -parse-as-library -O -D PENCIL_FUZZER \
-//       -module-name PencilCore -package-name pencilc \
-//       Sources/{PencilDiagnostics,PencilSyntax,PencilCore}/**/*.swift Fuzz/*.swift \
+//       -module-name PencilFuzz -package-name pencilc -I .build/fuzz/stubs \
+//       Sources/{PencilDiagnostics,PencilSyntax,PencilCore,...}/**/*.swift Fuzz/*.swift \
 //       Tests/PencilCoreTests/Inflate.swift -o .build/fuzz/pencil-fuzz
 
 #if canImport(Glibc)

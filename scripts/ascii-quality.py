@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """ASCII quality: for every sample, compares the darkness each cell's
 character stands for (the backend's own table in
-Sources/PencilCore/Backends/ASCII/ASCIIGlyphs.swift) with the mean darkness
+Sources/PencilASCII/ASCIIGlyphs.swift) with the mean darkness
 of the same region of pencilc's raster output, and reports the Pearson
 correlation. Bar: >= 0.9 on every sample at 80 columns.
 
@@ -41,7 +41,7 @@ SCALE = 4
 
 
 def darkness_table(root):
-    source = open(os.path.join(root, "Sources", "PencilCore", "Backends", "ASCII", "ASCIIGlyphs.swift")).read()
+    source = open(os.path.join(root, "Sources", "PencilASCII", "ASCIIGlyphs.swift")).read()
     table = {}
     for character, value in re.findall(r'\("(\\\\|\\"|.)", ([0-9.]+)\)', source):
         table[character.encode().decode("unicode_escape")] = float(value)

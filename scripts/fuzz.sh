@@ -27,14 +27,17 @@ binary="$out/pencil-fuzz"
 mkdir -p "$out/corpus" "$out/artifacts"
 
 # ---- build
-# The stages below the core (PencilDiagnostics, PencilSyntax) are compiled
-# into the one module with it; their `package` declarations need a package
-# name, and the core's re-export of them is left out under PENCIL_FUZZER.
+# The stages and the backends are compiled as one module, PencilFuzz (with
+# the preview's SVG annotations, which the editor checks draw); the
+# targets' names are empty stub modules, so their imports resolve, and
+# their `package` declarations share the package name pencilc.
+targets=(PencilDiagnostics PencilSyntax PencilCore PencilFont PencilSVG PencilRaster PencilPNG PencilASCII)
 sources=()
 while IFS= read -r file; do sources+=("$file"); done < <(
-  find Sources/PencilDiagnostics Sources/PencilSyntax Sources/PencilCore -name '*.swift' | LC_ALL=C sort
+  for target in "${targets[@]}"; do find "Sources/$target" -name '*.swift'; done | LC_ALL=C sort
 )
-sources+=(Fuzz/*.swift Tests/PencilCoreTests/Inflate.swift)
+sources+=(Sources/PencilPreview/SVGSourceAnnotations.swift Fuzz/*.swift Tests/PencilCoreTests/Inflate.swift)
+stubs="$out/stubs"
 stale=1
 if [ -x "$binary" ]; then
   stale=0
@@ -48,8 +51,16 @@ if [ "$stale" = 1 ]; then
   # lld keeps the link quiet; gold prints a warning for every ASan symbol.
   if [ -x "$(dirname "$swiftc")/ld.lld" ] || command -v ld.lld >/dev/null; then linker=(-use-ld=lld); fi
   start=$SECONDS
+  rm -rf "$stubs"
+  mkdir -p "$stubs"
+  : >"$stubs/empty.swift"
+  for target in "${targets[@]}" PencilPreview; do
+    "$swiftc" -emit-module -module-name "$target" -package-name pencilc -o "$stubs/$target.swiftmodule" \
+      "$stubs/empty.swift"
+  done
   if ! "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -wmo -num-threads 2 -D PENCIL_FUZZER \
-    -module-name PencilCore -package-name pencilc ${linker[@]+"${linker[@]}"} "${sources[@]}" -o "$binary.new" >"$out/build.log" 2>&1; then
+    -module-name PencilFuzz -package-name pencilc -I "$stubs" ${linker[@]+"${linker[@]}"} "${sources[@]}" \
+    -o "$binary.new" >"$out/build.log" 2>&1; then
     rm -f "$binary.new"
     cat "$out/build.log" >&2
     echo "fuzz.sh: the fuzz target did not build" >&2
@@ -79,7 +90,7 @@ for file in Fuzz/regressions/*; do
   else
     still_failing+=("$file")
     echo "== still failing: $file"
-    grep -E '^==pencil-fuzz==  |SUMMARY: |^ *#[0-9]+ 0x.* in .*PencilCore' "$out/regression.log" | grep -v pencilFuzzerTestOneInput | head -6 || true
+    grep -E '^==pencil-fuzz==  |SUMMARY: |^ *#[0-9]+ 0x.* in .*PencilFuzz' "$out/regression.log" | grep -v pencilFuzzerTestOneInput | head -6 || true
   fi
 done
 options=(
@@ -137,7 +148,7 @@ for artifact in "$out/artifacts/"*; do
 done
 if [ "$status" != 0 ] || [ "$findings" != 0 ]; then
   # The broken invariant or the sanitizer's report, and the top of the stack.
-  grep -E '^==pencil-fuzz==|ERROR: |SUMMARY: |^ *#[0-9]+ 0x.* in .*PencilCore|Fatal error|timeout|out-of-memory' "$out/fuzz.log" | head -40 || true
+  grep -E '^==pencil-fuzz==|ERROR: |SUMMARY: |^ *#[0-9]+ 0x.* in .*PencilFuzz|Fatal error|timeout|out-of-memory' "$out/fuzz.log" | head -40 || true
   echo "   full log: $out/fuzz.log"
 fi
 echo "fuzz: ${elapsed} s, ${executions:-?} executions (${rate:-?}/s), coverage ${coverage:-?} edges, ${features:-?} features, corpus ${corpus:-?} inputs, peak RSS ${rss:-?} MB, $findings new finding(s), ${#still_failing[@]} regression(s) still failing, libFuzzer exit $status"

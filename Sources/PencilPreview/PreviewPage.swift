@@ -16,7 +16,7 @@ public enum PreviewPage {
                                  `bye` when the server stops
         GET /source?file=NAME    a compiled file's text, for the source panel
         GET /picture.svg|png|txt?appearance=…   the downloads
-      The picture is the last good one, compiled with RenderOptions.preview:
+      The picture is the last good one, with the preview's annotations:
       each drawn element has data-src, data-line, data-kind, data-frame and,
       from a component, data-use; `.pencil-light` / `.pencil-dark` on an
       ancestor force an appearance over the media query.

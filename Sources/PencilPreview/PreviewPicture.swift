@@ -1,4 +1,8 @@
+import PencilASCII
 import PencilCore
+import PencilPNG
+import PencilRaster
+import PencilSVG
 
 /// The forms a picture is offered in, each made by the backend the
 /// command line uses for it.
@@ -35,7 +39,7 @@ final class PreviewPicture: @unchecked Sendable {
   let scene: Scene
   /// The scene compiled in dark, when its colours depend on the appearance.
   let darkScene: Scene?
-  /// The adaptive SVG with `RenderOptions.preview`, for `/state.json`.
+  /// The adaptive SVG with the preview's annotations, for `/state.json`.
   let previewSVG: String
   /// Guards `made`; held only for a look-up, never while rendering, since
   /// the event loop calls `cached`.
@@ -67,24 +71,23 @@ final class PreviewPicture: @unchecked Sendable {
   }
 
   private func render(_ kind: PictureKind) -> [UInt8]? {
-    var options = RenderOptions()
-    let backendName: String
+    let backend: any Backend
     let appearance: Appearance?
     switch kind {
     case .svg(let chosen):
-      backendName = "svg"
+      backend = SVGBackend()
       appearance = chosen
     case .png(let chosen, let scale):
-      backendName = "png"
-      appearance = chosen
+      var options = RasterOptions()
       options.scale = Double(scale)
+      backend = PNGBackend(options: options)
+      appearance = chosen
     case .txt(let chosen):
-      backendName = "ascii"
+      backend = ASCIIBackend()
       appearance = chosen
     }
-    guard let backend = Backends.named(backendName) else { return nil }
     var diagnostics: [Diagnostic] = []
-    return Pencil.render(picture(in: appearance), with: backend, options: options, diagnostics: &diagnostics)
+    return Pencil.render(picture(in: appearance), with: backend, diagnostics: &diagnostics)
   }
 
   /// The scene to draw: adaptive for nil, else the scene in one

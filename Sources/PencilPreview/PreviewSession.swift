@@ -1,4 +1,5 @@
 import PencilCore
+import PencilSVG
 
 /// Compiles one scene for `pencilc preview`, off the request path: once
 /// when asked (`compile`), then on a thread of its own whenever the scene
@@ -79,11 +80,8 @@ public final class PreviewSession: @unchecked Sendable {
   private static func picture(
     of scene: Scene, source: SourceFile, loader: PreviewImportLoader, diagnostics: inout [Diagnostic]
   ) -> PreviewPicture? {
-    var options = RenderOptions()
-    options.preview = true
-    guard let svg = Backends.named("svg"),
-      let bytes = Pencil.render(scene, with: svg, options: options, diagnostics: &diagnostics)
-    else { return nil }
+    let svg = SVGBackend(options: PreviewAnnotator.svgOptions)
+    guard let bytes = Pencil.render(scene, with: svg, diagnostics: &diagnostics) else { return nil }
     var darkScene: Scene? = nil
     if scene.dark != nil {
       let copy = SourceFile(name: source.name, bytes: source.bytes)

@@ -2,6 +2,7 @@
 // default) and reports MB/s of source and time per phase, the best of
 // several runs. Build it in release: swift run -c release pencil-bench
 import PencilCore
+import PencilSVG
 
 #if canImport(Glibc)
   import Glibc
@@ -103,7 +104,7 @@ func compareNameRecording() {
     "compile \(whole(plain * 10_000) / 10) ms, with names \(whole(indexing * 10_000) / 10) ms (\(places) uses):"
       + " ratio \(whole(indexing / plain * 100)) %")
 }
-guard let svg = Backends.named("svg") else { exit(1) }
+let svg = SVGBackend()
 var best: [String: Double] = [:]
 var outputSize = 0
 if names {

@@ -61,7 +61,7 @@ struct Driver {
   /// Paths are compared as spelled, normalized; two spellings through a
   /// symbolic link are not recognized.
   static func dependentJobs(_ options: Options) -> Set<Int> {
-    let extensions = (options.backend?.fileExtensions.prefix(1).map { $0 } ?? []) + ["ast", "ir"]
+    let extensions = (options.outputFormat?.fileExtensions.prefix(1).map { $0 } ?? []) + ["ast", "ir"]
     var written: Set<String> = []
     var touched: Set<String> = []
     var dependent: Set<Int> = []

@@ -73,7 +73,7 @@ struct FileJob {
     }
     let source = SourceFile(name: input == "-" ? options.stdinFilename : input, bytes: bytes)
     // Only an SVG picture can carry both appearances.
-    let adapts = options.emit == nil && !options.check && options.backend?.name == "svg"
+    let adapts = options.emit == nil && !options.check && options.outputFormat == .svg
     let compilation = Pencil.compile(
       source, dumpSyntax: options.emit == .ast,
       importer: FileImportLoader(anonymousInput: "<stdin>", recorder: settings.importRecorder),
@@ -95,8 +95,9 @@ struct FileJob {
       return
     }
     // Options.parse has made sure there is a backend unless --emit was given.
-    guard options.emit == nil, let backend = options.backend else { return }
-    if backend.writesBinary(options.render), options.output == nil, options.inputs.count == 1, FileIO.isTerminal(1) {
+    guard options.emit == nil, let format = options.outputFormat else { return }
+    let backend = format.backend(options.render)
+    if backend.writesBinary, options.output == nil, options.inputs.count == 1, FileIO.isTerminal(1) {
       reportFailure(
         DriverCodes.usage, "not writing \(backend.name.uppercased()) to a terminal; use -o FILE or redirect the output")
       fail(2)
@@ -113,9 +114,7 @@ struct FileJob {
     let path = outputPath(for: input, fileExtension: backend.fileExtensions[0])
     if path == nil, settings.diagnosticsOnStandardOutput {
       // stdout belongs to the diagnostics: render only to report problems.
-      let rendered = Pencil.render(scene, with: backend, options: options.render, diagnostics: &backendDiagnostics) {
-        _ in
-      }
+      let rendered = Pencil.render(scene, with: backend, diagnostics: &backendDiagnostics) { _ in }
       report(backendDiagnostics, in: source)
       if !rendered { fail(1) }
       return
@@ -126,8 +125,7 @@ struct FileJob {
     do {
       let file = try path.map { try OutputFile(path: $0, origin: outputOrigin) }
       var failure: IOFailure? = nil
-      let rendered = Pencil.render(scene, with: backend, options: options.render, diagnostics: &backendDiagnostics) {
-        bytes in
+      let rendered = Pencil.render(scene, with: backend, diagnostics: &backendDiagnostics) { bytes in
         if let file {
           file.write(bytes)
         } else if failure == nil {

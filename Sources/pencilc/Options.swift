@@ -1,3 +1,4 @@
+import PencilASCII
 import PencilCore
 
 /// What the command line asked for.
@@ -16,10 +17,10 @@ struct Options {
   var explain: String?
   /// `pencilc lsp`: serve the Language Server Protocol on standard input/output.
   var languageServer = false
-  var render = RenderOptions()
+  var render = RenderFlags()
   /// From -f, else the extension of -o, else SVG; nil only with --check
   /// or --emit, which write no picture.
-  var backend: (any Backend)?
+  var outputFormat: OutputFormat?
   var columnsGiven = false
   var colorChoice = ColorChoice.auto
   /// nil: SVG adapts to the viewer's appearance, the others are light.
@@ -63,7 +64,7 @@ extension Options {
                                SVG without one, as for /dev/stdout).
                                With several inputs and no -o, each output is written
                                beside its input.
-      -f, --format NAME        Output format: \(Backends.all.map(\.name).joined(separator: ", ")) (default: svg).
+      -f, --format NAME        Output format: \(OutputFormat.allCases.map(\.name).joined(separator: ", ")) (default: svg).
       -j, --jobs N             Compile up to N input files at once (default: the number
                                of processors online; 1 compiles one after another).
                                Diagnostics and outputs are the same for any N.
@@ -226,13 +227,13 @@ extension Options {
       throw UsageError(message: "no input files")
     }
     if let format = options.format {
-      guard let backend = Backends.named(format) else {
+      guard let backend = OutputFormat.named(format) else {
         throw UsageError(
-          message: "unknown format '\(format)'; expected \(Backends.all.map(\.name).joined(separator: ", "))")
+          message: "unknown format '\(format)'; expected \(OutputFormat.allCases.map(\.name).joined(separator: ", "))")
       }
-      options.backend = backend
+      options.outputFormat = backend
       // `-f png -o out.svg` would write PNG bytes into a file named .svg.
-      if let output = options.output, let named = Backends.forPath(output), named.name != backend.name {
+      if let output = options.output, let named = OutputFormat.forPath(output), named.name != backend.name {
         throw UsageError(
           message:
             "-f \(backend.name) writes \(backend.name.uppercased()), but the output '\(output)' has the extension of \(named.name.uppercased()); drop -f, or name the output .\(backend.fileExtensions.first ?? backend.name)"
@@ -242,11 +243,11 @@ extension Options {
       // A name without an extension (`-o /dev/null`, `-o picture`) is SVG,
       // like standard output; an unknown extension is more likely a typo.
       let name = output.split(separator: "/").last ?? ""
-      options.backend = name.contains(".") ? Backends.forPath(output) : Backends.named("svg")
+      options.outputFormat = name.contains(".") ? OutputFormat.forPath(output) : .svg
     } else {
-      options.backend = Backends.named("svg")
+      options.outputFormat = .svg
     }
-    if options.backend == nil, !options.check, options.emit == nil, !options.showHelp, !options.showVersion {
+    if options.outputFormat == nil, !options.check, options.emit == nil, !options.showHelp, !options.showVersion {
       throw UsageError(message: "cannot tell the format of '\(options.output ?? "")' from its extension; use -f")
     }
     if options.inputs.count > 1, options.output != nil {

@@ -1,6 +1,8 @@
 import XCTest
 
+@testable import PencilASCII
 @testable import PencilCore
+@testable import PencilRaster
 
 /// A character stands for ink: none is written on a cell that the picture
 /// leaves (nearly) blank. Measured as `scripts/ascii-quality.py` measures

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import PencilASCII
 @testable import PencilCore
 
 /// Strokes, lines and arrows in the ASCII backend: thin lines as `- | / \ _`,
@@ -179,17 +180,17 @@ final class ASCIILineTests: XCTestCase {
     XCTAssertEqual(try ascii(clear, columns: 40).filter { $0 != "\n" }, "")
   }
 
-  private func ascii(_ source: String, columns: Int, configure: (inout RenderOptions) -> Void = { _ in }) throws
+  private func ascii(_ source: String, columns: Int, configure: (inout ASCIIOptions) -> Void = { _ in }) throws
     -> String
   {
     let compilation = compile(source)
     XCTAssertEqual(compilation.diagnostics.filter { $0.severity == .error }.map(\.message), [])
     let scene = try XCTUnwrap(compilation.scene)
-    var options = RenderOptions()
+    var options = ASCIIOptions()
     options.columns = columns
     configure(&options)
     var diagnostics: [Diagnostic] = []
-    let bytes = try XCTUnwrap(Pencil.render(scene, with: ASCIIBackend(), options: options, diagnostics: &diagnostics))
+    let bytes = try XCTUnwrap(Pencil.render(scene, with: ASCIIBackend(options: options), diagnostics: &diagnostics))
     XCTAssertEqual(diagnostics.map(\.message), [])
     return String(decoding: bytes, as: UTF8.self)
   }

@@ -1,20 +1,20 @@
 import XCTest
 
+@testable import PencilASCII
 @testable import PencilCore
 
 /// The ASCII picture of a scene, for the tests of the ASCII backend.
-func asciiPicture(_ scene: Scene, columns: Int, configure: (inout RenderOptions) -> Void = { _ in }) throws -> String {
-  var options = RenderOptions()
+func asciiPicture(_ scene: Scene, columns: Int, configure: (inout ASCIIOptions) -> Void = { _ in }) throws -> String {
+  var options = ASCIIOptions()
   options.columns = columns
   configure(&options)
   var diagnostics: [Diagnostic] = []
-  let bytes = try XCTUnwrap(Pencil.render(scene, with: ASCIIBackend(), options: options, diagnostics: &diagnostics))
+  let bytes = try XCTUnwrap(Pencil.render(scene, with: ASCIIBackend(options: options), diagnostics: &diagnostics))
   return String(decoding: bytes, as: UTF8.self)
 }
 
 /// The same for a source text, which must compile.
-func asciiPicture(_ source: String, columns: Int, configure: (inout RenderOptions) -> Void = { _ in }) throws -> String
-{
+func asciiPicture(_ source: String, columns: Int, configure: (inout ASCIIOptions) -> Void = { _ in }) throws -> String {
   let compilation = compile(source)
   XCTAssertEqual(compilation.diagnostics.filter { $0.severity == .error }.map(\.message), [])
   return try asciiPicture(try XCTUnwrap(compilation.scene), columns: columns, configure: configure)

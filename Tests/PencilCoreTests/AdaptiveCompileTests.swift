@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import PencilCore
+@testable import PencilSVG
 
 /// An adaptive picture is compiled once, its colours carrying their dark
 /// values; the dark picture is compiled on its own only when a value other
@@ -14,9 +15,9 @@ final class AdaptiveCompileTests: XCTestCase {
   }
 
   private func svg(_ compilation: Compilation) -> String {
-    guard let scene = compilation.scene, let backend = Backends.named("svg") else { return "no picture" }
+    guard let scene = compilation.scene else { return "no picture" }
     var diagnostics: [Diagnostic] = []
-    return String(decoding: Pencil.render(scene, with: backend, diagnostics: &diagnostics) ?? [], as: UTF8.self)
+    return String(decoding: Pencil.render(scene, with: SVGBackend(), diagnostics: &diagnostics) ?? [], as: UTF8.self)
   }
 
   private func comparesBothWays(_ text: String, _ name: String, importer: (any ImportLoader)? = nil) {

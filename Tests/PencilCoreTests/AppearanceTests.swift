@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import PencilCore
+@testable import PencilSVG
 
 /// Appearances: system colours in light and dark, colour sets, the
 /// adaptive SVG, and scenes that do not adapt staying as they were.

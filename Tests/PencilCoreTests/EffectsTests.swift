@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PencilCore
+@testable import PencilRaster
+@testable import PencilSVG
 
 /// Transforms (`rotation`, `scale`, `offset`, `anchor`) and clipping
 /// (`clip=`), applied after layout (issue 10).
@@ -13,7 +15,7 @@ final class EffectsTests: XCTestCase {
 
   private func pixels(_ scene: Scene) throws -> PixelCanvas {
     var diagnostics: [Diagnostic] = []
-    return try XCTUnwrap(RasterRenderer.render(scene, options: RenderOptions(), diagnostics: &diagnostics))
+    return try XCTUnwrap(RasterRenderer.render(scene, options: RasterOptions(), diagnostics: &diagnostics))
   }
 
   /// Premultiplied red, green, blue and alpha of a pixel.
@@ -96,7 +98,7 @@ final class EffectsTests: XCTestCase {
     let outer = try XCTUnwrap(boundingBox(of: clip.chain[1].segments))
     XCTAssertEqual(outer.width, 100 * 2.squareRoot(), accuracy: 1e-9)
     let svg = String(
-      decoding: SVGBackend().render(scene, options: RenderOptions(), diagnostics: &noDiagnostics) ?? [], as: UTF8.self)
+      decoding: SVGBackend().render(scene, diagnostics: &noDiagnostics) ?? [], as: UTF8.self)
     XCTAssertTrue(svg.contains("<clipPath id=\"c2\" clip-path=\"url(#c1)\">"), svg)
     XCTAssertTrue(svg.contains("<g clip-path=\"url(#c2)\">"), svg)
     XCTAssertTrue(svg.contains("transform=\"matrix(0.7071"), svg)
@@ -113,7 +115,7 @@ final class EffectsTests: XCTestCase {
     XCTAssertEqual(centre.x, box.x + box.width / 2, accuracy: 1e-9)
     XCTAssertEqual(centre.y, box.y + box.height / 2, accuracy: 1e-9)
     let svg = String(
-      decoding: SVGBackend().render(scene, options: RenderOptions(), diagnostics: &noDiagnostics) ?? [], as: UTF8.self)
+      decoding: SVGBackend().render(scene, diagnostics: &noDiagnostics) ?? [], as: UTF8.self)
     XCTAssertTrue(svg.contains("<g transform=\"matrix(0 1 -1 0"), svg)
     // Turned a quarter about its box's centre, the ink runs down, not across.
     let canvas = try pixels(scene)

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import PencilCore
+@testable import PencilSVG
 
 /// Arithmetic wherever a number, a position or a size is written: a table
 /// of expressions and their values, then the errors, each at its range.

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PencilCore
+@testable import PencilFont
+@testable import PencilPNG
 
 /// The built-in font's band, side bearings and coverage (README, "The
 /// built-in font"; the band is documented in `GlyphData`).
@@ -119,10 +121,10 @@ final class FontTests: XCTestCase {
       for font in ["largeTitle", "56"] {
         let source = "canvas 160x80 background=white\ntext \"\(text)\" at 4,60 font=\(font)"
         let scene = try XCTUnwrap(compile(source).scene)
-        var options = RenderOptions()
-        options.plainPPM = true
+        var options = PPMOptions()
+        options.plain = true
         var diagnostics: [Diagnostic] = []
-        let ppm = try XCTUnwrap(Pencil.render(scene, with: PPMBackend(), options: options, diagnostics: &diagnostics))
+        let ppm = try XCTUnwrap(Pencil.render(scene, with: PPMBackend(options: options), diagnostics: &diagnostics))
         let numbers = String(decoding: ppm, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" })
           .dropFirst(6).compactMap { Int($0) }
         let (width, height) = (160, 80)

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PencilCore
+@testable import PencilSVG
 
 /// `pencilc fmt` never turns a file that compiles into one that does not,
 /// nor into one that draws something else: on the corpus (samples,

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 
+@testable import PencilASCII
 @testable import PencilCore
+@testable import PencilSVG
 
 /// Replays every input in Fuzz/regressions through what the fuzz target
 /// does (FuzzHarness.check: compile, print every diagnostic in every
@@ -48,7 +50,7 @@ final class FuzzRegressionTests: XCTestCase {
     let noncharacter = Pencil.compile(SourceFile(name: "fffe", bytes: try input("svg-noncharacter-fffe.pencil")))
     var diagnostics: [Diagnostic] = []
     let scene = try XCTUnwrap(noncharacter.scene)
-    let svg = Pencil.render(scene, with: try XCTUnwrap(Backends.named("svg")), diagnostics: &diagnostics)
+    let svg = Pencil.render(scene, with: SVGBackend(), diagnostics: &diagnostics)
     XCTAssertNil(FuzzXML.check(svg ?? []))
     // U+FFFD written literally is a character like any other, not E0009.
     let replacement = Pencil.compile(

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import PencilCore
+@testable import PencilFont
 
 /// Measuring text must not build the font: a glyph's advance depends on
 /// its bold outline (the side bearings), and outlining every glyph takes
@@ -57,7 +58,7 @@ final class GlyphAdvanceTests: XCTestCase {
       /// The advance of every glyph of the built-in font, in font units, side
       /// bearings included: what layout measures text with, without building
       /// the font's outlines (StrokeFont builds them when text is drawn).
-      enum GlyphAdvances {
+      package enum GlyphAdvances {
         /// The code points below this are looked up directly.
         static let directCount: UInt32 = \(limit)
         /// U+0000 up to `directCount` by code point; -1 where the font has no glyph.

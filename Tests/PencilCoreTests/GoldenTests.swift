@@ -53,15 +53,15 @@ final class GoldenTests: XCTestCase {
 
   static let textFormats = ["svg"]
 
-  private func render(_ scene: Scene, _ format: String, name: String, options: RenderOptions = RenderOptions())
+  private func render(_ scene: Scene, _ format: String, name: String, options: RenderSettings = RenderSettings())
     -> [UInt8]?
   {
-    guard let backend = Backends.named(format) else {
+    guard let backend = options.backend(format) else {
       XCTFail("no backend \(format)")
       return nil
     }
     var diagnostics: [Diagnostic] = []
-    let bytes = Pencil.render(scene, with: backend, options: options, diagnostics: &diagnostics)
+    let bytes = Pencil.render(scene, with: backend, diagnostics: &diagnostics)
     XCTAssertEqual(diagnostics.filter { $0.code.id != "W0006" }.map(\.message), [], "\(name) \(format)")
     if bytes == nil { XCTFail("\(name): \(format) produced nothing") }
     return bytes
@@ -72,7 +72,7 @@ final class GoldenTests: XCTestCase {
     let url = Repository.fixtures.appendingPathComponent("golden/text.pencil")
     let scene = try XCTUnwrap(
       Pencil.compile(SourceFile(name: "text.pencil", bytes: Array(try Data(contentsOf: url)))).scene)
-    var outlines = RenderOptions()
+    var outlines = RenderSettings()
     outlines.textAsPaths = true
     if let svg = render(scene, "svg", name: "text", options: outlines) {
       assertGolden(
@@ -81,7 +81,7 @@ final class GoldenTests: XCTestCase {
     let shapes = Repository.fixtures.appendingPathComponent("golden/shapes.pencil")
     let shapesScene = try XCTUnwrap(
       Pencil.compile(SourceFile(name: "shapes.pencil", bytes: Array(try Data(contentsOf: shapes)))).scene)
-    var double = RenderOptions()
+    var double = RenderSettings()
     double.scale = 2
     if let png = render(shapesScene, "png", name: "shapes", options: double) {
       assertGoldenBytes(png, Repository.golden.appendingPathComponent("options/shapes@2x.png"))
@@ -99,7 +99,7 @@ final class GoldenTests: XCTestCase {
           importer: FolderLoader(folder: url.deletingLastPathComponent())
         ).scene)
       for columns in [40, 80] {
-        var options = RenderOptions()
+        var options = RenderSettings()
         options.columns = columns
         if let text = render(scene, "ascii", name: name, options: options) {
           assertGolden(
@@ -111,7 +111,7 @@ final class GoldenTests: XCTestCase {
     let url = Repository.samples.appendingPathComponent("rainbow-pencils.pencil")
     let scene = try XCTUnwrap(
       Pencil.compile(SourceFile(name: "rainbow", bytes: Array(try Data(contentsOf: url)))).scene)
-    let variants: [(String, (inout RenderOptions) -> Void)] = [
+    let variants: [(String, (inout RenderSettings) -> Void)] = [
       ("blocks", { $0.charset = .blocks }),
       (
         "blocks-color",
@@ -125,7 +125,7 @@ final class GoldenTests: XCTestCase {
       ("aspect", { $0.cellAspect = 1 }),
     ]
     for (variant, configure) in variants {
-      var options = RenderOptions()
+      var options = RenderSettings()
       options.columns = 60
       configure(&options)
       if let text = render(scene, "ascii", name: variant, options: options) {
@@ -147,7 +147,7 @@ final class GoldenTests: XCTestCase {
       hole at 7,4 size 4x4 fill=green fillrule=evenodd
       """
     let scene = try XCTUnwrap(Pencil.compile(SourceFile(name: "tiny", text: source)).scene)
-    var plain = RenderOptions()
+    var plain = RenderSettings()
     plain.plainPPM = true
     if let ppm = render(scene, "ppm", name: "tiny", options: plain) {
       assertGolden(String(decoding: ppm, as: UTF8.self), Repository.golden.appendingPathComponent("options/tiny.ppm"))

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 
+@testable import PencilASCII
 @testable import PencilCore
+@testable import PencilSVG
 
 /// Regression tests for the findings of the hardening issue: each input
 /// here crashed, gave a wrong result or cost time or output without bound
@@ -13,14 +15,15 @@ final class HardeningTests: XCTestCase {
   /// the whole test run, which is the point.
   private func renderEverywhere(_ scene: Scene, columns: [Int] = [80, 2], aspects: [Double] = [2, 0.4]) -> Int {
     var rendered = 0
-    for backend in Backends.all {
+    for format in RenderSettings.formats {
       for column in columns {
         for aspect in aspects {
-          var options = RenderOptions()
+          var options = RenderSettings()
           options.columns = column
           options.cellAspect = aspect
+          guard let backend = options.backend(format) else { continue }
           var diagnostics: [Diagnostic] = []
-          if Pencil.render(scene, with: backend, options: options, diagnostics: &diagnostics) != nil { rendered += 1 }
+          if Pencil.render(scene, with: backend, diagnostics: &diagnostics) != nil { rendered += 1 }
         }
       }
     }
@@ -52,10 +55,10 @@ final class HardeningTests: XCTestCase {
     // SVG draws it; the raster and text formats refuse it (E0301/E0302).
     XCTAssertGreaterThan(renderEverywhere(thin), 0)
     var diagnostics: [Diagnostic] = []
-    var ascii = RenderOptions()
+    var ascii = ASCIIOptions()
     ascii.columns = 2
     ascii.cellAspect = 0.4
-    XCTAssertNil(Pencil.render(thin, with: ASCIIBackend(), options: ascii, diagnostics: &diagnostics))
+    XCTAssertNil(Pencil.render(thin, with: ASCIIBackend(options: ascii), diagnostics: &diagnostics))
     XCTAssertEqual(diagnostics.map(\.code), [BackendCodes.pictureTooLarge])
 
     // Text far outside a tiny canvas: the text column (and, at 1e-300,

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import PencilCore
 @testable import PencilDiagnostics
+@testable import PencilSVG
 
 /// LF, CRLF and a CR alone (classic Mac files) all end a line, as editors
 /// and the language server's line index read them: the same scene with

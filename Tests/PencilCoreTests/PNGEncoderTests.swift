@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PencilCore
+@testable import PencilPNG
+@testable import PencilRaster
 
 /// The PNG encoder: checksums against their definitions, Huffman code
 /// lengths against Kraft's inequality and the limit, DEFLATE through the

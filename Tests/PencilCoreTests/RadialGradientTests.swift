@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PencilCore
+@testable import PencilRaster
+@testable import PencilSVG
 
 /// Radial gradients: the unit circle fitted to the frame (SVG's
 /// objectBoundingBox), sampled per pixel by the raster backends and

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PencilCore
+@testable import PencilPNG
+@testable import PencilRaster
 
 /// The raster is drawn in bands of rows on several threads; the pixels
 /// must not depend on how many of either (issue 11).

@@ -1,17 +1,19 @@
 import XCTest
 
 @testable import PencilCore
+@testable import PencilPNG
+@testable import PencilRaster
 
 final class RasterTests: XCTestCase {
-  private func render(_ source: String, _ format: String, _ configure: (inout RenderOptions) -> Void = { _ in })
+  private func render(_ source: String, _ format: String, _ configure: (inout RenderSettings) -> Void = { _ in })
     throws -> [UInt8]
   {
     let scene = try XCTUnwrap(Pencil.compile(SourceFile(name: "t", text: source)).scene)
-    var options = RenderOptions()
+    var options = RenderSettings()
     configure(&options)
     var diagnostics: [Diagnostic] = []
     return try XCTUnwrap(
-      Pencil.render(scene, with: try XCTUnwrap(Backends.named(format)), options: options, diagnostics: &diagnostics))
+      Pencil.render(scene, with: try XCTUnwrap(options.backend(format)), diagnostics: &diagnostics))
   }
 
   /// The binary writer converts in place; the plain writer does not. They

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import PencilCore
+@testable import PencilRaster
 
 /// What a raster output holds for text is proportional to the text on the
 /// canvas: a glyph is outlined and flattened only when its ink box

@@ -1,17 +1,17 @@
 import XCTest
 
 @testable import PencilCore
+@testable import PencilRaster
 
 /// The bound on a raster output's total work (E0303): each element's
 /// pixels on the canvas, summed, checked before anything is drawn.
 final class RasterWorkLimitTests: XCTestCase {
   private func refusal(_ source: String, format: String, maximum: Int? = nil) throws -> [Diagnostic] {
     let scene = try XCTUnwrap(compile(source).scene)
-    var options = RenderOptions()
+    var options = RenderSettings()
     if let maximum { options.maximumRasterWork = maximum }
     var diagnostics: [Diagnostic] = []
-    let bytes = Pencil.render(
-      scene, with: try XCTUnwrap(Backends.named(format)), options: options, diagnostics: &diagnostics)
+    let bytes = Pencil.render(scene, with: try XCTUnwrap(options.backend(format)), diagnostics: &diagnostics)
     XCTAssertNil(bytes, "\(format) should refuse")
     return diagnostics
   }

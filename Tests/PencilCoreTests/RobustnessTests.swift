@@ -19,12 +19,12 @@ final class RobustnessTests: XCTestCase {
         if let scene = compilation.scene {
           // SVG for every prefix; the raster backends, which are slow in a
           // debug build, for every 64th prefix and at a quarter of the size.
-          var small = RenderOptions()
+          var small = RenderSettings()
           small.scale = 0.25
-          for backend in Backends.all where backend.name == "svg" || length % 64 == 0 || length == bytes.count {
+          for format in RenderSettings.formats where format == "svg" || length % 64 == 0 || length == bytes.count {
             var diagnostics: [Diagnostic] = []
-            _ = Pencil.render(
-              scene, with: backend, options: backend.name == "svg" ? RenderOptions() : small, diagnostics: &diagnostics)
+            let settings = format == "svg" ? RenderSettings() : small
+            _ = Pencil.render(scene, with: try XCTUnwrap(settings.backend(format)), diagnostics: &diagnostics)
           }
         }
         for diagnostic in compilation.diagnostics {
@@ -49,7 +49,7 @@ final class RobustnessTests: XCTestCase {
         "{", "}", "(", ")", ",", "=", "#", "\"", ".", "x", "0", "9", "-", "\n", ";", "/*", "*/", "//", "\\",
         "at", "size", "stop", "gradient", "shape", "hstack", "pencil", "text", "1e9", "999999999", "é", "\u{0}",
       ].map { Array($0.utf8) } + [[0xFF], [0xC3]]
-    var small = RenderOptions()
+    var small = RenderSettings()
     small.scale = 0.1
     small.columns = 12
     var compiled = 0
@@ -75,9 +75,9 @@ final class RobustnessTests: XCTestCase {
         }
         guard let scene = compilation.scene else { continue }
         compiled += 1
-        for backend in Backends.all {
+        for format in RenderSettings.formats {
           var diagnostics: [Diagnostic] = []
-          _ = Pencil.render(scene, with: backend, options: small, diagnostics: &diagnostics)
+          _ = Pencil.render(scene, with: try XCTUnwrap(small.backend(format)), diagnostics: &diagnostics)
         }
       }
     }

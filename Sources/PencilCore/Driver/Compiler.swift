@@ -193,11 +193,10 @@ public enum Pencil {
   /// a picture too large to rasterize) are appended to `diagnostics`;
   /// the result is nil when one of them is an error.
   public static func render(
-    _ scene: Scene, with backend: any Backend, options: RenderOptions = RenderOptions(),
-    diagnostics: inout [Diagnostic]
+    _ scene: Scene, with backend: any Backend, diagnostics: inout [Diagnostic]
   ) -> [UInt8]? {
     var found: [Diagnostic] = []
-    let bytes = backend.render(scene, options: options, diagnostics: &found)
+    let bytes = backend.render(scene, diagnostics: &found)
     diagnostics += DiagnosticList.capped(found)
     return bytes
   }
@@ -207,11 +206,11 @@ public enum Pencil {
   /// Returns false, having written nothing, when a backend diagnostic is
   /// an error.
   public static func render(
-    _ scene: Scene, with backend: any Backend, options: RenderOptions = RenderOptions(),
-    diagnostics: inout [Diagnostic], write: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+    _ scene: Scene, with backend: any Backend, diagnostics: inout [Diagnostic],
+    write: @escaping (UnsafeBufferPointer<UInt8>) -> Void
   ) -> Bool {
     var found: [Diagnostic] = []
-    let rendered = backend.render(scene, options: options, diagnostics: &found, write: write)
+    let rendered = backend.render(scene, diagnostics: &found, write: write)
     diagnostics += DiagnosticList.capped(found)
     return rendered
   }

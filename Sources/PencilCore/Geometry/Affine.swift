@@ -48,19 +48,19 @@ public struct Affine: Equatable, Hashable, Sendable {
   }
 
   /// `self` after `first`: apply `first`, then `self`.
-  func concatenating(after first: Affine) -> Affine {
+  package func concatenating(after first: Affine) -> Affine {
     Affine(
       a: a * first.a + c * first.b, b: b * first.a + d * first.b,
       c: a * first.c + c * first.d, d: b * first.c + d * first.d,
       e: a * first.e + c * first.f + e, f: b * first.e + d * first.f + f)
   }
 
-  func apply(_ p: Point) -> Point { Point(a * p.x + c * p.y + e, b * p.x + d * p.y + f) }
+  package func apply(_ p: Point) -> Point { Point(a * p.x + c * p.y + e, b * p.x + d * p.y + f) }
 
   /// A direction: the linear part only.
   func applyLinear(_ p: Point) -> Point { Point(a * p.x + c * p.y, b * p.x + d * p.y) }
 
-  func apply(_ segment: PathSegment) -> PathSegment {
+  package func apply(_ segment: PathSegment) -> PathSegment {
     switch segment {
     case .move(let p): .move(apply(p))
     case .line(let p): .line(apply(p))
@@ -69,10 +69,10 @@ public struct Affine: Equatable, Hashable, Sendable {
     }
   }
 
-  var determinant: Double { a * d - b * c }
+  package var determinant: Double { a * d - b * c }
 
   /// nil when the map flattens the plane (a scale of 0).
-  var inverted: Affine? {
+  package var inverted: Affine? {
     let det = determinant
     guard det != 0, det.isFinite, abs(det) > 1e-300 else { return nil }
     return Affine(
@@ -81,7 +81,7 @@ public struct Affine: Equatable, Hashable, Sendable {
 
   /// The largest factor by which the map stretches a length (the larger
   /// singular value): flattening tolerances are divided by it.
-  var maximumStretch: Double {
+  package var maximumStretch: Double {
     let p = a * a + b * b + c * c + d * d
     let q = determinant
     let root = max(0, p * p / 4 - q * q).squareRoot()

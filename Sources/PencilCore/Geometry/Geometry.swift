@@ -31,7 +31,7 @@ public struct Rect: Equatable, Sendable {
     Point(x + unit.x * width, y + unit.y * height)
   }
 
-  func union(_ other: Rect) -> Rect {
+  package func union(_ other: Rect) -> Rect {
     let minX = min(x, other.x)
     let minY = min(y, other.y)
     return Rect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
@@ -57,25 +57,26 @@ public enum PathSegment: Equatable, Sendable {
 }
 
 /// A map of points, for code that is specialized for each kind.
-protocol PointMap {
+package protocol PointMap {
   func apply(_ point: Point) -> Point
 }
 
 /// Points as they are.
-struct IdentityMap: PointMap {
-  @inline(__always) func apply(_ point: Point) -> Point { point }
+package struct IdentityMap: PointMap {
+  package init() {}
+  @inline(__always) package func apply(_ point: Point) -> Point { point }
 }
 
 /// A 2D affine map restricted to scale and translation, which is all that
 /// fitting a unit-square outline into a frame needs.
-struct FrameMap: PointMap {
+package struct FrameMap: PointMap {
   var frame: Rect
 
   /// The article's `path(in:)` multiplies unit coordinates by the frame's
   /// size and offsets them by its origin.
-  func apply(_ unit: Point) -> Point { frame.point(atUnit: unit) }
+  package func apply(_ unit: Point) -> Point { frame.point(atUnit: unit) }
 
-  func apply(_ segment: PathSegment) -> PathSegment {
+  package func apply(_ segment: PathSegment) -> PathSegment {
     switch segment {
     case .move(let p): .move(apply(p))
     case .line(let p): .line(apply(p))
@@ -86,7 +87,7 @@ struct FrameMap: PointMap {
 }
 
 /// The tight bounding box of a path, with cubic extremes solved exactly.
-func boundingBox<Segments: Sequence<PathSegment>>(of segments: Segments) -> Rect? {
+package func boundingBox<Segments: Sequence<PathSegment>>(of segments: Segments) -> Rect? {
   var minX = Double.infinity
   var minY = Double.infinity
   var maxX = -Double.infinity
@@ -120,7 +121,7 @@ func boundingBox<Segments: Sequence<PathSegment>>(of segments: Segments) -> Rect
   return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
 }
 
-func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double) -> Point {
+package func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ t: Double) -> Point {
   let u = 1 - t
   let a = u * u * u
   let b = 3 * u * u * t

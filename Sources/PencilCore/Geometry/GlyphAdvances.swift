@@ -4,7 +4,7 @@
 /// The advance of every glyph of the built-in font, in font units, side
 /// bearings included: what layout measures text with, without building
 /// the font's outlines (StrokeFont builds them when text is drawn).
-enum GlyphAdvances {
+package enum GlyphAdvances {
   /// The code points below this are looked up directly.
   static let directCount: UInt32 = 384
   /// U+0000 up to `directCount` by code point; -1 where the font has no glyph.
@@ -100,7 +100,7 @@ enum GlyphAdvances {
 
   /// The advance of a scalar (a tab is a space; what the font lacks is
   /// the replacement box's), and whether the font has its glyph.
-  static func advance(of scalar: Unicode.Scalar) -> (advance: Double, covered: Bool) {
+  package static func advance(of scalar: Unicode.Scalar) -> (advance: Double, covered: Bool) {
     let value = scalar == "\t" ? 32 : scalar.value
     if value < directCount {
       let advance = direct[Int(value)]

@@ -3,7 +3,7 @@
 /// Latin-1 symbols, and the marks themselves (same syntax as `glyphs`).
 extension GlyphData {
   /// Glyphs drawn whole, by code point.
-  static let moreGlyphs: [(UInt32, Double, String)] = [
+  package static let moreGlyphs: [(UInt32, Double, String)] = [
     (0xA0, 5, ""),  // no-break space
     (0xA1, 3.5, "1.2,4.2 1.2,-2.8|1.2,6.4 1.2,7"),
     (0xA2, 7, "@3.3,3.5,3,3.5,45,315|3.4,8.8 3.4,-1.6"),
@@ -60,7 +60,7 @@ extension GlyphData {
   /// Marks by their combining code point. Marks above are drawn from 0 to
   /// 1.4 (moved up into a mark zone), centred on x 0; marks below hang
   /// from the baseline.
-  static let marks: [(UInt32, String)] = [
+  package static let marks: [(UInt32, String)] = [
     (0x300, "-0.8,1.4 0.6,0"),  // grave
     (0x301, "-0.6,0 0.8,1.4"),  // acute
     (0x302, "-1.5,0 0,1.4 1.5,0"),  // circumflex
@@ -76,12 +76,12 @@ extension GlyphData {
     (0x328, "0,-0.2 -0.9,-1.3 -0.6,-2.4 0.6,-2.8"),  // ogonek, at the base's right
   ]
   /// The cedilla of Latvian and Romanian letters, and the caron of ď ľ Ľ ť.
-  static let commaBelow = "0.3,-2 0.3,-2.3 -0.4,-3"
-  static let commaAbove = "0.5,1.4 -0.2,0.4 -0.2,0"
-  static let apostrophe = "0.3,10 0.3,9.4 -0.4,8.2"
+  package static let commaBelow = "0.3,-2 0.3,-2.3 -0.4,-3"
+  package static let commaAbove = "0.5,1.4 -0.2,0.4 -0.2,0"
+  package static let apostrophe = "0.3,10 0.3,9.4 -0.4,8.2"
 
   /// Letters with a stroke (or a middle dot): the base and what crosses it.
-  static let struck: [(UInt32, Character, String)] = [
+  package static let struck: [(UInt32, Character, String)] = [
     (0xD0, "D", "-0.6,5 2.6,5"), (0x110, "D", "-0.6,5 2.6,5"), (0x111, "d", "4.2,8.5 7.4,8.5"),
     (0x126, "H", "-0.6,7.6 8.2,7.6"), (0x127, "h", "-0.6,8.2 3,8.2"), (0x141, "L", "-0.8,3.8 2.4,6.6"),
     (0x142, "l", "-0.4,4 2.8,6.6"), (0x166, "T", "1.8,5 5.4,5"), (0x167, "t", "0.4,4 3.6,4"),

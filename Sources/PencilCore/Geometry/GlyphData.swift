@@ -28,22 +28,22 @@
 /// Letters with diacritics (Latin-1 Supplement and Latin Extended-A) are
 /// not drawn here one by one: `GlyphComposer` puts the marks below on base
 /// letters, finding which by Unicode's canonical equivalence.
-enum GlyphData {
-  static let unitsPerEm = 14.0
-  static let strokeWidth = 1.25
-  static let boldStrokeWidth = 1.9
-  static let descender = -3.0
-  static let xHeight = 7.0
-  static let capHeight = 10.0
+package enum GlyphData {
+  package static let unitsPerEm = 14.0
+  package static let strokeWidth = 1.25
+  package static let boldStrokeWidth = 1.9
+  package static let descender = -3.0
+  package static let xHeight = 7.0
+  package static let capHeight = 10.0
   /// The highest centre line of a glyph without a mark over a capital.
   static let ascender = 11.0
   /// Where marks go over lowercase letters, and over capitals and ascenders.
-  static let lowerMarkZone = 9.2...10.6
-  static let upperMarkZone = 12.0...13.4
+  package static let lowerMarkZone = 9.2...10.6
+  package static let upperMarkZone = 12.0...13.4
   /// The least distance between bold ink and the edges of the advance.
-  static let sideBearing = 0.4
+  package static let sideBearing = 0.4
 
-  static let glyphs: [(Character, Double, String)] = [
+  package static let glyphs: [(Character, Double, String)] = [
     (" ", 5, ""),
     ("!", 3.5, "1.2,10 1.2,3|1.2,0 1.2,0.6"),
     ("\"", 5, "1,10 1,7|3.5,10 3.5,7"),
@@ -142,5 +142,5 @@ enum GlyphData {
   ]
 
   /// Drawn for every character the font lacks: a box, visibly not a letter.
-  static let replacement: (Double, String) = (7.5, "0.6,0 0.6,10 6.4,10 6.4,0 0.6,0|0.6,0 6.4,10")
+  package static let replacement: (Double, String) = (7.5, "0.6,0 0.6,10 6.4,10 6.4,0 0.6,0|0.6,0 6.4,10")
 }

@@ -2,7 +2,7 @@
 /// decimals, the shortest form of that (`0.5`, `12`, `-3.1416`), never
 /// `-0` and never an exponent. Same bytes on every run and machine; the
 /// work is done by `ByteWriter.write(_: Double)`.
-func formatNumber(_ value: Double) -> String {
+package func formatNumber(_ value: Double) -> String {
   let writer = ByteWriter()
   writer.write(value)
   return String(decoding: writer.bytes, as: UTF8.self)

@@ -34,7 +34,7 @@ public struct StrokeStyle: Equatable, Sendable {
 
   /// The dash pattern as SVG uses it: nothing when any length is negative
   /// or all are zero; an odd count repeated to make it even.
-  var effectiveDash: [Double] {
+  package var effectiveDash: [Double] {
     guard !dash.isEmpty, dash.allSatisfy({ $0 >= 0 && $0.isFinite }), dash.contains(where: { $0 > 0 }) else {
       return []
     }

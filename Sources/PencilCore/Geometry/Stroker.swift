@@ -15,10 +15,12 @@
 /// start cap. On the inner side of a turn the outline runs through the
 /// vertex itself, as Skia's stroker does, so a small overlap there has the
 /// same winding as the rest and the nonzero rule keeps it covered.
-enum Stroker {
+package enum Stroker {
   /// The stroke's outline, in the coordinates of `segments`; `tolerance`
   /// is the largest distance allowed between a curve and its polygon.
-  static func outline(_ segments: some Sequence<PathSegment>, style: StrokeStyle, tolerance: Double) -> [PathSegment] {
+  package static func outline(
+    _ segments: some Sequence<PathSegment>, style: StrokeStyle, tolerance: Double
+  ) -> [PathSegment] {
     let halfWidth = style.width / 2
     guard halfWidth > 0, halfWidth.isFinite else { return [] }
     var result: [PathSegment] = []
@@ -126,7 +128,7 @@ enum Stroker {
     return result
   }
 
-  static func distance(_ a: Point, _ b: Point) -> Double {
+  package static func distance(_ a: Point, _ b: Point) -> Double {
     ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
   }
 }

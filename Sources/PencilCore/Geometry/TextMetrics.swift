@@ -2,7 +2,7 @@
 /// measures text with the same numbers the raster backends draw it with.
 /// Lines are 1.2 em apart; a line's box has its baseline 0.9 em below its
 /// top (an ascent of 0.8 em plus half of the 0.2 em of leading).
-enum TextMetrics {
+package enum TextMetrics {
   static let lineSpacing = 1.2
   static let baselineOffset = 0.9
 
@@ -12,7 +12,7 @@ enum TextMetrics {
   static func advance(of scalar: Unicode.Scalar) -> Double { GlyphAdvances.advance(of: scalar).advance }
 
   /// The width of a line of text in points.
-  static func width(of line: Substring, size: Double) -> Double {
+  package static func width(of line: Substring, size: Double) -> Double {
     var units = 0.0
     for scalar in line.unicodeScalars { units += advance(of: scalar) }
     return units * (size / GlyphData.unitsPerEm)
@@ -22,7 +22,7 @@ enum TextMetrics {
   /// splitting into Characters first cost ten times the measuring. Lines
   /// end where `TextItem.lines` ends them, at a `\n` that is a Character
   /// of its own (not the end of a `\r\n`, which is measured as a glyph).
-  static func width(of text: String, size: Double) -> Double {
+  package static func width(of text: String, size: Double) -> Double {
     var widest = 0.0
     var units = 0.0
     var afterReturn = false

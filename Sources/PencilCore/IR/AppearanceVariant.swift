@@ -11,7 +11,7 @@ public struct AppearanceVariant: Equatable, Sendable {
   /// The dark value of each `IRColor.variant`; entry 0 is unused.
   var palette: [IRColor] = []
   /// The dark picture, item for item, when it was compiled on its own.
-  var items: [DisplayItem]? = nil
+  package var items: [DisplayItem]? = nil
 
   /// The dark twin of the scene's item at `index`; nil where there is none
   /// or it is the item itself.
@@ -32,7 +32,7 @@ public struct AppearanceVariant: Equatable, Sendable {
     }
   }
 
-  func dark(_ color: IRColor) -> IRColor {
+  package func dark(_ color: IRColor) -> IRColor {
     color.variant != 0 && Int(color.variant) < palette.count ? palette[Int(color.variant)] : color
   }
 

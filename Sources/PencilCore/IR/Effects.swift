@@ -21,7 +21,7 @@ public final class ClipIR: Equatable, Sendable {
   }
 
   /// This clip and its parents, innermost first.
-  var chain: [ClipIR] {
+  package var chain: [ClipIR] {
     var result: [ClipIR] = []
     var next: ClipIR? = self
     while let clip = next {

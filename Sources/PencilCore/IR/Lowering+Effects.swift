@@ -60,7 +60,7 @@ extension Lowering {
   }
 
   /// The user-space box of an item's drawing, through its transform.
-  static func transformedBounds(_ box: Rect, _ transform: Affine?) -> Rect {
+  package static func transformedBounds(_ box: Rect, _ transform: Affine?) -> Rect {
     guard let transform else { return box }
     let corners = [
       Point(box.x, box.y), Point(box.maxX, box.y), Point(box.x, box.maxY), Point(box.maxX, box.maxY),

@@ -1,7 +1,7 @@
 /// Lowers the checked scene to the shape IR: lays out stacks, fits
 /// outlines to frames, resolves gradients against their frames and sizes
 /// the canvas.
-struct Lowering {
+package struct Lowering {
   var items: [DisplayItem] = []
   var diagnostics: DiagnosticList
   /// Resolved stops by gradient and base colour: a scene uses a few

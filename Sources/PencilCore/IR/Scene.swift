@@ -9,10 +9,10 @@ public struct IRColor: Hashable, Sendable {
   /// In an adaptive scene, numbers this colour's dark value in
   /// `AppearanceVariant` (0: the same in both). Not part of the value: two
   /// colours are equal when they paint the same in the appearance drawn.
-  var variant: UInt32 = 0
+  package var variant: UInt32 = 0
   public var alpha: Double
 
-  init(_ color: Color) {
+  package init(_ color: Color) {
     func channel(_ value: Double) -> UInt8 { clampedByte(value * 255) }
     red = channel(color.red)
     green = channel(color.green)
@@ -174,7 +174,7 @@ public struct PathItem: Equatable, Sendable {
   }
 
   /// The segments in user space, mapped one by one as they are read.
-  var userSpaceSegments: LazyMapSequence<[PathSegment], PathSegment> {
+  package var userSpaceSegments: LazyMapSequence<[PathSegment], PathSegment> {
     let map = frame.map(FrameMap.init)
     return outline.lazy.map { segment in map?.apply(segment) ?? segment }
   }
@@ -182,14 +182,14 @@ public struct PathItem: Equatable, Sendable {
   /// The outline and the map into user space, for renderers that apply
   /// a transform of their own on top (composing the two keeps the same
   /// arithmetic as mapping first).
-  var outlineAndMap: (outline: [PathSegment], map: FrameMap?) { (outline, frame.map(FrameMap.init)) }
+  package var outlineAndMap: (outline: [PathSegment], map: FrameMap?) { (outline, frame.map(FrameMap.init)) }
 
   public var segmentCount: Int { outline.count }
 
   /// The frame a unit outline is fitted to (a pencil's three parts share
   /// the pencil's), else nil; for telling one drawing of an element from
   /// the next (`pencilc preview`'s frames).
-  var fittedFrame: Rect? { frame }
+  package var fittedFrame: Rect? { frame }
 
   /// Whether the two draw the same outline: for unit outlines, one shared
   /// array fitted to the same frame (checked without reading it).
@@ -247,7 +247,7 @@ public struct TextItem: Equatable, Sendable {
   /// `textLength` holds every viewer's font to), for the canvas checks
   /// and the automatic canvas: as wide as the widest line, 1.2 em per
   /// line, the first baseline 0.9 em below the top.
-  var bounds: Rect {
+  package var bounds: Rect {
     let width = TextMetrics.width(of: text, size: fontSize)
     let x: Double
     switch alignment {

@@ -4,7 +4,7 @@ public final class StrokeIR: Equatable, Sendable {
   public let paint: Paint
   public let style: StrokeStyle
 
-  init(paint: Paint, style: StrokeStyle) {
+  package init(paint: Paint, style: StrokeStyle) {
     self.paint = paint
     self.style = style
   }

@@ -2,7 +2,7 @@
 /// Lowering turns it into the shape IR; nothing here knows about layout.
 
 /// A colour with components in 0…1, not yet quantized.
-struct Color: Hashable {
+package struct Color: Hashable {
   var red: Double
   var green: Double
   var blue: Double
@@ -12,7 +12,7 @@ struct Color: Hashable {
   /// this numbers the dark one in the compilation's `AdaptivePalette`.
   var variant: UInt32 = 0
 
-  init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+  package init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
     self.red = red
     self.green = green
     self.blue = blue

@@ -1,0 +1,116 @@
+import PencilCore
+
+/// The map from user space to the canvas's pixels, and the flattening of
+/// outlines into edge lists there. Read-only, so every thread shares one.
+package struct DeviceSpace {
+  /// Device pixels per point, horizontally and vertically.
+  let scaleX: Double
+  let scaleY: Double
+  let origin: Point
+  /// The canvas in pixels.
+  let width: Int
+  let height: Int
+  /// Device rows per band.
+  let bandHeight: Int
+  /// Above this many glyphs on the canvas a text is drawn through a
+  /// `TextMask` (changes the memory, never the pixels).
+  var glyphsAsEdges = DeviceSpace.glyphsAsEdges
+
+  package init(
+    scaleX: Double, scaleY: Double, origin: Point, width: Int, height: Int, bandHeight: Int,
+    glyphsAsEdges: Int = DeviceSpace.glyphsAsEdges
+  ) {
+    (self.scaleX, self.scaleY, self.origin) = (scaleX, scaleY, origin)
+    (self.width, self.height, self.bandHeight, self.glyphsAsEdges) = (width, height, bandHeight, glyphsAsEdges)
+  }
+
+  typealias Region = (x0: Int, y0: Int, x1: Int, y1: Int)
+
+  /// The device pixels a path's fill and stroke can reach (nil: none).
+  func reach(of path: PathItem) -> Region? {
+    guard var box = boundingBox(of: path.userSpaceSegments) else { return nil }
+    if let stroke = path.stroke {
+      // A miter reaches at most miterLimit half-widths, a square cap √2.
+      let grow = stroke.style.width / 2 * max(stroke.style.miterLimit, 1.5)
+      box = Rect(x: box.x - grow, y: box.y - grow, width: box.width + 2 * grow, height: box.height + 2 * grow)
+    }
+    return deviceRegion(of: box, path.transform)
+  }
+
+  /// A text's box, with room for marks above capitals and descenders.
+  func reach(of text: TextItem) -> Region? {
+    let box = text.bounds
+    let grow = text.fontSize * 0.3
+    return deviceRegion(
+      of: Rect(x: box.x - grow, y: box.y - grow, width: box.width + 2 * grow, height: box.height + 2 * grow),
+      text.transform)
+  }
+
+  /// The pixels a user-space box reaches through `transform`, a pixel
+  /// wider on every side (nil: none on the canvas).
+  func deviceRegion(of box: Rect, _ transform: Affine?) -> Region? {
+    let user = Lowering.transformedBounds(box, transform)
+    return pixelRegion(
+      from: Point((user.x - origin.x) * scaleX - 1, (user.y - origin.y) * scaleY - 1),
+      to: Point((user.maxX - origin.x) * scaleX + 1, (user.maxY - origin.y) * scaleY + 1))
+  }
+
+  /// The pixels of a user-space box (nil: none on the canvas).
+  func pixelRegion(ofUserBox box: Rect) -> Region? {
+    pixelRegion(
+      from: Point((box.x - origin.x) * scaleX, (box.y - origin.y) * scaleY),
+      to: Point((box.maxX - origin.x) * scaleX, (box.maxY - origin.y) * scaleY))
+  }
+
+  /// A device-space box in whole pixels, clipped to the canvas; nil when
+  /// nothing of it is on the canvas (or it is not finite).
+  func pixelRegion(from low: Point, to high: Point) -> Region? {
+    guard low.x.isFinite, low.y.isFinite, high.x.isFinite, high.y.isFinite else { return nil }
+    func clipped(_ value: Double, _ limit: Int) -> Int { clampedInt(value, 0, limit) }
+    let x0 = clipped(low.x.rounded(.down), width)
+    let x1 = clipped(high.x.rounded(.up), width)
+    let y0 = clipped(low.y.rounded(.down), height)
+    let y1 = clipped(high.y.rounded(.up), height)
+    return x1 > x0 && y1 > y0 ? (x0, y0, x1, y1) : nil
+  }
+
+  /// Flattens an outline into the edges of its bounding box clipped to
+  /// the canvas (and to `limit`), in `store`; nil when none of it is there.
+  /// `map`, when given, takes the outline's points into user space first,
+  /// then `transform` takes them on. `lines` is scratch space.
+  func edges(
+    _ segments: [PathSegment], map: FrameMap? = nil, transform: Affine? = nil, rule: FillRule,
+    within limit: Region? = nil, into store: inout EdgeStore, lines: inout [(Point, Point)]
+  ) -> EdgeList? {
+    if let transform {
+      // Through the item's transform: the frame map, then the transform.
+      let mapped = segments.map { segment in transform.apply(map?.apply(segment) ?? segment) }
+      return edges(mapped, rule: rule, within: limit, into: &store, lines: &lines)
+    }
+    let (scaleX, scaleY, origin) = (self.scaleX, self.scaleY, self.origin)
+    lines.removeAll(keepingCapacity: true)
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    let toDevice = { (p: Point) in
+      let user = map?.apply(p) ?? p
+      return Point((user.x - origin.x) * scaleX, (user.y - origin.y) * scaleY)
+    }
+    Flattener.flatten(segments, transform: toDevice) { a, b in
+      lines.append((a, b))
+      minX = min(minX, a.x, b.x)
+      maxX = max(maxX, a.x, b.x)
+      minY = min(minY, a.y, b.y)
+      maxY = max(maxY, a.y, b.y)
+    }
+    guard var (x0, y0, x1, y1) = pixelRegion(from: Point(minX, minY), to: Point(maxX, maxY)) else { return nil }
+    // Only these pixels are wanted (a clip's mask for one item): the
+    // edges are clamped beyond them, as they are at the canvas edges.
+    if let limit {
+      (x0, y0, x1, y1) = (max(x0, limit.x0), max(y0, limit.y0), min(x1, limit.x1), min(y1, limit.y1))
+      guard x1 > x0, y1 > y0 else { return nil }
+    }
+    return store.add(lines, x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, rule: rule, bandHeight: bandHeight)
+  }
+}
