@@ -1,6 +1,4 @@
 import PencilCore
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +15,7 @@ final class DocumentImportLoader: ImportLoader {
   private let openTexts: [String: [UInt8]]
   private let reader: @Sendable (String) -> [UInt8]?
   private let files = DiskImports()
-  private let loaded = Mutex<Set<String>>([])
+  private let loaded = Locked<Set<String>>([])
 
   init(openTexts: [String: [UInt8]], reader: @escaping @Sendable (String) -> [UInt8]?) {
     self.openTexts = openTexts

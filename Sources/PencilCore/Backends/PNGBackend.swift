@@ -8,6 +8,6 @@ struct PNGBackend: Backend {
 
   func render(_ scene: Scene, options: RenderOptions, diagnostics: inout [Diagnostic]) -> [UInt8]? {
     guard let canvas = RasterRenderer.render(scene, options: options, diagnostics: &diagnostics) else { return nil }
-    return PNGEncoder.encode(canvas, threads: options.threads ?? WorkerPool.processorCount)
+    return PNGEncoder.encode(canvas, threads: options.threads ?? ThreadPool.processorCount)
   }
 }

@@ -10,7 +10,7 @@ struct PPMBackend: Backend {
     guard let canvas = RasterRenderer.render(scene, options: options, diagnostics: &diagnostics) else { return nil }
     var pixels = canvas
     return options.plainPPM
-      ? PPMBackend.plain(canvas) : PPMBackend.binary(&pixels, threads: options.threads ?? WorkerPool.processorCount)
+      ? PPMBackend.plain(canvas) : PPMBackend.binary(&pixels, threads: options.threads ?? ThreadPool.processorCount)
   }
 
   /// Pixels a piece when a large picture is converted on several cores.
@@ -54,7 +54,7 @@ struct PPMBackend: Backend {
   private static func inPieces(_ bytes: inout [UInt8], header: [UInt8], count: Int, threads: Int) -> [UInt8] {
     let pieces = (count + pieceSize - 1) / pieceSize
     bytes.withUnsafeMutableBytes { raw in
-      WorkerPool.run(tasks: pieces, threads: threads) { _, piece in
+      ThreadPool.run(tasks: pieces, threads: threads) { _, piece in
         let first = piece * pieceSize
         PPMBackend.pack(raw, pixels: first..<min(count, first + pieceSize), to: 4 * first)
       }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One compilation's imported files from disk, shared by every loader (the
 /// command line's, the language server's, the preview's), so that:
 ///
@@ -29,7 +27,7 @@ public final class DiskImports: Sendable {
     var totalRead = 0
   }
 
-  private let state = Mutex(Known())
+  private let state = Locked(Known())
   private let totalLimit: Int
 
   public init(totalLimit: Int = DiskImports.maximumTotalBytes) { self.totalLimit = totalLimit }
