@@ -1,19 +1,18 @@
 import PencilCore
 import PencilPreview
+import PencilWorld
 
 /// The files a run's imports asked for, found or not, for `--watch`: an
 /// import of a file that does not exist yet must be rebuilt when it
-/// appears. Jobs on several threads note paths at once, under a lock. Each
-/// path keeps its stamp from before its first read, so a change after that
-/// read and before the watch is armed is not lost.
+/// appears. Each job adds its World's watch list, from several threads at
+/// once, under a lock. Each path keeps its stamp from before its first
+/// read, so a change after that read and before the watch is armed is not
+/// lost.
 final class ImportRecorder: Sendable {
   private let paths = Locked<[String: FileStamp]>([:])
 
-  func note(_ path: String) {
-    let stamp = FileStamp(path)
-    paths.withLock { paths in
-      if paths[path] == nil { paths[path] = stamp }
-    }
+  func add(_ watchList: [String: FileStamp]) {
+    paths.withLock { $0.merge(watchList) { first, _ in first } }
   }
 
   /// Every path noted since the last call, with its first stamp; the
