@@ -93,7 +93,8 @@ public final class World: ImportLoader, Sendable {
     note(importer)
     if let bytes = overlays[name] { return adopt(name, bytes: bytes) }
     if let file = state.withLock({ $0.byName[name] }) { return .success(file) }
-    let read = disk.reader(name, SourceFile.maximumSize) { identity in state.withLock { $0.byIdentity[identity] != nil }
+    let read = disk.reader(name, SourceFile.maximumSize) { identity in
+      state.withLock { $0.byIdentity[identity] != nil }
     }
     switch read {
     case .failure(let failure):
