@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "PencilRaster", targets: ["PencilRaster"]),
     .library(name: "PencilPNG", targets: ["PencilPNG"]),
     .library(name: "PencilASCII", targets: ["PencilASCII"]),
+    .library(name: "PencilWorld", targets: ["PencilWorld"]),
     .library(name: "PencilLSP", targets: ["PencilLSP"]),
     .library(name: "PencilPreview", targets: ["PencilPreview"]),
   ],
@@ -34,16 +35,21 @@ let package = Package(
     // PNG (with its DEFLATE) and PPM, encoded from the raster's pixels.
     .target(name: "PencilPNG", dependencies: ["PencilCore", "PencilRaster"]),
     .target(name: "PencilASCII", dependencies: ["PencilCore", "PencilRaster"]),
+    // The one way the shells read files: the main file, imports, editor
+    // overlays, the file list a watch waits on.
+    .target(name: "PencilWorld", dependencies: ["PencilCore"]),
     // The language server (`pencilc lsp`): JSON-RPC over the core's queries.
-    .target(name: "PencilLSP", dependencies: ["PencilCore"]),
+    .target(name: "PencilLSP", dependencies: ["PencilCore", "PencilWorld"]),
     // `pencilc preview` (an HTTP server on loopback sockets) and the file
     // watch it shares with `--watch`.
     .target(
-      name: "PencilPreview", dependencies: ["PencilCore", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII"]),
+      name: "PencilPreview",
+      dependencies: ["PencilCore", "PencilWorld", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII"]),
     .executableTarget(
       name: "pencilc",
       dependencies: [
-        "PencilCore", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII", "PencilLSP", "PencilPreview",
+        "PencilCore", "PencilWorld", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII", "PencilLSP",
+        "PencilPreview",
       ]),
     .executableTarget(name: "pencil-bench", dependencies: ["PencilCore", "PencilSVG"]),
     .testTarget(
@@ -55,7 +61,8 @@ let package = Package(
       ],
       exclude: ["Fixtures", "Golden"]
     ),
-    .testTarget(name: "PencilLSPTests", dependencies: ["PencilLSP", "PencilCore"]),
+    .testTarget(name: "PencilWorldTests", dependencies: ["PencilWorld", "PencilCore"]),
+    .testTarget(name: "PencilLSPTests", dependencies: ["PencilLSP", "PencilCore", "PencilWorld"]),
     .testTarget(name: "PencilPreviewTests", dependencies: ["PencilPreview", "PencilCore", "PencilSVG"]),
     .testTarget(
       name: "PencilCLITests",

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilWorld
 
 extension LanguageServer {
   /// Compiles `document` unless its compilation is current, as
@@ -7,9 +8,9 @@ extension LanguageServer {
   @discardableResult
   func compile(_ document: OpenDocument) -> CheckedDocument {
     if let compilation = document.compilation { return compilation }
-    let loader = importLoader(for: document)
-    let (compilation, names) = Pencil.compileIndexingNames(
-      SourceFile(name: document.path, bytes: document.bytes), importer: loader)
+    let source = SourceFile(name: document.path, bytes: document.bytes)
+    let world = world(for: document, main: source)
+    let (compilation, names) = Pencil.compileIndexingNames(source, importer: world)
     // Its picture is the one held: the others' go (see `CheckedDocument`).
     for other in documents.values where other !== document && other.compilation?.sceneIsHeld == true {
       other.compilation?.dropScene()
@@ -17,7 +18,7 @@ extension LanguageServer {
     let checked = CheckedDocument(compilation)
     document.compilation = checked
     document.names = names
-    document.imports = loader.loadedPaths
+    document.imports = world.askedPaths
     return checked
   }
 
@@ -28,12 +29,12 @@ extension LanguageServer {
     return compile(document)
   }
 
-  /// A loader of the imports of `document`: the other open documents'
-  /// texts, then the disk.
-  func importLoader(for document: OpenDocument) -> DocumentImportLoader {
+  /// The World `document` (or `main`, its text) is compiled in: the other
+  /// open documents' texts overlay the disk.
+  func world(for document: OpenDocument, main: SourceFile? = nil) -> World {
     var openTexts: [String: [UInt8]] = [:]
     for other in documents.values where other !== document { openTexts[other.path] = other.bytes }
-    return DocumentImportLoader(openTexts: openTexts, reader: reader)
+    return World(main: main ?? document.source, disk: disk, overlays: openTexts)
   }
 
   /// Publishes the diagnostics of every document changed since it was last

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilWorld
 
 extension LanguageServer {
   func completion(_ params: JSONValue) throws -> JSONValue {
@@ -6,9 +7,10 @@ extension LanguageServer {
     let offset = try offset(params, in: document)
     // Imports and folders are read where the compilation reads them: the
     // open documents first, then the disk.
+    let source = SourceFile(name: document.path, bytes: document.bytes)
     let result = Completions.at(
-      offset, in: SourceFile(name: document.path, bytes: document.bytes), importer: importLoader(for: document),
-      list: { [documents, lister] folder in LanguageServer.entries(of: folder, lister, documents.values) })
+      offset, in: source, importer: world(for: document, main: source),
+      list: { [documents, disk] folder in LanguageServer.entries(of: folder, disk.entries, documents.values) })
     let range = lspRange(result.replacing, document.lines)
     let items: [JSONValue] = result.candidates.enumerated().map { index, candidate in
       var item: [String: JSONValue] = [

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilWorld
 
 /// Go to definition, find references and rename, over the checker's own
 /// resolution of names (`NameIndex`): the answer follows shadowing,
@@ -17,7 +18,7 @@ extension LanguageServer {
     // A compilation and its names are made together (`compile`) and
     // dropped together (`OpenDocument.compilation`).
     if document.names == nil { compile(document) }
-    return document.names ?? NameIndex(document.source, importer: importLoader(for: document))
+    return document.names ?? NameIndex(document.source, importer: world(for: document))
   }
 
   func definition(_ params: JSONValue) throws -> JSONValue {
@@ -121,9 +122,10 @@ extension LanguageServer {
       guard let renamed = texts[main] else { continue }
       var others = texts
       others[main] = nil
-      let loader = DocumentImportLoader(openTexts: others, reader: reader)
+      let source = SourceFile(name: main, bytes: renamed)
+      let world = World(main: source, disk: disk, overlays: others)
       // Compiled as `before` was, so their error counts compare.
-      let (_, after) = Pencil.compileIndexingNames(SourceFile(name: main, bytes: renamed), importer: loader)
+      let (_, after) = Pencil.compileIndexingNames(source, importer: world)
       if let problem = RenamePlan.verify(before: before, after: after, ranges: ranges, newName: newName) {
         return problem
       }

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilWorld
 
 /// A JSON-RPC error answered to a request.
 public struct RPCError: Error, Equatable {
@@ -55,9 +56,9 @@ public final class LanguageServer {
   }
 
   let limits: Limits
-  let reader: @Sendable (String) -> [UInt8]?
-  let lister: @Sendable (String) -> [FolderEntry]?
-  let workspace: WorkspaceDisk
+  /// Where imports, import-path completion and the workspace walk read:
+  /// the file system, or a test's files.
+  let disk: Disk
   var initialized = false
   var shutDown = false
   var encoding = PositionEncoding.utf16
@@ -71,17 +72,12 @@ public final class LanguageServer {
   /// Set by `exit`: 0 after `shutdown`, 1 without.
   public private(set) var exitCode: Int32?
 
-  /// `reader` reads an imported file that is not open (nil: unreadable);
-  /// `lister` lists a folder for the completion of import paths;
-  /// `workspace` lists and reads the workspace for references and rename.
-  public init(
-    limits: Limits = Limits(), reader: @escaping @Sendable (String) -> [UInt8]? = DiskReader.read,
-    lister: @escaping @Sendable (String) -> [FolderEntry]? = DiskReader.list, workspace: WorkspaceDisk = .disk
-  ) {
+  /// `disk` reads imported files that are not open and lists folders, for
+  /// the completion of import paths and the workspace walk of references
+  /// and rename; the open documents overlay it.
+  public init(limits: Limits = Limits(), disk: Disk = .system) {
     self.limits = limits
-    self.reader = reader
-    self.lister = lister
-    self.workspace = workspace
+    self.disk = disk
   }
 
   /// The messages to send, in order, emptying the queue.

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilWorld
 
 /// The `.pencil` files of the workspace's folders (from `initialize`, else
 /// the open documents' folders), for
@@ -37,7 +38,7 @@ extension LanguageServer {
     while next < queue.count, found.count < limits.maximumWorkspaceFiles, listed < limits.maximumWorkspaceFolders {
       let (folder, depth) = queue[next]
       next += 1
-      guard let (identity, entries) = workspace.list(folder) else { continue }
+      guard let (identity, entries) = disk.lister(folder) else { continue }
       listed += 1
       // A root inside another root, or named twice, is read once.
       guard depth > 0 || seenFolders.insert(identity).inserted else { continue }
@@ -77,12 +78,14 @@ extension LanguageServer {
     for document in documents.values { openTexts[document.path] = document.bytes }
     var found: [(path: String, index: NameIndex)] = []
     for path in workspaceFiles() where !open.contains(path) && path != file {
-      guard let bytes = workspace.read(path), bytes.count <= SourceFile.maximumSize, bytes.firstRange(of: base) != nil
+      guard case .success(let bytes) = disk.read(path), bytes.count <= SourceFile.maximumSize,
+        bytes.firstRange(of: base) != nil
       else {
         continue
       }
-      let loader = DocumentImportLoader(openTexts: openTexts, reader: reader)
-      let (_, index) = Pencil.compileIndexingNames(SourceFile(name: path, bytes: bytes), importer: loader)
+      let source = SourceFile(name: path, bytes: bytes)
+      let world = World(main: source, disk: disk, overlays: openTexts)
+      let (_, index) = Pencil.compileIndexingNames(source, importer: world)
       if index.bytes(of: file) != nil { found.append((path, index)) }
     }
     return found

@@ -25,10 +25,10 @@ enum Deflate {
     let padded = data.isEmpty ? [0] : data
     padded.withUnsafeBufferPointer { input in
       guard let base = input.baseAddress else { return }
-      let compressors = (0..<WorkerPool.workers(threads, count)).map { _ in DeflateCompressor() }
+      let compressors = (0..<ThreadPool.workers(threads, count)).map { _ in DeflateCompressor() }
       pieces.withUnsafeMutableBufferPointer { pieces in
         checksums.withUnsafeMutableBufferPointer { checksums in
-          WorkerPool.run(tasks: count, threads: threads) { worker, piece in
+          ThreadPool.run(tasks: count, threads: threads) { worker, piece in
             let start = piece * size
             let end = min(data.count, start + size)
             pieces[piece] = compressors[worker].compress(

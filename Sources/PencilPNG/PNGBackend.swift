@@ -17,6 +17,6 @@ public struct PNGBackend: Backend {
 
   public func render(_ scene: Scene, diagnostics: inout [Diagnostic]) -> [UInt8]? {
     guard let canvas = RasterRenderer.render(scene, options: options, diagnostics: &diagnostics) else { return nil }
-    return PNGEncoder.encode(canvas, threads: options.threads ?? WorkerPool.processorCount)
+    return PNGEncoder.encode(canvas, threads: options.threads ?? ThreadPool.processorCount)
   }
 }

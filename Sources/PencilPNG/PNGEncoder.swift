@@ -11,7 +11,7 @@ enum PNGEncoder {
   /// `pieceSize` (bytes of filtered rows a piece) is a parameter for tests,
   /// which make many pieces from a small picture.
   static func encode(
-    _ canvas: PixelCanvas, threads: Int = WorkerPool.processorCount, pieceSize: Int = Deflate.pieceSize
+    _ canvas: PixelCanvas, threads: Int = ThreadPool.processorCount, pieceSize: Int = Deflate.pieceSize
   ) -> [UInt8] {
     let opaque = isOpaque(canvas, threads: threads)
     let channels = opaque ? 3 : 4
@@ -20,13 +20,13 @@ enum PNGEncoder {
     let count = (canvas.height + rowsPerPiece - 1) / rowsPerPiece
     var pieces = [[UInt8]](repeating: [], count: count)
     var checksums = [UInt32](repeating: 1, count: count)
-    let writers = (0..<WorkerPool.workers(threads, count)).map { _ in
+    let writers = (0..<ThreadPool.workers(threads, count)).map { _ in
       PNGPieceWriter(width: canvas.width, channels: channels)
     }
     canvas.withPixels { pixels in
       pieces.withUnsafeMutableBufferPointer { pieces in
         checksums.withUnsafeMutableBufferPointer { checksums in
-          WorkerPool.run(tasks: count, threads: threads) { worker, piece in
+          ThreadPool.run(tasks: count, threads: threads) { worker, piece in
             let rows = piece * rowsPerPiece..<min(canvas.height, (piece + 1) * rowsPerPiece)
             (pieces[piece], checksums[piece]) = writers[worker].write(
               rows: rows, of: pixels, final: rows.upperBound == canvas.height)
@@ -67,7 +67,7 @@ enum PNGEncoder {
     var opaque = [Bool](repeating: true, count: bands)
     canvas.withPixels { pixels in
       opaque.withUnsafeMutableBufferPointer { opaque in
-        WorkerPool.run(tasks: bands, threads: threads) { _, band in
+        ThreadPool.run(tasks: bands, threads: threads) { _, band in
           let start = min(pixels.count, band * rowsPerBand * canvas.width)
           let end = min(pixels.count, (band + 1) * rowsPerBand * canvas.width)
           opaque[band] = allOpaque(UnsafeBufferPointer(rebasing: pixels[start..<end]))

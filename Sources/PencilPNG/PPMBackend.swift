@@ -30,7 +30,7 @@ public struct PPMBackend: Backend {
     var pixels = canvas
     return options.plain
       ? PPMBackend.plain(canvas)
-      : PPMBackend.binary(&pixels, threads: options.raster.threads ?? WorkerPool.processorCount)
+      : PPMBackend.binary(&pixels, threads: options.raster.threads ?? ThreadPool.processorCount)
   }
 
   /// Pixels a piece when a large picture is converted on several cores.
@@ -74,7 +74,7 @@ public struct PPMBackend: Backend {
   private static func inPieces(_ bytes: inout [UInt8], header: [UInt8], count: Int, threads: Int) -> [UInt8] {
     let pieces = (count + pieceSize - 1) / pieceSize
     bytes.withUnsafeMutableBytes { raw in
-      WorkerPool.run(tasks: pieces, threads: threads) { _, piece in
+      ThreadPool.run(tasks: pieces, threads: threads) { _, piece in
         let first = piece * pieceSize
         PPMBackend.pack(raw, pixels: first..<min(count, first + pieceSize), to: 4 * first)
       }

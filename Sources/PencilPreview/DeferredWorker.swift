@@ -1,3 +1,5 @@
+import PencilCore
+
 /// Makes `.deferred` responses on one thread of its own, in order, so the
 /// event loop never waits for a render. Finished responses are handed
 /// back through `take` after a wake-up of the loop.

@@ -1,3 +1,5 @@
+import PencilWorld
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -56,38 +58,6 @@ public enum FileWatch {
     }
     var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     return poll(&request, 1, milliseconds) > 0 && request.revents != 0
-  }
-}
-
-/// What a file looks like to the watch: whether it exists, its
-/// modification time and size (through links: a linked file's target).
-public struct FileStamp: Equatable, Sendable {
-  var exists: Bool
-  var seconds: Int
-  var nanoseconds: Int
-  var size: Int
-
-  public init(_ path: String) {
-    var info = stat()
-    guard stat(path, &info) == 0 else {
-      self.init(exists: false, seconds: 0, nanoseconds: 0, size: 0)
-      return
-    }
-    #if canImport(Darwin)
-      self.init(
-        exists: true, seconds: info.st_mtimespec.tv_sec, nanoseconds: info.st_mtimespec.tv_nsec,
-        size: Int(info.st_size))
-    #else
-      self.init(
-        exists: true, seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec, size: Int(info.st_size))
-    #endif
-  }
-
-  init(exists: Bool, seconds: Int, nanoseconds: Int, size: Int) {
-    self.exists = exists
-    self.seconds = seconds
-    self.nanoseconds = nanoseconds
-    self.size = size
   }
 }
 

@@ -1,3 +1,5 @@
+import PencilCore
+
 #if canImport(Glibc)
   import Glibc
 #endif

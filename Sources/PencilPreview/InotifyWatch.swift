@@ -1,5 +1,6 @@
 #if canImport(Glibc)
   import PencilCore
+  import PencilWorld
   import Glibc
 
   /// Linux's file change events, on the folders of the watched files.

@@ -111,3 +111,13 @@ public struct PreviewRoutes: HTTPRoutes {
     return safe.isEmpty ? "scene" : safe
   }
 }
+
+/// Why a request's query was refused, in words.
+struct ReadFailure: Error {
+  var reason: String
+  var code: DiagnosticCode
+  init(_ reason: String, code: DiagnosticCode = DriverCodes.unreadable) {
+    self.reason = reason
+    self.code = code
+  }
+}

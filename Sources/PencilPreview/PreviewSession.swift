@@ -1,5 +1,6 @@
 import PencilCore
 import PencilSVG
+import PencilWorld
 
 /// Compiles one scene for `pencilc preview`, off the request path: once
 /// when asked (`compile`), then on a thread of its own whenever the scene
@@ -40,31 +41,30 @@ public final class PreviewSession: @unchecked Sendable {
 
   private func compileNow() -> PreviewSnapshot {
     let previous = snapshot
-    let loader = PreviewImportLoader()
     let version = previous.version + 1
     let sceneStamp = FileStamp(path)
     let made: PreviewSnapshot
-    switch FileReading.read(path) {
+    switch World.readMain(path) {
     case .failure(let failure):
       made = PreviewSnapshot(
         version: version, ok: false, source: SourceFile(name: path, bytes: []), diagnostics: [],
         readFailure: "cannot read '\(path)': \(failure.reason)", readFailureCode: failure.code, files: [],
         watched: [path: sceneStamp], picture: previous.picture)
-    case .success(let bytes):
-      let source = SourceFile(name: path, bytes: bytes)
-      let compilation = Pencil.compile(source, importer: loader, appearance: nil)
+    case .success(let source):
+      let world = World(main: source, watched: true)
+      let compilation = Pencil.compile(source, importer: world, appearance: nil)
       // Text stays text in the SVG, drawn in the viewer's fonts: a
       // character the built-in font lacks (W0006) does not matter, as for
       // pencilc's SVG output.
       var diagnostics = compilation.diagnostics.filter { $0.code.id != "W0006" }
       var picture: PreviewPicture? = nil
       if let scene = compilation.scene {
-        picture = Self.picture(of: scene, source: source, loader: loader, diagnostics: &diagnostics)
+        picture = Self.picture(of: scene, source: source, world: world, diagnostics: &diagnostics)
       }
-      let imported = loader.files.values.filter { $0.name != path }.sorted { $0.name < $1.name }
+      let imported = world.files.filter { $0.name != path }.sorted { $0.name < $1.name }
       made = PreviewSnapshot(
         version: version, ok: picture != nil, source: source, diagnostics: diagnostics, readFailure: nil,
-        files: [source] + imported, watched: loader.askedPaths.merging([path: sceneStamp]) { _, scene in scene },
+        files: [source] + imported, watched: world.watchList.merging([path: sceneStamp]) { _, scene in scene },
         picture: picture ?? previous.picture)
     }
     lock.withLock {
@@ -78,14 +78,14 @@ public final class PreviewSession: @unchecked Sendable {
   /// when its colours depend on the appearance; nil (with the backend's
   /// errors added) when the SVG backend refuses it.
   private static func picture(
-    of scene: Scene, source: SourceFile, loader: PreviewImportLoader, diagnostics: inout [Diagnostic]
+    of scene: Scene, source: SourceFile, world: World, diagnostics: inout [Diagnostic]
   ) -> PreviewPicture? {
     let svg = SVGBackend(options: PreviewAnnotator.svgOptions)
     guard let bytes = Pencil.render(scene, with: svg, diagnostics: &diagnostics) else { return nil }
     var darkScene: Scene? = nil
     if scene.dark != nil {
       let copy = SourceFile(name: source.name, bytes: source.bytes)
-      darkScene = Pencil.compile(copy, importer: loader, appearance: .dark).scene
+      darkScene = Pencil.compile(copy, importer: world, appearance: .dark).scene
     }
     return PreviewPicture(scene: scene, darkScene: darkScene, previewSVG: String(decoding: bytes, as: UTF8.self))
   }

@@ -1,4 +1,9 @@
 import PencilCore
+import PencilWorld
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The result of one compile, as clients read it: made once on the
 /// session's thread, then only read (by the event loop, under the
@@ -83,12 +88,12 @@ enum PreviewState {
       let rendered = DiagnosticPrinter.failure(code, readFailure, format: .human)
       entries.append(
         "{\"severity\":\"error\",\"code\":\"\(code.id)\",\"message\":\(quote(readFailure)),"
-          + "\"file\":\(quote(source.name)),\"absolutePath\":\(quote(FileReading.absolute(source.name))),"
+          + "\"file\":\(quote(source.name)),\"absolutePath\":\(quote(absolutePath(source.name))),"
           + "\"line\":1,\"column\":1,\"endLine\":1,\"endColumn\":1,\"rendered\":\(quote(rendered)),"
           + "\"help\":null,\"fixes\":[]}")
     }
     let fileEntries = files.map {
-      "{\"name\":\(quote($0.name)),\"absolutePath\":\(quote(FileReading.absolute($0.name)))}"
+      "{\"name\":\(quote($0.name)),\"absolutePath\":\(quote(absolutePath($0.name)))}"
     }
     return "{\"version\":\(version),\"ok\":\(ok),\"svg\":\(picture.map { quote($0.previewSVG) } ?? "null"),"
       + "\"diagnostics\":[\(entries.joined(separator: ","))],\"files\":[\(fileEntries.joined(separator: ","))],"
@@ -103,9 +108,19 @@ enum PreviewState {
     let rendered = DiagnosticPrinter.human(diagnostic, in: compiled, colors: false)
     return "{\"severity\":\(quote(diagnostic.severity.rawValue)),\"code\":\(quote(diagnostic.code.id)),"
       + "\"message\":\(quote(diagnostic.message)),\"file\":\(quote(file.name)),"
-      + "\"absolutePath\":\(quote(FileReading.absolute(file.name))),\"line\":\(start.line),"
+      + "\"absolutePath\":\(quote(absolutePath(file.name))),\"line\":\(start.line),"
       + "\"column\":\(start.column),\"endLine\":\(end.line),\"endColumn\":\(end.column),"
       + "\"rendered\":\(quote(rendered)),\"help\":\(diagnostic.fixes.first.map { quote($0.message) } ?? "null"),"
       + "\"fixes\":\(DiagnosticPrinter.jsonFixes(diagnostic, in: compiled))}"
   }
+}
+
+/// `path` from the root: the working directory before a relative path,
+/// normalized.
+private func absolutePath(_ path: String) -> String {
+  guard !path.hasPrefix("/") else { return ImportPath.normalize(path) }
+  var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+  guard getcwd(&buffer, buffer.count) != nil else { return path }
+  let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  return ImportPath.normalize(directory + "/" + path)
 }

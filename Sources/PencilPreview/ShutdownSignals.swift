@@ -1,3 +1,5 @@
+import PencilCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -16,9 +18,10 @@ public enum ShutdownSignals {
     sigaddset(&set, SIGINT)
     sigaddset(&set, SIGTERM)
     pthread_sigmask(SIG_BLOCK, &set, nil)
+    let blocked = set
     let started = WorkerThread(stackSize: 64 << 10) {
       var received: Int32 = 0
-      var waited = set
+      var waited = blocked
       while true {
         if sigwait(&waited, &received) == 0 { action() }
       }

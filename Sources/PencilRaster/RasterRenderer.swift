@@ -68,7 +68,7 @@ package enum RasterRenderer {
       }
       return render(
         scene, width: width, height: height, scaleX: options.scale, scaleY: options.scale, diagnostics: &diagnostics,
-        threads: options.threads ?? WorkerPool.processorCount)
+        threads: options.threads ?? ThreadPool.processorCount)
     }
   }
 
@@ -78,7 +78,7 @@ package enum RasterRenderer {
   /// `glyphsAsEdges` change the speed and memory, never the pixels.
   package static func render(
     _ scene: Scene, width: Int, height: Int, scaleX: Double, scaleY: Double, diagnostics: inout [Diagnostic],
-    drawText: Bool = true, threads: Int = WorkerPool.processorCount, bandHeight: Int = RasterRenderer.bandHeight,
+    drawText: Bool = true, threads: Int = ThreadPool.processorCount, bandHeight: Int = RasterRenderer.bandHeight,
     glyphsAsEdges: Int = DeviceSpace.glyphsAsEdges
   ) -> PixelCanvas {
     let space = DeviceSpace(
@@ -93,7 +93,7 @@ package enum RasterRenderer {
     var canvas = PixelCanvas(unwrittenWidth: width, height: height)
     let background = scene.background.map { LinearRGBA($0).packed } ?? 0
     let bands = (height + space.bandHeight - 1) / space.bandHeight
-    var renderers = (0..<WorkerPool.workers(threads, bands)).map { _ in BandRenderer() }
+    var renderers = (0..<ThreadPool.workers(threads, bands)).map { _ in BandRenderer() }
     var masks = [ClipMask?](repeating: nil, count: planner.masks.count)
     // Masks below `nextMask` are prepared, those below `keptMask` dropped.
     var nextMask = 0
@@ -111,7 +111,7 @@ package enum RasterRenderer {
         items.withUnsafeBufferPointer { items in
           masks.withUnsafeBufferPointer { masks in
             renderers.withUnsafeMutableBufferPointer { renderers in
-              WorkerPool.run(tasks: bands, threads: threads) { worker, band in
+              ThreadPool.run(tasks: bands, threads: threads) { worker, band in
                 let rows = band * space.bandHeight..<min(height, (band + 1) * space.bandHeight)
                 if first {
                   UnsafeMutableBufferPointer(rebasing: pixels[(rows.lowerBound * width)..<(rows.upperBound * width)])
@@ -148,7 +148,7 @@ package enum RasterRenderer {
   ) -> [PreparedItem] {
     var part: [PreparedItem] = []
     var edges = 0
-    let workers = WorkerPool.workers(threads, plans.count)
+    let workers = ThreadPool.workers(threads, plans.count)
     var lines = [[(Point, Point)]](repeating: [], count: workers)
     var size = 4 * workers
     while start < plans.count, edges < edgesAtOnce {
@@ -161,7 +161,7 @@ package enum RasterRenderer {
         masks.withUnsafeMutableBufferPointer { masks in
           stores.withUnsafeMutableBufferPointer { stores in
             lines.withUnsafeMutableBufferPointer { lines in
-              WorkerPool.run(tasks: batch.count + newMasks.count, threads: lines.count) { worker, task in
+              ThreadPool.run(tasks: batch.count + newMasks.count, threads: lines.count) { worker, task in
                 if task < batch.count {
                   items[task] = space.prepare(
                     batch[batch.startIndex + task], store: &stores[task], lines: &lines[worker])

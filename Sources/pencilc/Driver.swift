@@ -30,17 +30,21 @@ struct Driver {
   func run() -> Int32 {
     let options = settings.options
     let inputs = options.inputs
-    let threads = JobPool.threads(options.jobs ?? JobPool.processorCount, jobs: inputs.count)
+    let threads = ThreadPool.workers(options.jobs ?? ThreadPool.processorCount, inputs.count)
     // Set up, before any thread starts, what jobs writing files share.
     OutputFile.prepare(concurrentFiles: threads)
     let output = OrderedOutput(jobs: inputs.count)
     let waits = threads > 1 ? Driver.dependentJobs(options) : []
-    JobPool.run(jobs: inputs.count, threads: threads) { index in
+    // Jobs start in input order, so a job may wait for every earlier one.
+    let runJob = { (_: Int, index: Int) in
       if waits.contains(index) { output.waitForTurn(index) }
       var job = FileJob(settings: settings, index: index, output: output)
       job.compile(inputs[index])
       output.finish(index, tally: job.tally)
     }
+    ThreadPool.run(
+      tasks: inputs.count, threads: threads, stackSize: WorkerThread.compilerStackSize,
+      prepareThread: { SignalCleanup.blockInThisThread() }, runJob)
     let total = output.total
     if settings.diagnosticFormat == .json {
       let summary = DiagnosticPrinter.jsonSummary(

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilWorld
 
 #if canImport(Glibc)
   import Glibc
@@ -38,17 +39,11 @@ enum FileIO {
         throw IOFailure(code: failure.code, message: message)
       }
     }
-    var result: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw IOFailure(code: DriverCodes.unreadable, message: "cannot read '\(shown)': \(lastError())")
-      }
-      if count == 0 { return result }
-      guard result.count + count <= limit else { throw tooLarge(shown, limit: limit) }
-      result.append(contentsOf: buffer[0..<count])
+    switch RegularFileReader.readToEnd(0, limit: limit) {
+    case .success(let bytes): return bytes
+    case .failure(let failure):
+      guard failure.code != DriverCodes.inputTooLarge else { throw tooLarge(shown, limit: limit) }
+      throw IOFailure(code: failure.code, message: "cannot read '\(shown)': \(failure.reason)")
     }
   }
 

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilWorld
 
 /// What every job of one run shares: the parsed options and how
 /// diagnostics are printed. Read-only once jobs start.
@@ -74,10 +75,11 @@ struct FileJob {
     let source = SourceFile(name: input == "-" ? options.stdinFilename : input, bytes: bytes)
     // Only an SVG picture can carry both appearances.
     let adapts = options.emit == nil && !options.check && options.outputFormat == .svg
+    let world = World(main: source, anonymousInput: "<stdin>", watched: settings.importRecorder != nil)
     let compilation = Pencil.compile(
-      source, dumpSyntax: options.emit == .ast,
-      importer: FileImportLoader(anonymousInput: "<stdin>", recorder: settings.importRecorder),
+      source, dumpSyntax: options.emit == .ast, importer: world,
       appearance: options.appearance ?? (adapts ? nil : .light))
+    settings.importRecorder?.add(world.watchList)
     // An SVG that keeps text as text is drawn in the viewer's fonts: a
     // character the built-in font lacks (W0006) does not matter there.
     let keepsText = adapts && !options.render.textAsPaths

@@ -1,3 +1,5 @@
+import PencilCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -38,8 +40,8 @@ final class OrderedOutput: @unchecked Sendable {
     var bytes: [UInt8]
   }
 
-  private let lock: UnsafeMutablePointer<pthread_mutex_t>
-  private let turn: UnsafeMutablePointer<pthread_cond_t>
+  /// Its condition is the turn: signalled when the head moves.
+  private let lock = Lock()
   private var head = 0
   private var pending: [[Chunk]]
   private var finished: [Bool]
@@ -49,19 +51,6 @@ final class OrderedOutput: @unchecked Sendable {
     pending = Array(repeating: [], count: jobs)
     finished = Array(repeating: false, count: jobs)
     tallies = Array(repeating: Tally(), count: jobs)
-    lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    lock.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(lock, nil)
-    turn = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    turn.initialize(to: pthread_cond_t())
-    pthread_cond_init(turn, nil)
-  }
-
-  deinit {
-    pthread_cond_destroy(turn)
-    turn.deallocate()
-    pthread_mutex_destroy(lock)
-    lock.deallocate()
   }
 
   /// Prints `text` for `job` on standard output (1) or standard error (2),
@@ -70,12 +59,12 @@ final class OrderedOutput: @unchecked Sendable {
   func emit(_ text: String, to descriptor: Int32, job: Int) {
     // A file name that is not UTF-8 is shown with U+FFFD (`PathBytes`).
     let chunk = Chunk(descriptor: descriptor, bytes: Array(PathBytes.shown(text).utf8))
-    pthread_mutex_lock(lock)
-    defer { pthread_mutex_unlock(lock) }
-    if job == head {
-      write(chunk)
-    } else {
-      pending[job].append(chunk)
+    lock.withLock {
+      if job == head {
+        write(chunk)
+      } else {
+        pending[job].append(chunk)
+      }
     }
   }
 
@@ -84,34 +73,32 @@ final class OrderedOutput: @unchecked Sendable {
   /// itself (a picture compiled from standard input), or touch files an
   /// earlier job writes.
   func waitForTurn(_ job: Int) {
-    pthread_mutex_lock(lock)
-    defer { pthread_mutex_unlock(lock) }
-    while head != job { pthread_cond_wait(turn, lock) }
+    lock.withLock {
+      while head != job { lock.wait() }
+    }
   }
 
   /// Records that `job` is done; prints every finished job that now comes
   /// first, and what the next running one has kept so far.
   func finish(_ job: Int, tally: Tally) {
-    pthread_mutex_lock(lock)
-    defer { pthread_mutex_unlock(lock) }
-    finished[job] = true
-    tallies[job] = tally
-    guard job == head else { return }
-    while head < finished.count {
-      for chunk in pending[head] { write(chunk) }
-      pending[head] = []
-      guard finished[head] else { break }
-      head += 1
+    lock.withLock {
+      finished[job] = true
+      tallies[job] = tally
+      guard job == head else { return }
+      while head < finished.count {
+        for chunk in pending[head] { write(chunk) }
+        pending[head] = []
+        guard finished[head] else { break }
+        head += 1
+      }
+      lock.signal()
     }
-    pthread_cond_broadcast(turn)
   }
 
   /// Every job's tally summed, in input order; call once all jobs have
   /// finished.
   var total: Tally {
-    pthread_mutex_lock(lock)
-    defer { pthread_mutex_unlock(lock) }
-    return tallies.reduce(into: Tally()) { $0.add($1) }
+    lock.withLock { tallies.reduce(into: Tally()) { $0.add($1) } }
   }
 
   private func write(_ chunk: Chunk) {

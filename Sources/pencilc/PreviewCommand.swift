@@ -177,17 +177,6 @@ private final class ServerBox: @unchecked Sendable {
   }
 }
 
-/// A small lock for pencilc's own use.
-private final class Lock: @unchecked Sendable {
-  private var mutex = pthread_mutex_t()
-  init() { pthread_mutex_init(&mutex, nil) }
-  func withLock<T>(_ body: () -> T) -> T {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
-    return body()
-  }
-}
-
 /// Prints each compile's diagnostics on standard error, as `--watch` does.
 private struct CompilePrinter: Sendable {
   let format: DiagnosticFormat

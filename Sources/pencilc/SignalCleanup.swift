@@ -1,3 +1,5 @@
+import PencilCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -22,12 +24,7 @@ enum SignalCleanup {
   nonisolated(unsafe) private static var slotCount = 0
   nonisolated(unsafe) private static var used: [Bool] = []
   nonisolated(unsafe) private static var installed = false
-  private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
-    let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    lock.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(lock, nil)
-    return lock
-  }()
+  private static let lock = Lock()
 
   /// Makes room for `count` files written at once. Call once, on the main
   /// thread, before any other thread starts.
@@ -47,16 +44,16 @@ enum SignalCleanup {
   /// or too long a path).
   static func remember(_ bytes: [UInt8]) -> Int? {
     guard let slots, let first = bytes.first, bytes.count < slotSize else { return nil }
-    pthread_mutex_lock(lock)
-    guard let slot = used.firstIndex(of: false) else {
-      pthread_mutex_unlock(lock)
-      return nil
+    let claimed: Int? = lock.withLock {
+      guard let slot = used.firstIndex(of: false) else { return nil }
+      used[slot] = true
+      let path = slots + slot * slotSize
+      for (index, byte) in bytes.enumerated().dropFirst() { path[index] = CChar(bitPattern: byte) }
+      path[bytes.count] = 0
+      return slot
     }
-    used[slot] = true
+    guard let slot = claimed else { return nil }
     let path = slots + slot * slotSize
-    for (index, byte) in bytes.enumerated().dropFirst() { path[index] = CChar(bitPattern: byte) }
-    path[bytes.count] = 0
-    pthread_mutex_unlock(lock)
     // Last, so the handler never sees half a path.
     path[0] = CChar(bitPattern: first)
     return slot
@@ -66,9 +63,7 @@ enum SignalCleanup {
   static func forget(_ slot: Int?) {
     guard let slot, let slots, slot < slotCount else { return }
     slots[slot * slotSize] = 0
-    pthread_mutex_lock(lock)
-    used[slot] = false
-    pthread_mutex_unlock(lock)
+    lock.withLock { used[slot] = false }
   }
 
   /// The signals that remove temporary files: every one whose default
@@ -110,8 +105,10 @@ enum SignalCleanup {
   /// A signal the process was started with ignored (`nohup` ignores
   /// SIGHUP, a background shell job SIGINT) stays ignored: it ends nothing.
   static func install() {
-    pthread_mutex_lock(lock)
-    defer { pthread_mutex_unlock(lock) }
+    lock.withLock { installNow() }
+  }
+
+  private static func installNow() {
     guard !installed else { return }
     installed = true
     // A file size limit becomes a write error (EFBIG), handled like any other.

@@ -1,5 +1,6 @@
 import PencilCore
 import PencilPreview
+import PencilWorld
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilWorld
 import XCTest
 
 @testable import PencilLSP
@@ -92,10 +93,10 @@ final class CompletionServerTests: XCTestCase {
     FileManager.default.createFile(atPath: folder + "/.b.pencil", contents: Data())
     try FileManager.default.createSymbolicLink(atPath: folder + "/loop", withDestinationPath: folder + "/loop")
     try FileManager.default.createSymbolicLink(atPath: folder + "/up", withDestinationPath: folder)
-    let entries = try XCTUnwrap(DiskReader.list(folder)).sorted { $0.name < $1.name }
+    let entries = try XCTUnwrap(Disk.system.entries(of: folder)).sorted { $0.name < $1.name }
     XCTAssertEqual(
       entries,
       [.init(name: "a.pencil", isFolder: false), .init(name: "sub", isFolder: true), .init(name: "up", isFolder: true)])
-    XCTAssertNil(DiskReader.list(folder + "/none"))
+    XCTAssertNil(Disk.system.entries(of: folder + "/none"))
   }
 }

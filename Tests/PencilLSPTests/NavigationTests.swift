@@ -1,4 +1,5 @@
 import PencilCore
+import PencilWorld
 import XCTest
 
 @testable import PencilLSP
@@ -140,8 +141,7 @@ final class NavigationTests: XCTestCase {
     let tree = folders
     func count(_ limits: LanguageServer.Limits) -> Int {
       let server = LanguageServer(
-        limits: limits, reader: { _ in nil }, lister: { tree[$0] },
-        workspace: WorkspaceDisk(list: fakeWorkspaceFolder(tree), read: { _ in nil }))
+        limits: limits, disk: .inMemory(files: { _ in nil }, folders: fakeWorkspaceFolder(tree)))
       server.workspaceFolders = ["/w"]
       return server.workspaceFiles().count
     }

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilWorld
 import XCTest
 
 @testable import PencilLSP
@@ -12,9 +13,7 @@ final class Session {
     limits: LanguageServer.Limits = .init(), files: [String: String] = [:], folders: [String: [FolderEntry]] = [:]
   ) {
     let reader: @Sendable (String) -> [UInt8]? = { path in files[path].map { Array($0.utf8) } }
-    server = LanguageServer(
-      limits: limits, reader: reader, lister: { folders[$0] },
-      workspace: WorkspaceDisk(list: fakeWorkspaceFolder(folders), read: reader))
+    server = LanguageServer(limits: limits, disk: .inMemory(files: reader, folders: fakeWorkspaceFolder(folders)))
   }
 
   init(server: LanguageServer) {
@@ -80,7 +79,7 @@ final class Session {
 
 /// A workspace lister over fake folders, each path its own file.
 func fakeWorkspaceFolder(_ folders: [String: [FolderEntry]])
-  -> @Sendable (String) -> (identity: FileIdentity, entries: [WorkspaceEntry])?
+  -> @Sendable (String) -> (identity: FileIdentity, entries: [DiskEntry])?
 {
   let identity: @Sendable (String) -> FileIdentity = {
     FileIdentity(device: 0, inode: UInt64(bitPattern: Int64($0.hashValue)))
@@ -91,7 +90,7 @@ func fakeWorkspaceFolder(_ folders: [String: [FolderEntry]])
       return (
         identity(folder),
         entries.map {
-          WorkspaceEntry(name: $0.name, kind: $0.isFolder ? .folder : .regularFile, identity: identity(path + $0.name))
+          DiskEntry(name: $0.name, kind: $0.isFolder ? .folder : .regularFile, identity: identity(path + $0.name))
         }
       )
     }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PencilCore
+import PencilWorld
 import XCTest
 
 @testable import PencilLSP
@@ -118,8 +119,8 @@ final class WorkspaceWalkTests: XCTestCase {
     }
     XCTAssertEqual(rename?["result"]?["changes"]?.object?.count, 3, "\(String(describing: rename))")
     // The reader itself refuses what is not a regular file, even named directly.
-    XCTAssertNil(WorkspaceDisk.readRegularFile(root + "/fifo.pencil"))
-    XCTAssertNil(WorkspaceDisk.readRegularFile(root + "/null.pencil"))
-    XCTAssertEqual(WorkspaceDisk.readRegularFile(root + "/lib.pencil"), Array(library.utf8))
+    XCTAssertNil(try? Disk.system.read(root + "/fifo.pencil").get())
+    XCTAssertNil(try? Disk.system.read(root + "/null.pencil").get())
+    XCTAssertEqual(try? Disk.system.read(root + "/lib.pencil").get(), Array(library.utf8))
   }
 }

@@ -1,7 +1,7 @@
-/// Reads the files `import` names. The library reads no files itself: the
-/// command line resolves paths against the importing file's folder (or,
-/// for standard input, `--stdin-filename`'s folder or the working
-/// directory); tests load from memory.
+/// Reads the files `import` names. The library reads no files itself:
+/// PencilWorld's `World` is the loader of the command line, the language
+/// server and the preview (paths resolved against the importing file's
+/// folder); tests load from memory.
 public protocol ImportLoader: Sendable {
   /// The file `path` names, as written in an `import` in `importer`. Its
   /// `name` identifies it: two imports that reach one file must give the

@@ -1,3 +1,5 @@
+import PencilCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -41,11 +43,17 @@ public struct RegularFileFailure: Error, Sendable {
   }
 }
 
-/// What `RegularFileReader.read` found: the file's identity, and its bytes
+/// What `RegularFileReader.read` found: the file's identity (nil only for
+/// a file that is not on disk, a test's `Disk.inMemory`), and its bytes
 /// unless the caller already had the file under that identity.
 public struct RegularFileContents: Sendable {
-  public var identity: FileIdentity
+  public var identity: FileIdentity?
   public var bytes: [UInt8]?
+
+  public init(identity: FileIdentity?, bytes: [UInt8]?) {
+    self.identity = identity
+    self.bytes = bytes
+  }
 }
 
 /// The one reader of scenes and imports from disk, for the compiler, the
@@ -85,8 +93,19 @@ public enum RegularFileReader {
     let identity = FileIdentity(status)
     if alreadyHave(identity) { return .success(RegularFileContents(identity: identity, bytes: nil)) }
     guard status.st_size <= limit else { return .failure(tooLarge(limit)) }
+    return readToEnd(descriptor, limit: limit, expected: Int(truncatingIfNeeded: status.st_size)).map {
+      RegularFileContents(identity: identity, bytes: $0)
+    }
+  }
+
+  /// Reads an open descriptor to its end, failing as soon as it has given
+  /// more than `limit` bytes: a regular file that grows while read, or a
+  /// pipe (the command line's standard input) that never ends.
+  public static func readToEnd(
+    _ descriptor: Int32, limit: Int = SourceFile.maximumSize, expected: Int = 0
+  ) -> Result<[UInt8], RegularFileFailure> {
     var result: [UInt8] = []
-    result.reserveCapacity(Int(truncatingIfNeeded: status.st_size))
+    result.reserveCapacity(min(max(0, expected), limit))
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
@@ -94,7 +113,7 @@ public enum RegularFileReader {
         if errno == EINTR { continue }
         return .failure(RegularFileFailure(DriverCodes.unreadable, lastError()))
       }
-      if count == 0 { return .success(RegularFileContents(identity: identity, bytes: result)) }
+      if count == 0 { return .success(result) }
       guard result.count + count <= limit else { return .failure(tooLarge(limit)) }
       result.append(contentsOf: buffer[0..<count])
     }

@@ -1,13 +1,14 @@
 import Foundation
+import PencilCore
 import XCTest
 
-@testable import PencilCore
+@testable import PencilWorld
 
-/// The one reader of scenes and imports from disk: only regular files,
-/// opened without blocking (E0409), each file known by its identity
-/// whatever the spelling of its path, and the imports of a compilation
-/// bounded in total (E0410).
-final class DiskImportsTests: XCTestCase {
+/// The one way files are read: only regular files, opened without
+/// blocking (E0409), each file known by its identity whatever the
+/// spelling of its path, the imports of a compilation bounded in total
+/// (E0410), editor overlays before the disk, and the watch list.
+final class WorldTests: XCTestCase {
   private var folder: URL!
 
   override func setUpWithError() throws {
@@ -74,10 +75,10 @@ final class DiskImportsTests: XCTestCase {
     XCTAssertEqual(symlink(library, folder.appendingPathComponent("link.pencil").path), 0)
     XCTAssertEqual(link(library, folder.appendingPathComponent("hard.pencil").path), 0)
     let root = SourceFile(name: folder.appendingPathComponent("scene.pencil").path, text: "")
-    let imports = DiskImports()
-    let first = try imports.load(library, importer: root).get()
+    let world = World(main: root)
+    let first = try world.load(library, from: root).get()
     for spelling in ["link.pencil", "hard.pencil", "lib.pencil"] {
-      let again = try imports.load(folder.appendingPathComponent(spelling).path, importer: root).get()
+      let again = try world.load(folder.appendingPathComponent(spelling).path, from: root).get()
       XCTAssertTrue(again === first, spelling)
       XCTAssertEqual(again.name, library)
     }
@@ -89,20 +90,76 @@ final class DiskImportsTests: XCTestCase {
     let path = try write("import \"./scene.pencil\"\n", "scene.pencil")
     XCTAssertEqual(symlink(path, folder.appendingPathComponent("alias.pencil").path), 0)
     let root = SourceFile(name: path, text: "import \"./scene.pencil\"\n")
-    let imports = DiskImports()
-    XCTAssertTrue(try imports.load(folder.appendingPathComponent("alias.pencil").path, importer: root).get() === root)
+    let world = World(main: root)
+    XCTAssertTrue(try world.load(folder.appendingPathComponent("alias.pencil").path, from: root).get() === root)
   }
 
   func testTheImportsOfACompilationAreBoundedInTotal() throws {
     let root = SourceFile(name: folder.appendingPathComponent("scene.pencil").path, text: "")
-    let imports = DiskImports(totalLimit: 100)
+    let world = World(main: root, totalLimit: 100)
     let a = try write(String(repeating: "#", count: 60), "a.pencil")
     let b = try write(String(repeating: "#", count: 60), "b.pencil")
-    XCTAssertNoThrow(try imports.load(a, importer: root).get())
+    XCTAssertNoThrow(try world.load(a, from: root).get())
     // The same file again costs nothing: it is read once.
-    XCTAssertNoThrow(try imports.load(folder.appendingPathComponent("./a.pencil").path, importer: root).get())
-    guard case .failure(let failure) = imports.load(b, importer: root) else { return XCTFail("over the limit") }
+    XCTAssertNoThrow(try world.load(folder.appendingPathComponent("./a.pencil").path, from: root).get())
+    guard case .failure(let failure) = world.load(b, from: root) else { return XCTFail("over the limit") }
     XCTAssertEqual(failure.code?.id, "E0410")
+  }
+
+  /// An editor's unsaved text shadows the file on disk, and is not counted
+  /// towards the total (the editor holds it already).
+  func testAnOverlayShadowsTheDisk() throws {
+    let library = try write("let tint = #ff0000\n", "lib.pencil")
+    let root = SourceFile(name: folder.appendingPathComponent("scene.pencil").path, text: "")
+    let world = World(main: root, overlays: [library: Array("let tint = #00ff00\n".utf8)], totalLimit: 4)
+    let file = try world.load("./lib.pencil", from: root).get()
+    XCTAssertEqual(file.bytes, Array("let tint = #00ff00\n".utf8))
+    XCTAssertTrue(try world.load("lib.pencil", from: root).get() === file)
+  }
+
+  /// Files have ids in the order they were met, the main file first.
+  func testEveryFileHasAnIdMainFirst() throws {
+    let a = try write("", "a.pencil")
+    let b = try write("", "b.pencil")
+    let root = SourceFile(name: folder.appendingPathComponent("scene.pencil").path, text: "")
+    let world = World(main: root)
+    let second = try world.load(b, from: root).get()
+    let third = try world.load(a, from: root).get()
+    XCTAssertEqual(world.id(of: root), FileID.main)
+    XCTAssertEqual(world.id(of: second), FileID(1))
+    XCTAssertEqual(world.id(of: third), FileID(2))
+    XCTAssertTrue(world.source(FileID(2)) === third)
+    XCTAssertNil(world.source(FileID(3)))
+    XCTAssertEqual(world.files.map(\.name), [root.name, b, a])
+  }
+
+  /// A watched World keeps every path asked for, found or not, with its
+  /// stamp from before it was read; an unwatched one only the paths.
+  func testTheWatchListHoldsEveryPathAskedWithItsStamp() throws {
+    let a = try write("", "a.pencil")
+    let missing = folder.appendingPathComponent("missing.pencil").path
+    let root = SourceFile(name: folder.appendingPathComponent("scene.pencil").path, text: "")
+    let watched = World(main: root, watched: true)
+    _ = watched.load(a, from: root)
+    guard case .failure = watched.load(missing, from: root) else { return XCTFail("a missing file was read") }
+    XCTAssertEqual(watched.askedPaths, [a, missing])
+    XCTAssertEqual(watched.watchList, [a: FileStamp(a), missing: FileStamp(missing)])
+    XCTAssertEqual(watched.watchList[missing]?.exists, false)
+    let unwatched = World(main: root)
+    _ = unwatched.load(a, from: root)
+    XCTAssertEqual(unwatched.askedPaths, [a])
+    XCTAssertEqual(unwatched.watchList, [:])
+  }
+
+  /// A test's files in memory: read by path, a missing one told by `stat`.
+  func testFilesInMemoryAreReadByPath() throws {
+    let disk = Disk.inMemory(files: { $0 == "/virtual/lib.pencil" ? Array("let a = 1\n".utf8) : nil })
+    let root = SourceFile(name: "/virtual/scene.pencil", text: "")
+    let world = World(main: root, disk: disk)
+    XCTAssertEqual(try world.load("lib.pencil", from: root).get().bytes, Array("let a = 1\n".utf8))
+    guard case .failure(let failure) = world.load("none.pencil", from: root) else { return XCTFail() }
+    XCTAssertNil(failure.code)
+    XCTAssertEqual(try World.readMain("/virtual/lib.pencil", disk: disk).get().bytes, Array("let a = 1\n".utf8))
   }
 
   func testTheNewCodesAreExplained() {

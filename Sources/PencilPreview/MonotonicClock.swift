@@ -1,0 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Seconds on a monotonic clock.
+func monotonicNow() -> Double {
+  var spec = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &spec)
+  return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
