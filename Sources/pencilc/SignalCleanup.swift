@@ -22,7 +22,8 @@ enum SignalCleanup {
   nonisolated(unsafe) private static var slotCount = 0
   nonisolated(unsafe) private static var used: [Bool] = []
   nonisolated(unsafe) private static var installed = false
-  private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+  // A pthread mutex is made to be shared between threads; the pointer never changes.
+  nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
     let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     lock.initialize(to: pthread_mutex_t())
     pthread_mutex_init(lock, nil)

@@ -243,6 +243,8 @@ extension RunningPreview {
   func broadcastInStep(_ events: Int, payload: String, to reader: TestClient, timeout: Double = 30) -> Int {
     let read = DispatchSemaphore(value: 0)
     let taken = ReadCount()
+    // Only the thread below reads from `reader` while it runs.
+    nonisolated(unsafe) let reader = reader
     let thread = Thread {
       for _ in 0..<events {
         guard reader.read(until: "\n\n", timeout: timeout) != nil else { break }

@@ -3,7 +3,7 @@
 /// `.invalid`, and statements that needed recovery are marked `recovered`
 /// so later phases do not pile further errors onto them.
 
-struct Identifier: Equatable {
+struct Identifier: Equatable, Sendable {
   /// The name with its comparison key.
   var key: Name
   var range: SourceRange
@@ -21,7 +21,7 @@ struct Identifier: Equatable {
 }
 
 /// A value on the right of `name=`, or an argument.
-enum Expr: Equatable {
+enum Expr: Equatable, Sendable {
   case number(Double, SourceRange)
   case size(width: Double, height: Double, SourceRange)
   case point(x: Double, y: Double, SourceRange)
@@ -71,7 +71,7 @@ enum Expr: Equatable {
 /// Binary operators, with Swift's spelling and precedence (lowest first):
 /// `||`, `&&`, comparisons (which do not chain), ranges, `+ -`, `* / %`.
 /// All but comparisons and ranges are left-associative.
-enum BinaryOperator: String, Equatable {
+enum BinaryOperator: String, Equatable, Sendable {
   case or = "||"
   case and = "&&"
   case less = "<"
@@ -104,16 +104,16 @@ enum BinaryOperator: String, Equatable {
   var isNonAssociative: Bool { precedence == 3 || precedence == 4 }
 }
 
-enum InterpolationPart: Equatable {
+enum InterpolationPart: Equatable, Sendable {
   case text(String)
   case expression(Expr)
 }
 
-enum PairKind: Equatable {
+enum PairKind: Equatable, Sendable {
   case point, size
 }
 
-struct Attribute: Equatable {
+struct Attribute: Equatable, Sendable {
   var name: Identifier
   var value: Expr
 
@@ -127,7 +127,7 @@ struct Attribute: Equatable {
 /// checker treats every clause alike; a bare size right after the kind, as
 /// in `canvas 400x360`, becomes a `size` attribute too. Which kinds exist is
 /// decided by the checker.
-struct ElementStatement: Equatable {
+struct ElementStatement: Equatable, Sendable {
   var kind: Identifier
   /// `NAME:` before the kind; the statement's range starts at it.
   var name: Identifier? = nil
@@ -141,7 +141,7 @@ struct ElementStatement: Equatable {
   var recovered = false
 }
 
-struct GradientStop: Equatable {
+struct GradientStop: Equatable, Sendable {
   var color: Expr?
   var attributes: [Attribute]
   var range: SourceRange
@@ -150,7 +150,7 @@ struct GradientStop: Equatable {
 /// `gradient NAME SPACE FROM to TO { stops }`, or `gradient NAME radial
 /// [center=…] [radius=…] { stops }`: then `space` is the word `radial`,
 /// `from` and `to` are empty and `attributes` holds the clauses.
-struct GradientStatement: Equatable {
+struct GradientStatement: Equatable, Sendable {
   var name: Identifier
   var space: Identifier
   var from: Identifier
@@ -165,14 +165,14 @@ struct GradientStatement: Equatable {
 
 /// `move P`, `line P`, `curve END control C1 C2`, `quad END control C`,
 /// `close`; each point is an `at`-style pair of expressions.
-struct PathCommand: Equatable {
+struct PathCommand: Equatable, Sendable {
   var verb: Identifier
   var points: [Expr]
   var range: SourceRange
 }
 
 /// A parameter's declared type: `Number`, `Color?`, `[Color]`.
-struct TypeSyntax: Equatable {
+struct TypeSyntax: Equatable, Sendable {
   var name: Identifier
   var isList = false
   var isOptional = false
@@ -180,7 +180,7 @@ struct TypeSyntax: Equatable {
 }
 
 /// `NAME: Type = default` in a component's or shape's parameter list.
-struct Parameter: Equatable {
+struct Parameter: Equatable, Sendable {
   var name: Identifier
   var type: TypeSyntax
   var defaultValue: Expr?
@@ -188,7 +188,7 @@ struct Parameter: Equatable {
 }
 
 /// `shape NAME[(PARAMETERS)] { path commands, let, for, if }` in unit coordinates.
-struct ShapeStatement: Equatable {
+struct ShapeStatement: Equatable, Sendable {
   var name: Identifier
   var parameters: [Parameter]? = nil
   var body: [Statement]
@@ -197,7 +197,7 @@ struct ShapeStatement: Equatable {
 }
 
 /// `component NAME(PARAMETERS) { elements, let, for, if }`.
-struct ComponentStatement: Equatable {
+struct ComponentStatement: Equatable, Sendable {
   var name: Identifier
   var parameters: [Parameter]
   var body: [Statement]
@@ -206,14 +206,14 @@ struct ComponentStatement: Equatable {
 }
 
 /// `let NAME = VALUE`.
-struct LetStatement: Equatable {
+struct LetStatement: Equatable, Sendable {
   var name: Identifier
   var value: Expr
   var range: SourceRange
 }
 
 /// `for NAME[, INDEX] in SEQUENCE { … }`.
-struct ForStatement: Equatable {
+struct ForStatement: Equatable, Sendable {
   var variable: Identifier
   var index: Identifier?
   var sequence: Expr
@@ -222,27 +222,27 @@ struct ForStatement: Equatable {
 }
 
 /// One `if COND { … }` or `else if COND { … }`.
-struct ConditionalBranch: Equatable {
+struct ConditionalBranch: Equatable, Sendable {
   var condition: Expr
   var body: [Statement]
   var range: SourceRange
 }
 
 /// `if … { … } else if … { … } else { … }`.
-struct IfStatement: Equatable {
+struct IfStatement: Equatable, Sendable {
   var branches: [ConditionalBranch]
   var elseBody: [Statement]?
   var range: SourceRange
 }
 
 /// `import "path"`.
-struct ImportStatement: Equatable {
+struct ImportStatement: Equatable, Sendable {
   var path: String
   var pathRange: SourceRange
   var range: SourceRange
 }
 
-enum Statement: Equatable {
+enum Statement: Equatable, Sendable {
   case gradient(GradientStatement)
   case shape(ShapeStatement)
   case component(ComponentStatement)
@@ -270,6 +270,6 @@ enum Statement: Equatable {
 }
 
 /// A whole parsed file.
-struct SourceUnit: Equatable {
+struct SourceUnit: Equatable, Sendable {
   var statements: [Statement]
 }
