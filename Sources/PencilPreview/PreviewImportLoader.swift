@@ -1,4 +1,5 @@
 import PencilCore
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -10,27 +11,26 @@ import PencilCore
 /// or not (a missing import is watched, to compile again when it
 /// appears), and the text of every file read (served by `/source`). The
 /// dark appearance may be compiled on a second thread, hence the lock.
-final class PreviewImportLoader: ImportLoader, @unchecked Sendable {
-  private let lock = Lock()
-  private var asked: [String: FileStamp] = [:]
-  private var read: [String: SourceFile] = [:]
+final class PreviewImportLoader: ImportLoader {
+  private let asked = Mutex<[String: FileStamp]>([:])
+  private let read = Mutex<[String: SourceFile]>([:])
   private let disk = DiskImports()
 
   func load(_ path: String, from importer: SourceFile) -> Result<SourceFile, ImportFailure> {
     guard !path.isEmpty else { return .failure(ImportFailure("the path is empty")) }
     let name = ImportPath.resolve(path, from: importer.name)
     let stamp = FileStamp(name)
-    lock.withLock { asked[name] = asked[name] ?? stamp }
+    asked.withLock { $0[name] = $0[name] ?? stamp }
     let loaded = disk.load(name, importer: importer)
-    if case .success(let file) = loaded { lock.withLock { read[file.name] = read[file.name] ?? file } }
+    if case .success(let file) = loaded { read.withLock { $0[file.name] = $0[file.name] ?? file } }
     return loaded
   }
 
   /// Every path asked for, with its stamp from before it was read.
-  var askedPaths: [String: FileStamp] { lock.withLock { asked } }
+  var askedPaths: [String: FileStamp] { asked.withLock { $0 } }
 
   /// The files read, by name.
-  var files: [String: SourceFile] { lock.withLock { read } }
+  var files: [String: SourceFile] { read.withLock { $0 } }
 }
 
 /// Why a file could not be read, in words.

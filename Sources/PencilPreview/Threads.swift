@@ -4,6 +4,7 @@
 
 /// A mutex with a condition variable, over pthreads (the library uses
 /// nothing beyond the C library).
+// Unchecked: a pthread mutex and condition are made to be shared; the pointers never change.
 final class Lock: @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -36,6 +37,7 @@ final class Lock: @unchecked Sendable {
 }
 
 /// A POSIX thread that can be joined.
+// Unchecked: `body` runs only on the new thread; `thread` and `started` only in `init` and `join`.
 final class WorkerThread: @unchecked Sendable {
   private var thread = pthread_t()
   private var started = false

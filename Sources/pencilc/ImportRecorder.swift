@@ -11,6 +11,7 @@ import PencilPreview
 /// appears. Jobs on several threads note paths at once, under a lock. Each
 /// path keeps its stamp from before its first read, so a change after that
 /// read and before the watch is armed is not lost.
+// Unchecked: `paths` is only touched under the pthread mutex `lock`.
 final class ImportRecorder: @unchecked Sendable {
   private var paths: [String: FileStamp] = [:]
   private let lock: UnsafeMutablePointer<pthread_mutex_t>

@@ -64,6 +64,7 @@ enum JobPool {
 }
 
 /// The next job number, shared by the threads; only it is locked.
+// Unchecked: `next` is only touched under `lock`; `body` runs on every thread, as `run` says.
 private final class JobQueue: @unchecked Sendable {
   private let jobs: Int
   private let body: (Int) -> Void

@@ -1,5 +1,6 @@
 import PencilCore
 import PencilPreview
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -151,40 +152,27 @@ enum PreviewCommand {
 
 /// The server, once made, for the signal thread; a signal that comes
 /// before it is kept and stops it as soon as it is made.
-private final class ServerBox: @unchecked Sendable {
-  private let lock = Lock()
-  private var server: HTTPServer?
-  private var stopRequested = false
+private final class ServerBox: Sendable {
+  private let state = Mutex<(server: HTTPServer?, stopRequested: Bool)>((nil, false))
 
   /// Stops the server (now, or once made); true when a stop was already
   /// requested.
   func requestStop() -> Bool {
-    let (server, again) = lock.withLock {
-      let again = stopRequested
-      stopRequested = true
-      return (self.server, again)
+    let (server, again) = state.withLock {
+      let again = $0.stopRequested
+      $0.stopRequested = true
+      return ($0.server, again)
     }
     server?.shutdown()
     return again
   }
 
   func set(_ made: HTTPServer) {
-    let stop = lock.withLock {
-      server = made
-      return stopRequested
+    let stop = state.withLock {
+      $0.server = made
+      return $0.stopRequested
     }
     if stop { made.shutdown() }
-  }
-}
-
-/// A small lock for pencilc's own use.
-private final class Lock: @unchecked Sendable {
-  private var mutex = pthread_mutex_t()
-  init() { pthread_mutex_init(&mutex, nil) }
-  func withLock<T>(_ body: () -> T) -> T {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
-    return body()
   }
 }
 

@@ -58,6 +58,7 @@ enum WorkerPool {
 
 /// The shared task counter. Only the counter is locked; tasks write to
 /// disjoint results.
+// Unchecked: `next` is only touched under `lock`; `body` runs on every thread, as `run` says.
 private final class TaskQueue: @unchecked Sendable {
   private let tasks: Int
   private let body: (Int, Int) -> Void

@@ -9,6 +9,7 @@
 /// so a second appearance costs little wall time on a machine with two
 /// cores. A plain POSIX thread: the library depends on nothing beyond the
 /// C library. When no thread can be made, the work is done by `join`.
+// Unchecked: the new thread runs `run` alone; `join` reads its result after `pthread_join`.
 final class BackgroundWork<Result>: @unchecked Sendable {
   private var work: (() -> Result)?
   private var result: Result?
