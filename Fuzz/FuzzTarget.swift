@@ -8,7 +8,7 @@
 // Sources/PencilCore, Tests/PencilCoreTests/Inflate.swift and the other
 // files here, as module PencilCore with -D PENCIL_FUZZER:
 //
-//     swiftc -sanitize=fuzzer,address -parse-as-library -O -D PENCIL_FUZZER \
+//     swiftc -sanitize=fuzzer,address -swift-version 6 -parse-as-library -O -D PENCIL_FUZZER \
 //       -module-name PencilCore Sources/PencilCore/**/*.swift Fuzz/*.swift \
 //       Tests/PencilCoreTests/Inflate.swift -o .build/fuzz/pencil-fuzz
 
@@ -25,7 +25,8 @@ public func pencilFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int)
   guard failures.isEmpty else {
     var message = "\n==pencil-fuzz== INVARIANT BROKEN (\(failures.count)):\n"
     for failure in failures.prefix(20) { message += "==pencil-fuzz==   \(failure)\n" }
-    fputs(message, stderr)
+    // Descriptor 2, not `stderr`: Swift 6 refuses C's mutable global.
+    _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     abort()
   }
   return 0

@@ -43,7 +43,7 @@ if [ "$stale" = 1 ]; then
   # lld keeps the link quiet; gold prints a warning for every ASan symbol.
   if [ -x "$(dirname "$swiftc")/ld.lld" ] || command -v ld.lld >/dev/null; then linker=(-use-ld=lld); fi
   start=$SECONDS
-  if ! "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -wmo -num-threads 2 -D PENCIL_FUZZER \
+  if ! "$swiftc" -sanitize=fuzzer,address -swift-version 6 -parse-as-library -O -wmo -num-threads 2 -D PENCIL_FUZZER \
     -module-name PencilCore ${linker[@]+"${linker[@]}"} "${sources[@]}" -o "$binary.new" >"$out/build.log" 2>&1; then
     rm -f "$binary.new"
     cat "$out/build.log" >&2
