@@ -114,6 +114,7 @@ final class DiskImportsTests: XCTestCase {
   }
 }
 
+// Unchecked: the thread sets `value`, then signals; the test reads it only after the signal.
 private final class Box<T>: @unchecked Sendable {
   var value: T?
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PencilPreview
+import Synchronization
 import XCTest
 
 #if canImport(Glibc)
@@ -264,9 +265,8 @@ extension RunningPreview {
 }
 
 /// A count one thread raises and another reads.
-final class ReadCount: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-  func add() { lock.withLock { count += 1 } }
-  var value: Int { lock.withLock { count } }
+final class ReadCount: Sendable {
+  private let count = Mutex(0)
+  func add() { count.withLock { $0 += 1 } }
+  var value: Int { count.withLock { $0 } }
 }
