@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 import PackageDescription
 
 let package = Package(
@@ -18,14 +18,17 @@ let package = Package(
     // The stages are targets, each importing only those below it.
     // Source files, ranges, diagnostics and their printers; the codes of no
     // stage but the driver's (each stage defines its own).
-    .target(name: "PencilDiagnostics"),
+    // The one lock, worker thread and thread pool every target shares.
+    .target(name: "PencilSupport"),
+    .target(name: "PencilDiagnostics", dependencies: ["PencilSupport"]),
     // Lexer, syntax tree, parser and formatter: text in, tree out.
     .target(name: "PencilSyntax", dependencies: ["PencilDiagnostics"]),
     // Checking, layout and the IR over the syntax; it re-exports the
     // two stages below, and assembles the catalogue of every stage's codes.
     // prelude.pencil is embedded as a string (PreludeSource.swift), not a resource.
     .target(
-      name: "PencilCore", dependencies: ["PencilDiagnostics", "PencilSyntax"], exclude: ["Prelude/prelude.pencil"]),
+      name: "PencilCore", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilSyntax"],
+      exclude: ["Prelude/prelude.pencil"]),
     // The backends: each sees only the IR (PencilCore) and takes its own options.
     // The built-in stroke font's outlines, for SVG's --text-as-paths and the raster.
     .target(name: "PencilFont", dependencies: ["PencilCore"]),

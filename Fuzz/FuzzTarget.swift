@@ -5,13 +5,13 @@
 // the input as a crash.
 //
 // Built by scripts/fuzz.sh, in one swiftc invocation with every file of
-// the stage and backend targets (PencilDiagnostics, PencilSyntax,
+// the stage and backend targets (PencilSupport, PencilDiagnostics, PencilSyntax,
 // PencilCore, PencilFont, PencilSVG, PencilRaster, PencilPNG, PencilASCII),
 // the preview's SVG annotations, Tests/PencilCoreTests/Inflate.swift and
 // the other files here, as module PencilFuzz with -D PENCIL_FUZZER; the
 // targets' own names are empty stub modules, so their imports resolve:
 //
-//     swiftc -sanitize=fuzzer,address -parse-as-library -O -D PENCIL_FUZZER \
+//     swiftc -sanitize=fuzzer,address -swift-version 6 -parse-as-library -O -D PENCIL_FUZZER \
 //       -module-name PencilFuzz -package-name pencilc -I .build/fuzz/stubs \
 //       Sources/{PencilDiagnostics,PencilSyntax,PencilCore,...}/**/*.swift Fuzz/*.swift \
 //       Tests/PencilCoreTests/Inflate.swift -o .build/fuzz/pencil-fuzz
@@ -29,7 +29,8 @@ public func pencilFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int)
   guard failures.isEmpty else {
     var message = "\n==pencil-fuzz== INVARIANT BROKEN (\(failures.count)):\n"
     for failure in failures.prefix(20) { message += "==pencil-fuzz==   \(failure)\n" }
-    fputs(message, stderr)
+    // Descriptor 2, not `stderr`: Swift 6 refuses C's mutable global.
+    _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     abort()
   }
   return 0

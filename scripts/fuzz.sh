@@ -31,7 +31,7 @@ mkdir -p "$out/corpus" "$out/artifacts"
 # the preview's SVG annotations, which the editor checks draw); the
 # targets' names are empty stub modules, so their imports resolve, and
 # their `package` declarations share the package name pencilc.
-targets=(PencilDiagnostics PencilSyntax PencilCore PencilFont PencilSVG PencilRaster PencilPNG PencilASCII)
+targets=(PencilSupport PencilDiagnostics PencilSyntax PencilCore PencilFont PencilSVG PencilRaster PencilPNG PencilASCII)
 sources=()
 while IFS= read -r file; do sources+=("$file"); done < <(
   for target in "${targets[@]}"; do find "Sources/$target" -name '*.swift'; done | LC_ALL=C sort
@@ -58,7 +58,7 @@ if [ "$stale" = 1 ]; then
     "$swiftc" -emit-module -module-name "$target" -package-name pencilc -o "$stubs/$target.swiftmodule" \
       "$stubs/empty.swift"
   done
-  if ! "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -wmo -num-threads 2 -D PENCIL_FUZZER \
+  if ! "$swiftc" -sanitize=fuzzer,address -swift-version 6 -parse-as-library -O -wmo -num-threads 2 -D PENCIL_FUZZER \
     -module-name PencilFuzz -package-name pencilc -I "$stubs" ${linker[@]+"${linker[@]}"} "${sources[@]}" \
     -o "$binary.new" >"$out/build.log" 2>&1; then
     rm -f "$binary.new"

@@ -1,3 +1,5 @@
+import PencilSupport
+
 /// A half-open range of UTF-8 byte offsets into one source file. Stored
 /// in 32 bits each (sources are at most 128 MiB, `SourceFile.maximumSize`):
 /// every syntax node carries ranges, so this halves their share of the tree.
@@ -40,7 +42,7 @@ public struct SourceLocation: Equatable, Sendable {
 
 /// The text of one input, kept as UTF-8 bytes; line tables are built only
 /// when a diagnostic is printed, so the hot path never pays for them.
-public final class SourceFile: @unchecked Sendable {
+public final class SourceFile: Sendable {
   /// The largest input compiled, 128 MiB: far beyond any hand-written
   /// scene, room for a generated one of a million pencils (89 MB), and it
   /// keeps every offset within the 32 bits that tokens and ranges store.
@@ -48,11 +50,12 @@ public final class SourceFile: @unchecked Sendable {
 
   public let name: String
   public let bytes: [UInt8]
-  private var cachedLineStarts: [Int]?
+  /// Locked: threads printing diagnostics of one file may ask at once.
+  private let cachedLineStarts = Locked<[Int]?>(nil)
   /// UTF-16 code units before every multiple of `checkpointStride` bytes,
   /// so a UTF-16 column costs at most one stride's scan, even on a line
   /// of megabytes.
-  private var cachedUTF16Checkpoints: [Int]?
+  private let cachedUTF16Checkpoints = Locked<[Int]?>(nil)
   private static let checkpointStride = 4096
 
   public init(name: String, bytes: [UInt8]) {
@@ -65,10 +68,12 @@ public final class SourceFile: @unchecked Sendable {
   }
 
   var lineStarts: [Int] {
-    if let starts = cachedLineStarts { return starts }
-    let starts = SourceFile.lineStarts(of: bytes)
-    cachedLineStarts = starts
-    return starts
+    cachedLineStarts.withLock { cached in
+      if let starts = cached { return starts }
+      let starts = SourceFile.lineStarts(of: bytes)
+      cached = starts
+      return starts
+    }
   }
 
   /// Where each line starts: after LF, CRLF or a CR alone, as the lexer,
@@ -128,16 +133,18 @@ public final class SourceFile: @unchecked Sendable {
   }
 
   private var utf16Checkpoints: [Int] {
-    if let checkpoints = cachedUTF16Checkpoints { return checkpoints }
-    var checkpoints = [0]
-    var start = 0
-    while start + Self.checkpointStride <= bytes.count {
-      checkpoints.append(
-        checkpoints[checkpoints.count - 1] + utf16Units(from: start, to: start + Self.checkpointStride))
-      start += Self.checkpointStride
+    cachedUTF16Checkpoints.withLock { cached in
+      if let checkpoints = cached { return checkpoints }
+      var checkpoints = [0]
+      var start = 0
+      while start + Self.checkpointStride <= bytes.count {
+        checkpoints.append(
+          checkpoints[checkpoints.count - 1] + utf16Units(from: start, to: start + Self.checkpointStride))
+        start += Self.checkpointStride
+      }
+      cached = checkpoints
+      return checkpoints
     }
-    cachedUTF16Checkpoints = checkpoints
-    return checkpoints
   }
 
   /// Lead bytes of 4-byte sequences count twice (a surrogate pair),

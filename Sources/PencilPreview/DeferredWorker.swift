@@ -3,6 +3,7 @@ import PencilCore
 /// Makes `.deferred` responses on one thread of its own, in order, so the
 /// event loop never waits for a render. Finished responses are handed
 /// back through `take` after a wake-up of the loop.
+// Unchecked: `jobs`, `done` and `stopping` are touched under `lock`; `thread` only by the event loop.
 final class DeferredWorker: @unchecked Sendable {
   /// What to make, and for which request: `head` and `keepAlive` say how
   /// the response is written when it comes back.

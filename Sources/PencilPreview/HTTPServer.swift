@@ -19,6 +19,7 @@ import PencilCore
 /// over `totalOutputLimit` (a broadcast event counted once, however many
 /// streams hold it) → the streams furthest behind dropped. Each of these
 /// closes only the connection concerned.
+// Unchecked: `lock` guards `pendingEvents`, `stopRequested` and `counters`; the rest is `run`'s thread's.
 public final class HTTPServer: @unchecked Sendable {
   public let port: Int
   public let configuration: Configuration

@@ -2,7 +2,7 @@
 /// server answering with its results, each compile broadcast to the event
 /// streams. Tests run it in-process; the command line adds the URL, the
 /// diagnostics on standard error and the signals.
-public final class LivePreview: @unchecked Sendable {
+public final class LivePreview: Sendable {
   public let session: PreviewSession
   public let server: HTTPServer
 

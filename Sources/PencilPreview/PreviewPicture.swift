@@ -34,19 +34,18 @@ enum PictureKind: Hashable, Sendable {
 /// One good compile's picture, in both appearances. Each form is rendered
 /// the first time it is asked for, off the event loop, and kept: bytes
 /// are made once per compile, however many clients download them.
-final class PreviewPicture: @unchecked Sendable {
+final class PreviewPicture: Sendable {
   /// The adaptive scene (`appearance: nil`), as `pencilc scene.pencil` makes it.
   let scene: Scene
   /// The scene compiled in dark, when its colours depend on the appearance.
   let darkScene: Scene?
   /// The adaptive SVG with the preview's annotations, for `/state.json`.
   let previewSVG: String
-  /// Guards `made`; held only for a look-up, never while rendering, since
-  /// the event loop calls `cached`.
-  private let lock = Lock()
   /// Held while rendering: two requests for one form render it once.
   private let renderLock = Lock()
-  private var made: [PictureKind: [UInt8]] = [:]
+  /// Locked only for a look-up, never while rendering, since the event
+  /// loop calls `cached`.
+  private let made = Locked<[PictureKind: [UInt8]]>([:])
 
   init(scene: Scene, darkScene: Scene?, previewSVG: String) {
     self.scene = scene
@@ -57,7 +56,7 @@ final class PreviewPicture: @unchecked Sendable {
   var adaptive: Bool { scene.dark != nil }
 
   /// The bytes, if already made.
-  func cached(_ kind: PictureKind) -> [UInt8]? { lock.withLock { made[kind] } }
+  func cached(_ kind: PictureKind) -> [UInt8]? { made.withLock { $0[kind] } }
 
   /// The bytes of `kind`, rendering them the first time (nil when the
   /// backend refuses the picture, e.g. too large a raster).
@@ -65,7 +64,7 @@ final class PreviewPicture: @unchecked Sendable {
     renderLock.withLock {
       if let known = cached(kind) { return known }
       let rendered = render(kind)
-      if let rendered { lock.withLock { made[kind] = rendered } }
+      if let rendered { made.withLock { $0[kind] = rendered } }
       return rendered
     }
   }

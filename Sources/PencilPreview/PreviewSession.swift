@@ -9,27 +9,26 @@ import PencilWorld
 /// the files to settle, and a save during a compile is caught by
 /// comparing the files' stamps after it. Each compile makes a new
 /// `PreviewSnapshot`; clients read the latest under a lock.
-public final class PreviewSession: @unchecked Sendable {
+public final class PreviewSession: Sendable {
   /// The scene's path as given on the command line.
   public let path: String
-  private let lock = Lock()
   private let compileLock = Lock()
-  private var current: PreviewSnapshot
-  private var compiles = 0
-  private var thread: WorkerThread?
+  /// The latest snapshot, and how many compiles have run.
+  private let state: Locked<(current: PreviewSnapshot, compiles: Int)>
+  private let thread = Locked<WorkerThread?>(nil)
   private let stopPipe: WakePipe?
 
   public init(path: String) {
     self.path = path
-    current = PreviewSnapshot.initial(path: path)
+    state = Locked((PreviewSnapshot.initial(path: path), 0))
     stopPipe = WakePipe()
   }
 
   /// The latest compile's result.
-  public var snapshot: PreviewSnapshot { lock.withLock { current } }
+  public var snapshot: PreviewSnapshot { state.withLock { $0.current } }
 
   /// How many compiles have run.
-  public var compileCount: Int { lock.withLock { compiles } }
+  public var compileCount: Int { state.withLock { $0.compiles } }
 
   /// Compiles the scene now, on this thread, and makes it the snapshot.
   /// One compile at a time (the session's thread or a caller), so versions
@@ -67,9 +66,9 @@ public final class PreviewSession: @unchecked Sendable {
         files: [source] + imported, watched: world.watchList.merging([path: sceneStamp]) { _, scene in scene },
         picture: picture ?? previous.picture)
     }
-    lock.withLock {
-      current = made
-      compiles += 1
+    state.withLock {
+      $0.current = made
+      $0.compiles += 1
     }
     return made
   }
@@ -93,19 +92,22 @@ public final class PreviewSession: @unchecked Sendable {
   /// Compiles on a thread of its own after every change, calling
   /// `onCompile` with each new snapshot, until `stop`.
   public func start(onCompile: @escaping @Sendable (PreviewSnapshot) -> Void) {
-    guard thread == nil, let stopPipe else { return }
-    thread = WorkerThread(stackSize: 64 << 20) { [self] in
-      while true {
-        let watched = snapshot.watched
-        let files = FileWatch.limited(watched.keys, first: path)
-        let since = files.map { watched[$0] ?? FileStamp($0) }
-        guard FileWatch.waitForChange(files, since: since, stop: stopPipe.readEnd) else { return }
-        // Again while a save landed during the compile.
-        var stamps: [FileStamp]
-        repeat {
-          stamps = files.map(FileStamp.init)
-          onCompile(compile())
-        } while files.map(FileStamp.init) != stamps && !FileWatch.readable(stopPipe.readEnd, milliseconds: 0)
+    guard let stopPipe else { return }
+    thread.withLock { thread in
+      guard thread == nil else { return }
+      thread = WorkerThread(stackSize: 64 << 20) { [self] in
+        while true {
+          let watched = snapshot.watched
+          let files = FileWatch.limited(watched.keys, first: path)
+          let since = files.map { watched[$0] ?? FileStamp($0) }
+          guard FileWatch.waitForChange(files, since: since, stop: stopPipe.readEnd) else { return }
+          // Again while a save landed during the compile.
+          var stamps: [FileStamp]
+          repeat {
+            stamps = files.map(FileStamp.init)
+            onCompile(compile())
+          } while files.map(FileStamp.init) != stamps && !FileWatch.readable(stopPipe.readEnd, milliseconds: 0)
+        }
       }
     }
   }
@@ -113,7 +115,6 @@ public final class PreviewSession: @unchecked Sendable {
   /// Ends the thread `start` made, waiting for a compile under way.
   public func stop() {
     stopPipe?.wake()
-    thread?.join()
-    thread = nil
+    thread.withLock { $0.take() }?.join()
   }
 }

@@ -9,7 +9,7 @@ import PencilWorld
 /// session's thread, then only read (by the event loop, under the
 /// session's lock for the swap), so no request ever compiles or
 /// serializes state.
-public final class PreviewSnapshot: @unchecked Sendable {
+public final class PreviewSnapshot: Sendable {
   /// 0 before the first compile, then one more per compile.
   public let version: Int
   /// The scene compiled without errors (and its SVG rendered).

@@ -4,7 +4,7 @@
 
 /// A self-pipe: other threads (and signal handlers, since `write` is
 /// async-signal-safe) wake the event loop's `poll` by writing a byte.
-final class WakePipe: @unchecked Sendable {
+final class WakePipe: Sendable {
   let readEnd: Int32
   let writeEnd: Int32
 

@@ -81,7 +81,7 @@ let bytes = Array(text.utf8)
 
 /// `--names`: the language server's compile, which records what every name
 /// resolved to, against the same compile without, alternating, best of each.
-func compareNameRecording() {
+@MainActor func compareNameRecording() {
   var plain = Double.infinity
   var indexing = Double.infinity
   var places = 0
@@ -134,7 +134,7 @@ let megabytes = Double(bytes.count) / 1_000_000
 /// A measured ratio as a whole number: a phase too fast to time would
 /// divide by zero, so anything not finite prints as 0 instead of trapping.
 func whole(_ value: Double) -> Int { value.isFinite && abs(value) < 1e15 ? Int(value) : 0 }
-func milliseconds(_ phase: String) -> String {
+@MainActor func milliseconds(_ phase: String) -> String {
   let value = (best[phase] ?? 0) * 1000
   return String(whole(value)) + "." + String(whole(value * 10) % 10) + " ms"
 }

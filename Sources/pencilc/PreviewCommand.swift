@@ -151,27 +151,25 @@ enum PreviewCommand {
 
 /// The server, once made, for the signal thread; a signal that comes
 /// before it is kept and stops it as soon as it is made.
-private final class ServerBox: @unchecked Sendable {
-  private let lock = Lock()
-  private var server: HTTPServer?
-  private var stopRequested = false
+private final class ServerBox: Sendable {
+  private let state = Locked<(server: HTTPServer?, stopRequested: Bool)>((nil, false))
 
   /// Stops the server (now, or once made); true when a stop was already
   /// requested.
   func requestStop() -> Bool {
-    let (server, again) = lock.withLock {
-      let again = stopRequested
-      stopRequested = true
-      return (self.server, again)
+    let (server, again) = state.withLock {
+      let again = $0.stopRequested
+      $0.stopRequested = true
+      return ($0.server, again)
     }
     server?.shutdown()
     return again
   }
 
   func set(_ made: HTTPServer) {
-    let stop = lock.withLock {
-      server = made
-      return stopRequested
+    let stop = state.withLock {
+      $0.server = made
+      return $0.stopRequested
     }
     if stop { made.shutdown() }
   }

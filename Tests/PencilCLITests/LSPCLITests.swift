@@ -5,7 +5,8 @@ import XCTest
 /// read with Foundation's JSON parser, not the server's own.
 final class LSPCLITests: XCTestCase {
   /// A running `pencilc lsp` and the messages it has sent.
-  final class Server {
+  // The reading thread touches only `buffer` and `messages`, under `lock`.
+  final class Server: @unchecked Sendable {
     let process = Process()
     private let input = Pipe()
     private let output = Pipe()

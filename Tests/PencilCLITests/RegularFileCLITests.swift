@@ -81,6 +81,7 @@ final class RegularFileCLITests: XCTestCase {
   }
 }
 
+// Unchecked: the reading thread sets `data`, then signals `done`, which the test waits for first.
 private final class ResultBox: @unchecked Sendable {
   var data = Data()
   let done = DispatchSemaphore(value: 0)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 
 /// `pencilc --watch` on the built binary: it rebuilds when the input or a
@@ -7,11 +8,10 @@ import XCTest
 /// signal ends it without leaving a temporary file.
 final class WatchCLITests: XCTestCase {
   /// Collects what the process writes to standard error.
-  private final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func append(_ more: Data) { lock.withLock { data.append(more) } }
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+  private final class Collected: Sendable {
+    private let data = Mutex(Data())
+    func append(_ more: Data) { data.withLock { $0.append(more) } }
+    var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
   }
 
   private func waitUntil(_ what: String, timeout: TimeInterval = 30, _ condition: () throws -> Bool) throws {

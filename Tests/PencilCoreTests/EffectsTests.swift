@@ -97,6 +97,7 @@ final class EffectsTests: XCTestCase {
     // The outer clip is the square turned 45°: its corners reach the canvas edges' middles… and beyond.
     let outer = try XCTUnwrap(boundingBox(of: clip.chain[1].segments))
     XCTAssertEqual(outer.width, 100 * 2.squareRoot(), accuracy: 1e-9)
+    var noDiagnostics: [Diagnostic] = []
     let svg = String(
       decoding: SVGBackend().render(scene, diagnostics: &noDiagnostics) ?? [], as: UTF8.self)
     XCTAssertTrue(svg.contains("<clipPath id=\"c2\" clip-path=\"url(#c1)\">"), svg)
@@ -114,6 +115,7 @@ final class EffectsTests: XCTestCase {
     let centre = transform.apply(Point(box.x + box.width / 2, box.y + box.height / 2))
     XCTAssertEqual(centre.x, box.x + box.width / 2, accuracy: 1e-9)
     XCTAssertEqual(centre.y, box.y + box.height / 2, accuracy: 1e-9)
+    var noDiagnostics: [Diagnostic] = []
     let svg = String(
       decoding: SVGBackend().render(scene, diagnostics: &noDiagnostics) ?? [], as: UTF8.self)
     XCTAssertTrue(svg.contains("<g transform=\"matrix(0 1 -1 0"), svg)
@@ -169,5 +171,3 @@ final class EffectsTests: XCTestCase {
     XCTAssertEqual(diagnostics.last?.fixes.first?.edits.map(\.newText), ["180"])
   }
 }
-
-private var noDiagnostics: [Diagnostic] = []

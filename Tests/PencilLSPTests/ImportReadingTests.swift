@@ -65,6 +65,7 @@ final class ImportReadingTests: XCTestCase {
   }
 }
 
+// Unchecked: one thread sets `diagnostics`, then signals `done`, which the reader waits for first.
 private final class Published: @unchecked Sendable {
   var diagnostics: [JSONValue]?
   let done = DispatchSemaphore(value: 0)

@@ -56,6 +56,8 @@ final class WorkspaceWalkTests: XCTestCase {
   ) -> JSONValue? {
     let done = DispatchSemaphore(value: 0)
     nonisolated(unsafe) var result: JSONValue?
+    // This thread touches nothing `call` captures until it answers (or `unblock` frees it).
+    nonisolated(unsafe) let call = call
     DispatchQueue.global().async {
       result = call()
       done.signal()

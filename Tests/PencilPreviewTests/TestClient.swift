@@ -1,5 +1,6 @@
 import Foundation
 import PencilPreview
+import Synchronization
 import XCTest
 
 #if canImport(Glibc)
@@ -243,6 +244,8 @@ extension RunningPreview {
   func broadcastInStep(_ events: Int, payload: String, to reader: TestClient, timeout: Double = 30) -> Int {
     let read = DispatchSemaphore(value: 0)
     let taken = ReadCount()
+    // Only the thread below reads from `reader` while it runs.
+    nonisolated(unsafe) let reader = reader
     let thread = Thread {
       for _ in 0..<events {
         guard reader.read(until: "\n\n", timeout: timeout) != nil else { break }
@@ -262,9 +265,8 @@ extension RunningPreview {
 }
 
 /// A count one thread raises and another reads.
-final class ReadCount: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-  func add() { lock.withLock { count += 1 } }
-  var value: Int { lock.withLock { count } }
+final class ReadCount: Sendable {
+  private let count = Mutex(0)
+  func add() { count.withLock { $0 += 1 } }
+  var value: Int { count.withLock { $0 } }
 }

@@ -171,6 +171,7 @@ final class WorldTests: XCTestCase {
   }
 }
 
+// Unchecked: the thread sets `value`, then signals; the test reads it only after the signal.
 private final class Box<T>: @unchecked Sendable {
   var value: T?
 }

@@ -1,5 +1,5 @@
 /// What an attribute accepts.
-enum ValueKind: Equatable {
+enum ValueKind: Equatable, Sendable {
   case color
   case bool
   case string
@@ -25,7 +25,7 @@ enum ValueKind: Equatable {
   case clipShape
 }
 
-struct AttributeSpec: Equatable {
+struct AttributeSpec: Equatable, Sendable {
   var name: String
   var key: Name
   var kind: ValueKind

@@ -80,5 +80,5 @@ enum ShapeKinds {
       .cubic(control1: p(0.700, 0.950), control2: p(0.300, 0.950), to: p(0.020, 0.900)), .close,
     ])
 
-  static let builtins: [any ShapeKind] = [tip, timber, body, RectShape(), RoundRectShape(), EllipseShape()]
+  static let builtins: [any ShapeKind & Sendable] = [tip, timber, body, RectShape(), RoundRectShape(), EllipseShape()]
 }

@@ -3,7 +3,7 @@
 /// `.invalid`, and statements that needed recovery are marked `recovered`
 /// so later phases do not pile further errors onto them.
 
-package struct Identifier: Equatable {
+package struct Identifier: Equatable, Sendable {
   /// The name with its comparison key.
   package var key: Name
   package var range: SourceRange
@@ -21,7 +21,7 @@ package struct Identifier: Equatable {
 }
 
 /// A value on the right of `name=`, or an argument.
-package enum Expr: Equatable {
+package enum Expr: Equatable, Sendable {
   case number(Double, SourceRange)
   case size(width: Double, height: Double, SourceRange)
   case point(x: Double, y: Double, SourceRange)
@@ -71,7 +71,7 @@ package enum Expr: Equatable {
 /// Binary operators, with Swift's spelling and precedence (lowest first):
 /// `||`, `&&`, comparisons (which do not chain), ranges, `+ -`, `* / %`.
 /// All but comparisons and ranges are left-associative.
-package enum BinaryOperator: String, Equatable {
+package enum BinaryOperator: String, Equatable, Sendable {
   case or = "||"
   case and = "&&"
   case less = "<"
@@ -104,16 +104,16 @@ package enum BinaryOperator: String, Equatable {
   package var isNonAssociative: Bool { precedence == 3 || precedence == 4 }
 }
 
-package enum InterpolationPart: Equatable {
+package enum InterpolationPart: Equatable, Sendable {
   case text(String)
   case expression(Expr)
 }
 
-package enum PairKind: Equatable {
+package enum PairKind: Equatable, Sendable {
   case point, size
 }
 
-package struct Attribute: Equatable {
+package struct Attribute: Equatable, Sendable {
   package var name: Identifier
   package var value: Expr
 
@@ -127,7 +127,7 @@ package struct Attribute: Equatable {
 /// checker treats every clause alike; a bare size right after the kind, as
 /// in `canvas 400x360`, becomes a `size` attribute too. Which kinds exist is
 /// decided by the checker.
-package struct ElementStatement: Equatable {
+package struct ElementStatement: Equatable, Sendable {
   package var kind: Identifier
   /// `NAME:` before the kind; the statement's range starts at it.
   package var name: Identifier? = nil
@@ -141,7 +141,7 @@ package struct ElementStatement: Equatable {
   package var recovered = false
 }
 
-package struct GradientStop: Equatable {
+package struct GradientStop: Equatable, Sendable {
   package var color: Expr?
   package var attributes: [Attribute]
   package var range: SourceRange
@@ -150,7 +150,7 @@ package struct GradientStop: Equatable {
 /// `gradient NAME SPACE FROM to TO { stops }`, or `gradient NAME radial
 /// [center=…] [radius=…] { stops }`: then `space` is the word `radial`,
 /// `from` and `to` are empty and `attributes` holds the clauses.
-package struct GradientStatement: Equatable {
+package struct GradientStatement: Equatable, Sendable {
   package var name: Identifier
   package var space: Identifier
   package var from: Identifier
@@ -165,14 +165,14 @@ package struct GradientStatement: Equatable {
 
 /// `move P`, `line P`, `curve END control C1 C2`, `quad END control C`,
 /// `close`; each point is an `at`-style pair of expressions.
-package struct PathCommand: Equatable {
+package struct PathCommand: Equatable, Sendable {
   package var verb: Identifier
   package var points: [Expr]
   package var range: SourceRange
 }
 
 /// A parameter's declared type: `Number`, `Color?`, `[Color]`.
-package struct TypeSyntax: Equatable {
+package struct TypeSyntax: Equatable, Sendable {
   package var name: Identifier
   package var isList = false
   package var isOptional = false
@@ -180,7 +180,7 @@ package struct TypeSyntax: Equatable {
 }
 
 /// `NAME: Type = default` in a component's or shape's parameter list.
-package struct Parameter: Equatable {
+package struct Parameter: Equatable, Sendable {
   package var name: Identifier
   package var type: TypeSyntax
   package var defaultValue: Expr?
@@ -188,7 +188,7 @@ package struct Parameter: Equatable {
 }
 
 /// `shape NAME[(PARAMETERS)] { path commands, let, for, if }` in unit coordinates.
-package struct ShapeStatement: Equatable {
+package struct ShapeStatement: Equatable, Sendable {
   package var name: Identifier
   package var parameters: [Parameter]? = nil
   package var body: [Statement]
@@ -197,7 +197,7 @@ package struct ShapeStatement: Equatable {
 }
 
 /// `component NAME(PARAMETERS) { elements, let, for, if }`.
-package struct ComponentStatement: Equatable {
+package struct ComponentStatement: Equatable, Sendable {
   package var name: Identifier
   package var parameters: [Parameter]
   package var body: [Statement]
@@ -206,14 +206,14 @@ package struct ComponentStatement: Equatable {
 }
 
 /// `let NAME = VALUE`.
-package struct LetStatement: Equatable {
+package struct LetStatement: Equatable, Sendable {
   package var name: Identifier
   package var value: Expr
   package var range: SourceRange
 }
 
 /// `for NAME[, INDEX] in SEQUENCE { … }`.
-package struct ForStatement: Equatable {
+package struct ForStatement: Equatable, Sendable {
   package var variable: Identifier
   package var index: Identifier?
   package var sequence: Expr
@@ -222,27 +222,27 @@ package struct ForStatement: Equatable {
 }
 
 /// One `if COND { … }` or `else if COND { … }`.
-package struct ConditionalBranch: Equatable {
+package struct ConditionalBranch: Equatable, Sendable {
   package var condition: Expr
   package var body: [Statement]
   package var range: SourceRange
 }
 
 /// `if … { … } else if … { … } else { … }`.
-package struct IfStatement: Equatable {
+package struct IfStatement: Equatable, Sendable {
   package var branches: [ConditionalBranch]
   package var elseBody: [Statement]?
   package var range: SourceRange
 }
 
 /// `import "path"`.
-package struct ImportStatement: Equatable {
+package struct ImportStatement: Equatable, Sendable {
   package var path: String
   package var pathRange: SourceRange
   package var range: SourceRange
 }
 
-package enum Statement: Equatable {
+package enum Statement: Equatable, Sendable {
   case gradient(GradientStatement)
   case shape(ShapeStatement)
   case component(ComponentStatement)
@@ -270,7 +270,7 @@ package enum Statement: Equatable {
 }
 
 /// A whole parsed file.
-package struct SourceUnit: Equatable {
+package struct SourceUnit: Equatable, Sendable {
   package var statements: [Statement]
 
   package init(statements: [Statement]) { self.statements = statements }
