@@ -29,7 +29,7 @@ final class ComponentRecolorTests: XCTestCase {
   func testRecolouredUsesDrawWhatEachUseAloneDraws() {
     let uses = [
       "chip tint=#ff0000 at 0,0", "chip tint=hsb(0.3, 0.8, 0.9) at 20,0", "chip tint=#0000ff edge=#00ff00 at 40,0",
-      "chip tint=#0000ff edge=#00ff00 opacity=0.5 at 60,0", "chip tint=#123456 at 80,0",
+      "chip tint=#0000ff edge=#00ff00 at 60,0", "chip tint=#123456 at 80,0",
     ]
     let together = paints(chip + uses.joined(separator: "\n"))
     let alone = uses.flatMap { paints(chip + $0) }
