@@ -16,7 +16,10 @@ time, user time and peak memory, and the ratio of the two loops. Each SVG
 is checked for 100,000 gradients and 300,000 paths (a pencil is a tip, its
 timber and its body) before timing.
 
-Usage: scripts/loop-bench.py [--runs N] [--rows N] [--pencilc PATH]
+`--before PATH` adds a second pencilc (an earlier build) to the same
+rotation, so that a change is measured before and after side by side.
+
+Usage: scripts/loop-bench.py [--runs N] [--rows N] [--pencilc PATH] [--before PATH]
 Needs a C compiler (`cc`); builds pencilc in release unless --pencilc is given.
 """
 import argparse
@@ -57,6 +60,7 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--rows", type=int, default=100, help="rows of 1,000 pencils (default 100)")
     parser.add_argument("--pencilc", help="a pencilc binary to use instead of building one in release")
+    parser.add_argument("--before", help="an earlier pencilc, measured in the same rotation")
     parser.add_argument("--work", default="/tmp/pencil-loop-bench")
     parser.add_argument("--keep", action="store_true", help="keep the sources and outputs in --work")
     args = parser.parse_args()
@@ -66,13 +70,17 @@ def main():
     pencilc = os.path.abspath(args.pencilc) if args.pencilc else compile_bench.build_pencilc()
     pencils = args.rows * COLUMNS
     cases, paths = [], []
+    builds = [("", pencilc)] + ([(" (before)", os.path.abspath(args.before))] if args.before else [])
     for name, color in (("each its own hue", "hsb(c / 1000, 0.8, 0.9)"), ("one colour", "hsb(0.5, 0.8, 0.9)")):
-        source = os.path.join(args.work, f"loop-{len(cases)}.pencil")
-        output = source.replace(".pencil", ".svg")
+        source = os.path.join(args.work, f"loop-{len(paths)}.pencil")
         with open(source, "w") as file:
             file.write(loop_scene(args.rows, color))
-        cases.append((name, [pencilc, source, "-o", output], None, lambda output=output: check(output, pencils)))
-        paths += [source, output]
+        paths.append(source)
+        for suffix, binary in builds:
+            output = os.path.join(args.work, f"loop-{len(paths)}.svg")
+            paths.append(output)
+            cases.append((name + suffix, [binary, source, "-o", output], None,
+                          lambda output=output: check(output, pencils)))
     print(f"{pencils:,} pencils from a loop: {args.runs} alternating runs ...", file=sys.stderr, flush=True)
     medians = compile_bench.measure(runner, cases, args.runs)
     if not args.keep:
@@ -80,11 +88,15 @@ def main():
             os.remove(path)
     print(f"{pencils:,} pencils from a two-line loop to SVG; whole process, medians of {args.runs} alternating runs; "
           f"load average {os.getloadavg()[0]:.2f}")
-    print(f"{'loop':<18} {'wall':>9} {'user':>9} {'peak':>10}")
+    print(f"{'loop':<27} {'wall':>9} {'user':>9} {'peak':>10}")
     for name, (wall, user, _, peak) in medians.items():
-        print(f"{name:<18} {wall:>7.2f} s {user:>7.2f} s {peak / 2**20:>6.1f} MiB")
-    hues, one = medians["each its own hue"], medians["one colour"]
-    print(f"each its own hue / one colour: wall {hues[0] / one[0]:.2f}x, user {hues[1] / one[1]:.2f}x")
+        print(f"{name:<27} {wall:>7.2f} s {user:>7.2f} s {peak / 2**20:>6.1f} MiB")
+    for suffix, _ in builds:
+        hues, one = medians["each its own hue" + suffix], medians["one colour" + suffix]
+        print(f"each its own hue / one colour{suffix}: wall {hues[0] / one[0]:.2f}x, user {hues[1] / one[1]:.2f}x")
+    if args.before:
+        now, then = medians["each its own hue"], medians["each its own hue (before)"]
+        print(f"each its own hue, this build / before: wall {now[0] / then[0]:.2f}x, user {now[1] / then[1]:.2f}x")
     return 0
 
 
