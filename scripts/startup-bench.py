@@ -19,8 +19,11 @@ for the dynamic and the static builds, with the load average. The times
 come from a small C runner (built with `cc`): it spawns each command with
 posix_spawn and waits for it, so Python's own cost is not in the figures.
 
-Usage: scripts/startup-bench.py [--runs N] [--pencilc PATH] [--pencilc-static PATH]
+Usage: scripts/startup-bench.py [--runs N] [--pencilc PATH] [--pencilc-static PATH] [--dynamic-only]
   --runs N     runs of each command (default 200), in rounds of one each
+  --dynamic-only
+               the default builds alone (no second, static release build
+               of pencilc: minutes on a busy machine)
   --pencilc, --pencilc-static
                use these builds instead of building (.build/release and
                .build/static/release)
@@ -107,6 +110,7 @@ def main():
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--pencilc")
     parser.add_argument("--pencilc-static")
+    parser.add_argument("--dynamic-only", action="store_true")
     arguments = parser.parse_args()
     work = tempfile.mkdtemp(prefix="pencilc-startup-")
     try:
@@ -120,7 +124,7 @@ def main():
         with open(SAMPLE) as source, open(untitled, "w") as file:
             file.write("".join(line for line in source if not line.lstrip().startswith("text ")))
         builds = {}
-        for static in (False, True):
+        for static in (False,) if arguments.dynamic_only else (False, True):
             kind = "static" if static else "dynamic"
             hello_binary = os.path.join(build(hello, os.path.join(hello, ".build", kind), static), "hello")
             given = arguments.pencilc_static if static else arguments.pencilc

@@ -1,6 +1,7 @@
 // Compile-throughput benchmark: generates a scene of N pencils (10,000 by
 // default) and reports MB/s of source and time per phase, the best of
-// several runs. Build it in release: swift run -c release pencil-bench
+// several runs; `--phase parse` times lexing and parsing alone. Build it in
+// release: swift run -c release pencil-bench
 import PencilCore
 import PencilSVG
 
@@ -61,6 +62,7 @@ var runs = 15
 var loop = false
 var distinctHues = false
 var names = false
+var parseOnly = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
   switch argument {
@@ -69,8 +71,16 @@ while let argument = arguments.next() {
   case "--loop": loop = true
   case "--hues": (loop, distinctHues) = (true, true)
   case "--names": names = true
+  case "--phase":
+    switch arguments.next() {
+    case "parse": parseOnly = true
+    case "compile": parseOnly = false
+    default:
+      print("pencil-bench: --phase takes parse or compile")
+      exit(2)
+    }
   default:
-    print("usage: pencil-bench [--pencils N] [--runs N] [--loop | --hues] [--names]")
+    print("usage: pencil-bench [--pencils N] [--runs N] [--loop | --hues] [--names] [--phase parse|compile]")
     exit(2)
   }
 }
@@ -104,11 +114,35 @@ let bytes = Array(text.utf8)
     "compile \(whole(plain * 10_000) / 10) ms, with names \(whole(indexing * 10_000) / 10) ms (\(places) uses):"
       + " ratio \(whole(indexing / plain * 100)) %")
 }
+/// `--phase parse`: the lexer and parser alone over the scene, best of the
+/// runs, in MB/s of source (issue 22's goal: 150 MB/s).
+@MainActor func measureLexAndParse() {
+  var best = Double.infinity
+  var statements = 0
+  for _ in 0..<runs {
+    let start = seconds()
+    let parsed = Pencil.lexAndParse(SourceFile(name: "bench.pencil", bytes: bytes))
+    best = min(best, seconds() - start)
+    guard parsed.diagnostics == 0 else {
+      print("the generated scene has syntax errors")
+      exit(1)
+    }
+    statements = parsed.statements
+  }
+  let rate = Double(bytes.count) / 1_000_000 / best
+  print("scene: \(pencils) pencils, \(bytes.count) bytes of source, \(statements) top-level statements")
+  print("lex + parse, best of \(runs) runs, one core: \(whole(best * 10_000) / 10) ms")
+  print("throughput: \(whole(rate * 10) / 10).\(whole(rate * 10) % 10) MB/s of source lexed and parsed")
+}
 let svg = SVGBackend()
 var best: [String: Double] = [:]
 var outputSize = 0
 if names {
   compareNameRecording()
+  exit(0)
+}
+if parseOnly {
+  measureLexAndParse()
   exit(0)
 }
 var phases: [String] = []

@@ -9,8 +9,8 @@ extension Checker {
     case .text: return (ElementKinds.text, nil)
     case .spacer: return (ElementKinds.spacer, nil)
     default:
-      if let builtin = ShapeKinds.builtins.first(where: { $0.key == kindName }) {
-        return (ElementKinds.shapeAttributes + builtin.extraAttributes, builtin)
+      if let index = ShapeKinds.builtins.firstIndex(where: { $0.key == kindName }) {
+        return (ShapeKinds.builtinSpecs[index], ShapeKinds.builtins[index])
       }
       // A defined shape counts as used even when its path had errors
       // (reported already, so it is nil in `shapes`).

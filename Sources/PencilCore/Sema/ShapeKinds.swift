@@ -81,4 +81,7 @@ enum ShapeKinds {
     ])
 
   static let builtins: [any ShapeKind & Sendable] = [tip, timber, body, RectShape(), RoundRectShape(), EllipseShape()]
+  /// Each builtin's attributes, the common ones first: looked up for every
+  /// shape checked, so joined once rather than per element.
+  static let builtinSpecs: [[AttributeSpec]] = builtins.map { ElementKinds.shapeAttributes + $0.extraAttributes }
 }

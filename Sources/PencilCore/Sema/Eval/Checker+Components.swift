@@ -33,6 +33,10 @@ final class ComponentDefinition {
   var cache: [UInt64: [(arguments: [Computed], size: Point?, children: [ElementModel], elements: Int)]] = [:]
   var cacheCount = 0
   static let cacheLimit = 256
+  /// Colour parameters a use may swap in the last expansion (see ColorSlots),
+  /// and that expansion: uses with a new colour each miss the cache.
+  let colorSlots: ColorSlots?
+  var lastExpansion: (arguments: [Computed], size: Point?, children: [ElementModel], elements: Int)? = nil
 
   var name: String { statement.name.name }
 
@@ -56,6 +60,7 @@ final class ComponentDefinition {
     self.visibleLets = visibleLets
     readsFrameSize = ComponentDefinition.readsFrameSize(statement.body)
     namesElements = Checker.namesElements(statement.body)
+    colorSlots = ColorSlots(statement, types: types)
     self.isPrelude = isPrelude
   }
 

@@ -75,6 +75,13 @@ extension Checker {
         return spendElements(entry.elements, at: statement.range) ? entry.children : nil
       }
     }
+    if let slots = component.colorSlots, let last = component.lastExpansion, last.size == keySize,
+      let children = slots.recolor(last.children, from: last.arguments, to: argumentScratch)
+    {
+      budget.generating += 1
+      defer { budget.generating -= 1 }
+      return spendElements(last.elements, at: statement.range) ? children : nil
+    }
     let arguments = argumentScratch
     guard budget.nesting < ExpansionBudget.maximumNesting else {
       report(
@@ -118,6 +125,9 @@ extension Checker {
     }
     component.cache[print, default: []].append((arguments, keySize, children, budget.elements - elementsBefore))
     component.cacheCount += 1
+    if component.colorSlots != nil {
+      component.lastExpansion = (arguments, keySize, children, budget.elements - elementsBefore)
+    }
     return children
   }
 
