@@ -7,7 +7,7 @@ extension Checker {
   /// gradient is wanted, `salmon` a colour).
   mutating func evaluate(_ expression: Expr, expecting kind: ValueKind? = nil) -> Computed? {
     namesRead.depth += 1
-    let value = computeValue(expression, expecting: kind)
+    let value = spendStep(at: expression.range) ? computeValue(expression, expecting: kind) : nil
     namesRead.depth -= 1
     if namesRead.depth == 0, value == nil || namesRead.skipped { markNamesRead(inAbandoned: expression) }
     return value
