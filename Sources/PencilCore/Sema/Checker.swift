@@ -8,16 +8,18 @@
 struct Checker {
   let bytes: [UInt8]
   var diagnostics: DiagnosticList
-  var gradientStatements: [String: GradientStatement] = [:]
-  var gradients: [String: GradientModel] = [:]
-  var shapeStatements: [String: ShapeStatement] = [:]
-  var shapes: [String: UnitPathShape] = [:]
+  // Every table of names is keyed by `Name`: a packed key hashes and
+  // compares as integers, not as the name's text.
+  var gradientStatements: [Name: GradientStatement] = [:]
+  var gradients: [Name: GradientModel] = [:]
+  var shapeStatements: [Name: ShapeStatement] = [:]
+  var shapes: [Name: UnitPathShape] = [:]
   /// The first definition of each name, in source order; later ones are
   /// reported as duplicates and otherwise ignored.
   var gradientDefinitions: [GradientStatement] = []
   var shapeDefinitions: [ShapeStatement] = []
-  var usedGradients: Set<String> = []
-  var usedShapes: Set<String> = []
+  var usedGradients: Set<Name> = []
+  var usedShapes: Set<Name> = []
   var canvas: CanvasModel?
   /// Element names for "did you mean", built on the first unknown element.
   var elementNameIndex: SuggestionIndex?
@@ -50,7 +52,7 @@ struct Checker {
   /// By name: a `Name` hashes its packed key, not the whole string.
   var components: [Name: ComponentDefinition] = [:]
   var componentDefinitions: [ComponentDefinition] = []
-  var parametricShapes: [String: ParametricShape] = [:]
+  var parametricShapes: [Name: ParametricShape] = [:]
   var budget = ExpansionBudget()
   /// The uses of `pi` in a `let` that a W0013 fix already rewrites, with
   /// the argument it was offered at: `sin(a)` and `cos(a)` of one `let a`
@@ -74,9 +76,8 @@ struct Checker {
   /// file), and what the imports of one compilation share.
   var file: SourceFile?
   var imports = ImportContext(loader: nil)
-  /// The file each imported gradient and shape ("gradient NAME", "shape
-  /// NAME") is written in.
-  var origins: [String: SourceFile] = [:]
+  /// The file each imported gradient and shape is written in.
+  var origins: [DefinitionKey: SourceFile] = [:]
 
   init(bytes: [UInt8], diagnostics: DiagnosticList, withPrelude: Bool = true) {
     self.bytes = bytes
@@ -97,14 +98,14 @@ struct Checker {
     let builtinNames = Checker.builtinElementNames
     switch statement {
     case .gradient(let gradient) where !gradient.name.name.isEmpty:
-      if let first = gradientStatements[gradient.name.name] {
+      if let first = gradientStatements[gradient.name.key] {
         reportDuplicate(
-          gradient.name, kind: "gradient", first: first.name.range, in: origin(of: "gradient", gradient.name.name))
+          gradient.name, kind: "gradient", first: first.name.range, in: origin(of: .gradient, gradient.name.key))
       } else {
-        gradientStatements[gradient.name.name] = gradient
+        gradientStatements[gradient.name.key] = gradient
         gradientDefinitions.append(gradient)
         recordDeclaration(gradient.name, as: .gradient)
-        if let model = checkGradient(gradient) { gradients[gradient.name.name] = model }
+        if let model = checkGradient(gradient) { gradients[gradient.name.key] = model }
       }
     case .shape(let shape) where !shape.name.name.isEmpty:
       if builtinNames.contains(shape.name.name) {
@@ -112,13 +113,13 @@ struct Checker {
           Diagnostic(
             SemaCodes.redefinesBuiltin, shape.name.range,
             "'\(shape.name.name)' is a built-in element; give the shape another name"))
-      } else if let first = shapeStatements[shape.name.name] {
-        reportDuplicate(shape.name, kind: "shape", first: first.name.range, in: origin(of: "shape", shape.name.name))
+      } else if let first = shapeStatements[shape.name.key] {
+        reportDuplicate(shape.name, kind: "shape", first: first.name.range, in: origin(of: .shape, shape.name.key))
       } else {
-        shapeStatements[shape.name.name] = shape
+        shapeStatements[shape.name.key] = shape
         shapeDefinitions.append(shape)
         recordDeclaration(shape.name, as: .shape)
-        if let kind = checkShape(shape) { shapes[shape.name.name] = kind }
+        if let kind = checkShape(shape) { shapes[shape.name.key] = kind }
         // A new shape may be what an earlier misspelling meant.
         elementNameIndex = nil
       }
@@ -141,13 +142,13 @@ struct Checker {
 
   mutating func reportUnused() {
     for gradient in gradientDefinitions
-    where gradients[gradient.name.name] != nil && !usedGradients.contains(gradient.name.name) {
+    where gradients[gradient.name.key] != nil && !usedGradients.contains(gradient.name.key) {
       diagnostics.append(
         Diagnostic(
           SemaCodes.unusedGradient, gradient.name.range,
           "gradient '\(gradient.name.name)' is never used; fill an element with gradient=\(gradient.name.name)"))
     }
-    for shape in shapeDefinitions where shapes[shape.name.name] != nil && !usedShapes.contains(shape.name.name) {
+    for shape in shapeDefinitions where shapes[shape.name.key] != nil && !usedShapes.contains(shape.name.key) {
       diagnostics.append(
         Diagnostic(
           SemaCodes.unusedShape, shape.name.range,

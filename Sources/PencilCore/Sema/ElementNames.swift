@@ -199,7 +199,7 @@ extension Checker {
       // name. An anchor's name after it says the user meant an element.
       let colorMembers = ["opacity", "mix", "hue", "saturation", "brightness", "alpha", "count"]
       guard !colorMembers.contains(member.name), CSSColors.rgba(named: identifier.name) == nil,
-        gradientStatements[identifier.name] == nil
+        gradientStatements[identifier.key] == nil
       else { return nil }
       unresolvedNames += 1
       if deferringUnresolved { return .some(nil) }

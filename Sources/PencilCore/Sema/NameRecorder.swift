@@ -141,8 +141,8 @@ extension Checker {
 extension Checker {
   /// A shape's name used where a shape goes (`clip=`, an element kind).
   func recordShapeUse(_ identifier: Identifier) {
-    guard imports.names != nil, let shape = shapeStatements[identifier.name] else { return }
-    recordUse(identifier, declaredAt: shape.name.range, in: origin(of: "shape", identifier.name), as: .shape)
+    guard imports.names != nil, let shape = shapeStatements[identifier.key] else { return }
+    recordUse(identifier, declaredAt: shape.name.range, in: origin(of: .shape, identifier.key), as: .shape)
   }
 
   /// An element's kind when it names a component or a shape of the user's,
@@ -154,9 +154,9 @@ extension Checker {
       guard !component.isPrelude else { return }
       recordUse(statement.kind, declaredAt: component.statement.name.range, in: component.file, as: .component)
       recordLabels(statement, component.statement.parameters, in: component.file)
-    } else if let shape = shapeStatements[statement.kind.name] {
+    } else if let shape = shapeStatements[statement.kind.key] {
       recordShapeUse(statement.kind)
-      recordLabels(statement, shape.parameters ?? [], in: origin(of: "shape", statement.kind.name))
+      recordLabels(statement, shape.parameters ?? [], in: origin(of: .shape, statement.kind.key))
     }
   }
 

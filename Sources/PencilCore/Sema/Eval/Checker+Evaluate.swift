@@ -107,7 +107,7 @@ extension Checker {
     default: break
     }
     if kind == .gradient { return gradientNamed(identifier).map(Computed.gradient) }
-    if kind == nil, gradientStatements[identifier.name] != nil {
+    if kind == nil, gradientStatements[identifier.key] != nil {
       return gradientNamed(identifier).map(Computed.gradient)
     }
     if let rgba = CSSColors.rgba(named: identifier.name) { return .color(Color(rgba: rgba)) }
