@@ -72,6 +72,11 @@ struct Checker {
   /// Set while the prelude's `pencil` is expanded: its problems are the
   /// call site's, and it warns about nothing.
   var expandingPrelude = false
+  /// Where the names of the code being checked are recorded for the
+  /// editor: the compilation's recorder (`imports.names`); nil when the
+  /// compilation does not ask, and while the prelude's body runs (its
+  /// names are not the user's).
+  var names: NameRecorder?
   /// The file being checked when it is an imported one (nil: the compiled
   /// file), and what the imports of one compilation share.
   var file: SourceFile?

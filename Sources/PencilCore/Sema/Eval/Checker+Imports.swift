@@ -87,7 +87,7 @@ extension Checker {
     case .success(let file):
       imported = file
     }
-    if let recorder = imports.names {
+    if let recorder = names {
       let here = NameRecorder.Place(file: currentFileNumber(recorder), range: statement.pathRange)
       recorder.importLinks[here] = recorder.number(of: imported)
     }

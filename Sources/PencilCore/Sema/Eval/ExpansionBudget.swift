@@ -95,12 +95,11 @@ extension Checker {
 
   /// Adds `count` to a counter of the budget; the first time it passes
   /// `limit`, reports (`message` gets the limit) and stops all further
-  /// expansion. A component checked alone spends nothing.
+  /// expansion.
   private mutating func spend(
     _ count: Int, on counter: WritableKeyPath<ExpansionBudget, Int>, limit: Int, _ code: DiagnosticCode,
     at range: SourceRange, _ message: (Int) -> String
   ) -> Bool {
-    guard !checkingAlone else { return true }
     guard !budget.exhausted else { return false }
     budget[keyPath: counter] += count
     guard budget[keyPath: counter] <= limit else {
