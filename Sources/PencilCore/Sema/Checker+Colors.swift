@@ -51,10 +51,7 @@ extension Checker {
   mutating func reportUnknownColor(_ identifier: Identifier, replacing range: SourceRange, dotted: Bool) {
     let name = identifier.name
     // A gradient of this name defined further on changes the message.
-    if !dotted {
-      unresolvedNames += 1
-      if deferringUnresolved { return }
-    }
+    if !dotted, !reportsUnresolvedName() { return }
     let written = dotted ? "." + name : name
     var diagnostic = Diagnostic(SemaCodes.unknownColor, range, "unknown colour '\(written)'")
     if dotted, CSSColors.rgba(named: name) != nil {

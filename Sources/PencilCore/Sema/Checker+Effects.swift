@@ -42,8 +42,7 @@ extension Checker {
       return .keyword(name)
     }
     if shapeStatements[key] != nil { return nil }  // a shape with errors, reported
-    unresolvedNames += 1
-    if deferringUnresolved { return nil }
+    guard reportsUnresolvedName() else { return nil }
     var diagnostic = Diagnostic(
       SemaCodes.unknownElement, identifier.range,
       "unknown shape '\(name)'; a clip is rect, roundrect, ellipse or a shape defined with 'shape NAME'")

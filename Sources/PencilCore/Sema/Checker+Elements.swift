@@ -246,8 +246,7 @@ extension Checker {
   }
 
   private mutating func reportUnknownElement(_ kind: Identifier) {
-    unresolvedNames += 1
-    if deferringUnresolved { return }
+    guard reportsUnresolvedName() else { return }
     var diagnostic = Diagnostic(SemaCodes.unknownElement, kind.range, "unknown element '\(kind.name)'")
     // Past the error limit the diagnostic is dropped: spend nothing on it.
     guard diagnostics.accepts(.error) else { return diagnostics.append(diagnostic) }

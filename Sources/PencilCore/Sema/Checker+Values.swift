@@ -256,8 +256,7 @@ extension Checker {
     }
     if let gradient = gradients[identifier.key] { return gradient }
     if gradientStatements[identifier.key] != nil { return nil }  // broken; already reported
-    unresolvedNames += 1
-    if deferringUnresolved { return nil }
+    guard reportsUnresolvedName() else { return nil }
     var diagnostic = Diagnostic(SemaCodes.unknownGradient, identifier.range, "unknown gradient '\(identifier.name)'")
     guard diagnostics.accepts(.error) else {
       diagnostics.append(diagnostic)

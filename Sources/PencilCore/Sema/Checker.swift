@@ -28,6 +28,7 @@ struct Checker {
   var unresolvedNames = 0
   /// While set, a name not found is only counted: the statement will be
   /// checked again at the end, so no message or suggestion is made now.
+  /// Read only by `reportsUnresolvedName`.
   var deferringUnresolved = false
 
   // Names (see Checker+Scopes).
@@ -134,6 +135,14 @@ struct Checker {
   }
 
   static let builtinElementNames = Set(ShapeKinds.builtins.map(\.name) + ElementKinds.nonShapeKinds)
+
+  /// Counts a name not found that a later definition could still define;
+  /// whether to report it now (not while the statement may still wait for
+  /// the end of the file, see `CheckSession`).
+  mutating func reportsUnresolvedName() -> Bool {
+    unresolvedNames += 1
+    return !deferringUnresolved
+  }
 
   /// E0204; `file` is where the first definition is, when it was imported.
   mutating func reportDuplicate(_ name: Identifier, kind: String, first: SourceRange, in file: SourceFile? = nil) {

@@ -120,8 +120,7 @@ extension Checker {
   }
 
   private mutating func reportUnknownName(_ identifier: Identifier) {
-    unresolvedNames += 1
-    if deferringUnresolved { return }
+    guard reportsUnresolvedName() else { return }
     var diagnostic = Diagnostic(SemaCodes.unknownName, identifier.range, "unknown name '\(identifier.name)'")
     // Past the error limit the diagnostic is dropped: spend nothing on it.
     guard diagnostics.accepts(.error) else { return diagnostics.append(diagnostic) }
