@@ -60,6 +60,7 @@ var runs = 15
 var loop = false
 var distinctHues = false
 var names = false
+var parseOnly = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
   switch argument {
@@ -68,8 +69,9 @@ while let argument = arguments.next() {
   case "--loop": loop = true
   case "--hues": (loop, distinctHues) = (true, true)
   case "--names": names = true
+  case "--parse": parseOnly = true
   default:
-    print("usage: pencil-bench [--pencils N] [--runs N] [--loop | --hues] [--names]")
+    print("usage: pencil-bench [--pencils N] [--runs N] [--loop | --hues] [--names | --parse]")
     exit(2)
   }
 }
@@ -102,6 +104,29 @@ func compareNameRecording() {
   print(
     "compile \(whole(plain * 10_000) / 10) ms, with names \(whole(indexing * 10_000) / 10) ms (\(places) uses):"
       + " ratio \(whole(indexing / plain * 100)) %")
+}
+/// `--parse`: lex and parse alone, the compiler's way (no tree kept)
+/// against the lossless syntax tree's, alternating, best of each.
+func compareTreeBuilding() {
+  var plain = Double.infinity
+  var building = Double.infinity
+  var nodes = 0
+  for run in 0..<runs {
+    for order in [run % 2 == 0, run % 2 != 0] {
+      let start = seconds()
+      let parsed = SyntaxMeasurement.parse(SourceFile(name: "bench.pencil", bytes: bytes), buildingTree: !order)
+      if order { plain = min(plain, seconds() - start) } else { building = min(building, seconds() - start) }
+      nodes = max(nodes, parsed.nodes)
+    }
+  }
+  let megabytes = Double(bytes.count) / 1_000_000
+  func rate(_ time: Double) -> String { "\(whole(time * 10_000) / 10) ms, \(whole(megabytes / time)) MB/s" }
+  print("lex + parse of \(bytes.count) bytes: without the tree \(rate(plain)); building the tree \(rate(building))")
+  print("tree: \(nodes) nodes; ratio \(whole(building / plain * 100)) %")
+}
+if parseOnly {
+  compareTreeBuilding()
+  exit(0)
 }
 guard let svg = Backends.named("svg") else { exit(1) }
 var best: [String: Double] = [:]
