@@ -17,10 +17,12 @@ struct TreeRecorder {
   init(on: Bool, expectedBytes: Int) {
     isOn = on
     guard on else { return }
-    // About one token per 5 bytes and one node per 7 in typical scenes;
-    // reserving avoids most regrowth copies without overcommitting much.
-    tokens.reserveCapacity(expectedBytes / 5 + 16)
-    nodes.reserveCapacity(expectedBytes / 7 + 16)
+    // Written-out scenes have about one token per 3.5 bytes, one node per
+    // 5 and one literal per 9 (pencil-bench): reserving a little more
+    // spares the regrowth copies, and pages never written are never touched.
+    tokens.reserveCapacity(expectedBytes / 3 + 16)
+    nodes.reserveCapacity(expectedBytes / 4 + 16)
+    literals.reserveCapacity(expectedBytes / 6 + 16)
   }
 
   var mark: NodeMark { NodeMark(node: UInt32(nodes.count), token: UInt32(tokens.count)) }

@@ -47,6 +47,8 @@ struct Parser {
   init(source: SourceFile, diagnostics: DiagnosticList, recordingTree: Bool = false) {
     lexer = Lexer(bytes: source.bytes)
     lexer.recordsTrivia = recordingTree
+    // About one piece of trivia per 3 bytes: mostly the space between tokens.
+    if recordingTree { lexer.trivia.reserveCapacity(source.bytes.count / 3 + 16) }
     tree = TreeRecorder(on: recordingTree, expectedBytes: source.bytes.count)
     bytes = source.bytes
     self.diagnostics = diagnostics
