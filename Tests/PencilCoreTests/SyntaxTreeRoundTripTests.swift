@@ -158,3 +158,19 @@ final class SyntaxTreeRoundTripTests: XCTestCase {
     XCTAssertEqual(owners.filter { $0 != 1 }.count, 0, "\(name): each token in one node", file: file, line: line)
   }
 }
+
+/// What the parser builds, printed: a sample that uses most of the
+/// language, and broken statements with their error nodes.
+final class SyntaxTreeGoldenTests: XCTestCase {
+  func testTheTreesOfASampleAndOfBrokenStatements() throws {
+    let directory = Repository.golden.appendingPathComponent("tree")
+    for name in ["components", "showcase"] {
+      let bytes = [UInt8](try Data(contentsOf: Repository.samples.appendingPathComponent(name + ".pencil")))
+      let tree = SyntaxTreeRoundTripTests.tree(bytes)
+      assertGolden(SyntaxTreePrinter.print(tree), directory.appendingPathComponent(name + ".tree"))
+    }
+    let broken = SyntaxTreeRoundTripTests.tree(
+      Array("let = 3\nrect size 10x10 fill=\nx: let y = 1\n}\ntext \"a \\(1 + 2) b\" at 3 -2\n".utf8))
+    assertGolden(SyntaxTreePrinter.print(broken), directory.appendingPathComponent("broken.tree"))
+  }
+}
