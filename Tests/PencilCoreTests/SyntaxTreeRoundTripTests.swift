@@ -108,6 +108,17 @@ final class SyntaxTreeRoundTripTests: XCTestCase {
     XCTAssertNil(ElementSyntax(binding.id, in: tree))
   }
 
+  /// The records stay small: the tree of a written-out scene is about 11
+  /// bytes per byte of source, most of it these.
+  func testTheRecordsKeepTheirSizes() {
+    XCTAssertEqual(MemoryLayout<SyntaxToken>.stride, 20)
+    XCTAssertEqual(MemoryLayout<SyntaxNode>.stride, 16)
+    XCTAssertEqual(MemoryLayout<TriviaPiece>.stride, 12)
+    XCTAssertEqual(MemoryLayout<LiteralValue>.stride, 16)
+    // The lexer's token kept its 32 bytes with the trivia index in it.
+    XCTAssertEqual(MemoryLayout<Token>.stride, 32)
+  }
+
   static func tree(_ bytes: [UInt8]) -> SyntaxTree {
     var diagnostics = DiagnosticList()
     return SyntaxTree.parse(SourceFile(name: "t.pencil", bytes: bytes), diagnostics: &diagnostics)
