@@ -48,7 +48,8 @@ package struct PixelCanvas {
     return byte(r) | byte(g) << 8 | byte(b) << 16 | byte(a) << 24
   }
 
-  @inline(__always) package static func channels(_ pixel: UInt32) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+  @inlinable @inline(__always)
+  package static func channels(_ pixel: UInt32) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
     (
       UInt8(truncatingIfNeeded: pixel), UInt8(truncatingIfNeeded: pixel >> 8), UInt8(truncatingIfNeeded: pixel >> 16),
       UInt8(truncatingIfNeeded: pixel >> 24)
@@ -57,7 +58,7 @@ package struct PixelCanvas {
 
   /// The pixel composited onto white: with premultiplied channels that is
   /// C + (255 − α). PPM and the ASCII backend's darkness both use it.
-  @inline(__always) package static func onWhite(_ pixel: UInt32) -> (UInt8, UInt8, UInt8) {
+  @inlinable @inline(__always) package static func onWhite(_ pixel: UInt32) -> (UInt8, UInt8, UInt8) {
     let (r, g, b, a) = channels(pixel)
     let background = 255 - a
     return (r &+ background, g &+ background, b &+ background)

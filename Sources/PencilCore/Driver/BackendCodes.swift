@@ -1,5 +1,8 @@
 /// Diagnostics raised while rendering, E03xx and W0007 (W0006, a character
 /// the built-in font lacks, is found by the checker: see InterfaceCodes).
+/// Defined here, not in the backend targets, because the catalogue
+/// (`DiagnosticCode.all`: `pencilc explain`, the SARIF rules) is assembled
+/// in the core, and SVG and the raster formats share E0302.
 package enum BackendCodes {
   package static let pictureTooLarge = DiagnosticCode(
     "E0301", .error, "picture too large to rasterize",

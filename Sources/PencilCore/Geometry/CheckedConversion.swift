@@ -7,14 +7,17 @@
 /// where they stand: the SVG number writer (finite, below 9e15), hex
 /// colours (whole 32-bit values the lexer stored), token offsets (sources
 /// are at most 128 MiB).
-@inline(__always)
+///
+/// `@inlinable`: the raster and ASCII backends, in other modules, call
+/// them for every pixel.
+@inlinable @inline(__always)
 package func clampedInt(_ value: Double, _ low: Int, _ high: Int) -> Int {
   guard value > Double(low) else { return low }
   guard value < Double(high) else { return high }
   return Int(value)
 }
 
-@inline(__always)
+@inlinable @inline(__always)
 package func clampedInt(_ value: Float, _ low: Int, _ high: Int) -> Int {
   guard value > Float(low) else { return low }
   guard value < Float(high) else { return high }
@@ -23,14 +26,14 @@ package func clampedInt(_ value: Float, _ low: Int, _ high: Int) -> Int {
 
 /// A colour channel or coverage in 0…255 from a value in 0…255, rounded
 /// to nearest; NaN and anything out of range clamp.
-@inline(__always)
+@inlinable @inline(__always)
 package func clampedByte(_ value: Double) -> UInt8 {
   UInt8(truncatingIfNeeded: clampedInt(value.rounded(), 0, 255))
 }
 
 /// The same for the rasterizer's per-pixel floats, rounding half up by
 /// adding 0.5 and truncating (one instruction, unlike `rounded()`).
-@inline(__always)
+@inlinable @inline(__always)
 package func clampedByte(_ value: Float) -> UInt8 {
   UInt8(truncatingIfNeeded: clampedInt(value + 0.5, 0, 255))
 }
