@@ -74,6 +74,14 @@ struct Checker {
   /// file), and what the imports of one compilation share.
   var file: SourceFile?
   var imports = ImportContext(loader: nil)
+  /// The file whose text is being checked or expanded (nil: the compiled
+  /// file); what is reported is put in it.
+  var currentFile: SourceFile? {
+    didSet { diagnostics.file = fileID(currentFile) }
+  }
+  /// The file this checker was made for: the compiled file, or the
+  /// imported one it checks.
+  var sourceFile: SourceFile?
   /// The file each imported gradient and shape ("gradient NAME", "shape
   /// NAME") is written in.
   var origins: [String: SourceFile] = [:]
@@ -129,6 +137,10 @@ struct Checker {
 
   static let builtinElementNames = Set(ShapeKinds.builtins.map(\.name) + ElementKinds.nonShapeKinds)
 
+  /// The id of `file` among the compilation's files (nil: the compiled
+  /// file), given one when it is met first.
+  func fileID(_ file: SourceFile?) -> FileID { file.map { imports.files.add($0) } ?? .main }
+
   /// E0204; `file` is where the first definition is, when it was imported.
   mutating func reportDuplicate(_ name: Identifier, kind: String, first: SourceRange, in file: SourceFile? = nil) {
     let message =
@@ -136,7 +148,7 @@ struct Checker {
       ?? "\(kind) '\(name.name)' is defined twice"
     diagnostics.append(
       Diagnostic(SemaCodes.duplicateDefinition, name.range, message)
-        .withNote("first defined here", at: first).inFile(file))
+        .withNote("first defined here", at: first).inFile(file.map { fileID($0) }))
   }
 
   mutating func reportUnused() {
