@@ -48,6 +48,10 @@ runs the cases starting with it):
   covering-rects           a million rects covering a 4000x4000 canvas, -o out.png (raster work limit)
   long-text-png            4 MB of text, mostly off the canvas, -o out.png (peak <= 10x input)
   dev-zero-imports         1,000 imports of distinct spellings of /dev/zero, --check
+  loop-lets                200 lets of 60 terms in each of a million iterations (50 KB), --check
+                           (the evaluation step limit, E0259)
+  loop-lists               an 8,000-item list built in each of a million iterations, --check
+                           (within the value work limit until E0259 stops it)
 
 Usage: python3 scripts/cost-bench.py [--binary PATH] [--runs N] [--timeout S]
            [--only NAME] [--pencils N] [--keep]
@@ -224,6 +228,22 @@ def gen_dev_zero_imports(path, count=1000):
             file.write(f'import "/dev/{"./" * index}zero"\n')
 
 
+def gen_loop_lets(path, lets=200, terms=60, iterations=1_000_000):
+    """A loop of a million iterations whose body is `lets` lets of `terms`
+    terms each: every iteration evaluates the whole body."""
+    with open(path, "w") as file:
+        file.write(f"for i in 0..<{iterations} {{\n")
+        for index in range(lets):
+            file.write(f"  let v{index} = " + " + ".join(["i"] * terms) + "\n")
+        file.write("}\n")
+
+
+def gen_loop_lists(path, items=8000, iterations=1_000_000):
+    """A loop of a million iterations that builds an 8,000-item list in each."""
+    with open(path, "w") as file:
+        file.write(f"for i in 0..<{iterations} {{ let l = [" + ", ".join(["i"] * items) + "] }\n")
+
+
 def gen_number(number):
     """A rect whose opacity is written `number`."""
     def generate(path):
@@ -256,6 +276,8 @@ def cases(args):
         ("covering-rects", gen_covering_rects, ["-o", "out.png"], 1),
         ("long-text-png", gen_long_text_png, ["-o", "out.png"], 0),
         ("dev-zero-imports", gen_dev_zero_imports, ["--check"], 1),
+        ("loop-lets", gen_loop_lets, ["--check"], 1),
+        ("loop-lists", gen_loop_lists, ["--check"], 1),
     ]
 
 

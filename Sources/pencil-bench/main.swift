@@ -63,6 +63,7 @@ var loop = false
 var distinctHues = false
 var names = false
 var parseOnly = false
+var compareTree = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
   switch argument {
@@ -79,8 +80,10 @@ while let argument = arguments.next() {
       print("pencil-bench: --phase takes parse or compile")
       exit(2)
     }
+  case "--tree": compareTree = true
   default:
-    print("usage: pencil-bench [--pencils N] [--runs N] [--loop | --hues] [--names] [--phase parse|compile]")
+    print(
+      "usage: pencil-bench [--pencils N] [--runs N] [--loop | --hues] [--names] [--phase parse|compile] [--tree]")
     exit(2)
   }
 }
@@ -133,6 +136,29 @@ let bytes = Array(text.utf8)
   print("scene: \(pencils) pencils, \(bytes.count) bytes of source, \(statements) top-level statements")
   print("lex + parse, best of \(runs) runs, one core: \(whole(best * 10_000) / 10) ms")
   print("throughput: \(whole(rate * 10) / 10).\(whole(rate * 10) % 10) MB/s of source lexed and parsed")
+}
+/// `--tree`: lex and parse alone, the compiler's way (no tree kept)
+/// against the lossless syntax tree's, alternating, best of each.
+@MainActor func compareTreeBuilding() {
+  var plain = Double.infinity
+  var building = Double.infinity
+  var nodes = 0
+  for run in 0..<runs {
+    for order in [run % 2 == 0, run % 2 != 0] {
+      let start = seconds()
+      let parsed = SyntaxMeasurement.parse(SourceFile(name: "bench.pencil", bytes: bytes), buildingTree: !order)
+      if order { plain = min(plain, seconds() - start) } else { building = min(building, seconds() - start) }
+      nodes = max(nodes, parsed.nodes)
+    }
+  }
+  let megabytes = Double(bytes.count) / 1_000_000
+  func rate(_ time: Double) -> String { "\(whole(time * 10_000) / 10) ms, \(whole(megabytes / time)) MB/s" }
+  print("lex + parse of \(bytes.count) bytes: without the tree \(rate(plain)); building the tree \(rate(building))")
+  print("tree: \(nodes) nodes; ratio \(whole(building / plain * 100)) %")
+}
+if compareTree {
+  compareTreeBuilding()
+  exit(0)
 }
 let svg = SVGBackend()
 var best: [String: Double] = [:]

@@ -34,7 +34,7 @@ struct Tally {
 /// kept, in the order it came, until every job before it has finished,
 /// and then printed whole. Writes happen under the lock, so a head's text
 /// and a flushed buffer never interleave.
-// Unchecked: every `var` is only touched under the pthread mutex `lock`.
+// Unchecked: every `var` is only touched under `lock`.
 final class OrderedOutput: @unchecked Sendable {
   private struct Chunk {
     var descriptor: Int32

@@ -1,6 +1,7 @@
-/// Where the cursor is in the statement being typed, read from the tokens
-/// before it: the statement's first words, the last token, and the kinds
-/// of the blocks it is nested in.
+/// Where the cursor is in the statement being typed, read from the syntax
+/// tree's tokens before it: the statement's first words, the last token,
+/// and the kinds of the blocks it is nested in; a comment in its trivia
+/// holds the cursor.
 struct CompletionContext {
   enum Position: Equatable {
     /// After a leading dot: a system colour.
@@ -23,19 +24,16 @@ struct CompletionContext {
   var position = Position.none
   var replacing: SourceRange
 
-  init(source: SourceFile, offset: Int) {
-    var diagnostics = DiagnosticList()
-    let stream = Lexer.tokenize(source, into: &diagnostics)
-    let bytes = source.bytes
-    func text(_ token: Token) -> String {
+  init(tree: SyntaxTree, offset: Int) {
+    let bytes = tree.bytes
+    func text(_ token: SyntaxToken) -> String {
       String(decoding: bytes[Int(token.start)..<Int(token.end)], as: UTF8.self)
     }
     // The word being typed ends at the cursor.
-    var before = stream.tokens.prefix { Int($0.start) < offset && $0.kind != .endOfFile }
-    // Comments are not tokens: one opened between the last token and the
-    // cursor holds the cursor, and a comment is prose, not code.
-    let gapStart = min(offset, before.last.map { Int($0.end) } ?? 0)
-    if CompletionContext.opensComment(bytes, from: gapStart, to: offset) {
+    var before = tree.tokens.prefix { Int($0.start) < offset && $0.kind != .endOfFile }
+    // Comments are trivia, not tokens: one that holds the cursor makes it
+    // prose, not code.
+    if CompletionContext.commentHolds(offset, in: tree) {
       replacing = SourceRange(offset, offset)
       return
     }
@@ -71,7 +69,7 @@ struct CompletionContext {
     }
     // Split into the statement being typed and the blocks around it.
     var blocks: [String?] = []
-    var statement: [Token] = []
+    var statement: [SyntaxToken] = []
     var parentheses = 0
     for token in before {
       switch token.kind {
@@ -153,7 +151,7 @@ struct CompletionContext {
   }
 
   /// The first word of the statement that opened a block.
-  private static func header(_ statement: [Token], _ text: (Token) -> String) -> String? {
+  private static func header(_ statement: [SyntaxToken], _ text: (SyntaxToken) -> String) -> String? {
     var tokens = statement[...]
     if tokens.count >= 2, tokens[tokens.startIndex + 1].kind == .colon { tokens = tokens.dropFirst(2) }
     guard let first = tokens.first, first.kind == .identifier else { return nil }
@@ -275,7 +273,7 @@ extension CompletionContext {
   /// last part takes (from just after its last `/`): what a file's or a
   /// folder's name replaces. nil for any other place, and for a path with
   /// an escape, which is not a file name as typed.
-  static func importPath(_ before: ArraySlice<Token>, bytes: [UInt8], offset: Int) -> (
+  static func importPath(_ before: ArraySlice<SyntaxToken>, bytes: [UInt8], offset: Int) -> (
     typed: String, replacing: SourceRange
   )? {
     guard let string = before.last, string.kind == .string else { return nil }
@@ -299,30 +297,25 @@ extension CompletionContext {
     return (String(decoding: typed, as: UTF8.self), SourceRange(start + 1 + lastPart, offset))
   }
 
-  /// Whether `//` or `/*` (without its `*/`) starts in `bytes[from..<to]`,
-  /// a stretch with no token in it.
-  static func opensComment(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
-    var index = start
-    var inBlock = false
-    while index + 1 < min(end, bytes.count) {
-      let pair = (bytes[index], bytes[index + 1])
-      if inBlock {
-        if pair == (UInt8(ascii: "*"), UInt8(ascii: "/")) {
-          inBlock = false
-          index += 2
-          continue
-        }
-      } else if pair == (UInt8(ascii: "/"), UInt8(ascii: "/")) {
-        // A line comment runs to the end of its line.
-        guard let newline = bytes[index..<min(end, bytes.count)].firstIndex(where: isLineBreak) else { return true }
-        index = newline
-      } else if pair == (UInt8(ascii: "/"), UInt8(ascii: "*")) {
-        inBlock = true
-        index += 2
-        continue
+  /// Whether the cursor at `offset` is in a comment: after its `//` and
+  /// not past its line, or after its `/*` and not past its `*/`.
+  static func commentHolds(_ offset: Int, in tree: SyntaxTree) -> Bool {
+    // Trivia is in source order: none after the cursor can hold it.
+    for piece in tree.trivia {
+      guard Int(piece.start) < offset else { break }
+      let end = Int(piece.end)
+      switch piece.kind {
+      case .lineComment:
+        if offset <= end { return true }
+      case .blockComment:
+        let closed =
+          end - Int(piece.start) >= 4 && tree.bytes[end - 2] == UInt8(ascii: "*")
+          && tree.bytes[end - 1] == UInt8(ascii: "/")
+        if offset < end || offset == end && !closed { return true }
+      case .whitespace, .newline:
+        break
       }
-      index += 1
     }
-    return inBlock
+    return false
   }
 }

@@ -43,12 +43,12 @@ public enum Completions {
     list: ((String) -> [FolderEntry]?)? = nil
   ) -> Result {
     let offset = max(0, min(offset, source.bytes.count))
-    let context = CompletionContext(source: source, offset: offset)
+    let index = SyntaxIndex(source)
+    let context = CompletionContext(tree: index.tree, offset: offset)
     if case .importPath(let typed) = context.position {
       let (candidates, isIncomplete) = importPaths(typed: typed, from: source, list: list)
       return Result(replacing: context.replacing, candidates: candidates, isIncomplete: isIncomplete)
     }
-    let index = SyntaxIndex(source)
     let scope = Scope(index: index, offset: offset, imported: ImportedNames(of: index, loader: importer))
     var candidates: [Candidate]
     switch context.position {

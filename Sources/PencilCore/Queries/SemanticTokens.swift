@@ -39,24 +39,25 @@ public enum SemanticTokens {
   /// says what its names are.
   public static func of(_ source: SourceFile, names: NameIndex?) -> [Span] {
     let bytes = source.bytes
-    let pieces = LexedPiece.scan(source)
+    var diagnostics = DiagnosticList()
+    let tree = SyntaxTree.parse(source, diagnostics: &diagnostics)
     // Neighbours are tokens: a comment between a name and its `=` does
     // not change what the name is.
-    var tokens: [Token] = []
-    for case .token(let token) in pieces { tokens.append(token) }
+    let tokens = tree.tokens.filter { $0.kind != .newline && $0.kind != .endOfFile }
     var found: [Span] = []
-    found.reserveCapacity(pieces.count)
+    found.reserveCapacity(tokens.count)
     var index = 0
-    for piece in pieces {
+    tree.forEachCodePiece { piece in
       switch piece {
       case .comment(let range, _):
         found.append(Span(range: range, kind: .comment, modifiers: []))
-      case .token(let token):
+      case .token:
+        let token = tokens[index]
         let range = SourceRange(Int(token.start), Int(token.end))
         let previous = index > 0 ? tokens[index - 1].kind : nil
         let next = index + 1 < tokens.count ? tokens[index + 1].kind : nil
         index += 1
-        if let kind = classify(token, range, bytes, previous: previous, next: next, source: source, names: names) {
+        if let kind = classify(token.kind, range, bytes, previous: previous, next: next, source: source, names: names) {
           found.append(Span(range: range, kind: kind.0, modifiers: kind.1))
         }
       }
@@ -65,10 +66,10 @@ public enum SemanticTokens {
   }
 
   private static func classify(
-    _ token: Token, _ range: SourceRange, _ bytes: [UInt8], previous: TokenKind?, next: TokenKind?,
+    _ kind: TokenKind, _ range: SourceRange, _ bytes: [UInt8], previous: TokenKind?, next: TokenKind?,
     source: SourceFile, names: NameIndex?
   ) -> (Kind, Modifiers)? {
-    switch token.kind {
+    switch kind {
     case .number, .dimension, .hexColor: return (.number, [])
     case .string: return (.string, [])
     case .identifier: break

@@ -1,15 +1,19 @@
-/// The syntax tree of one file, parsed again for the editor queries (the
-/// compiler drops its tree statement by statement, so a query cannot
-/// borrow it). Parsing is a small part of a compilation, and a query runs
+/// One file parsed for the editor queries, once: its lossless syntax tree
+/// (tokens and trivia for completion) and the statements the same parse
+/// made (the compiler drops its statements one by one, so a query cannot
+/// borrow them). Parsing is a small part of a compilation, and a query runs
 /// on one file: no cache is kept, so every answer reflects the text given.
 struct SyntaxIndex {
   let source: SourceFile
   let statements: [Statement]
+  let tree: SyntaxTree
 
   init(_ source: SourceFile) {
     self.source = source
     var diagnostics = DiagnosticList()
-    statements = Parser.parse(source, diagnostics: &diagnostics).statements
+    var statements: [Statement] = []
+    tree = Parser.parseTree(source, diagnostics: &diagnostics) { statements.append($0) }
+    self.statements = statements
   }
 
   /// The statements that hold `offset`, outermost first (a component, the

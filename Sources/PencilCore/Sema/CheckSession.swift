@@ -36,6 +36,7 @@ struct CheckSession {
     checker.budget.limits = limits
     checker.sourceFile = source
     checker.imports = imports
+    checker.names = imports.names
     if imports.chain.isEmpty {
       imports.chain = [(source, nil)]
       imports.files = SourceFiles(main: source)

@@ -51,10 +51,7 @@ extension Checker {
   mutating func reportUnknownColor(_ identifier: Identifier, replacing range: SourceRange, dotted: Bool) {
     let name = identifier.name
     // A gradient of this name defined further on changes the message.
-    if !dotted {
-      unresolvedNames += 1
-      if deferringUnresolved { return }
-    }
+    if !dotted, !reportsUnresolvedName() { return }
     let written = dotted ? "." + name : name
     var diagnostic = Diagnostic(SemaCodes.unknownColor, range, "unknown colour '\(written)'")
     if dotted, CSSColors.rgba(named: name) != nil {
@@ -70,7 +67,7 @@ extension Checker {
     } else if !dotted, SystemColors.entry(named: name) != nil {
       diagnostic.message += "; Apple system colours start with a dot"
       diagnostic = diagnostic.withFix("use the system colour '.\(name)'", replacing: range, with: "." + name)
-    } else if !dotted, gradientStatements[name] != nil {
+    } else if !dotted, gradientStatements[Name(name)] != nil {
       diagnostic.message += "; '\(name)' is a gradient, use it with gradient=\(name)"
     } else {
       let candidates =

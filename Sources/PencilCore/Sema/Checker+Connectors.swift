@@ -32,13 +32,15 @@ extension Checker {
       }
       return nil
     }
-    let heads = values.keyword(.arrowheads) ?? (statement.kind.key == .arrow ? "end" : "none")
+    let heads =
+      values.keyword(.arrowheads).flatMap(Arrowheads.init(rawValue:))
+      ?? (statement.kind.key == .arrow ? Arrowheads.end : Arrowheads.none)
     var label: String? = nil
     if case .string(let text)? = values[.label] { label = text }
     let style = ConnectorStyle(
-      stroke: Checker.stroke(values, default: .black), headAtStart: heads == "start" || heads == "both",
-      headAtEnd: heads == "end" || heads == "both", fill: values.color(.fill), opacity: values.number(.opacity) ?? 1,
-      label: label, elbow: values.keyword(.route) == "elbow")
+      stroke: Checker.stroke(values, default: .black), headAtStart: heads == .start || heads == .both,
+      headAtEnd: heads == .end || heads == .both, fill: values.color(.fill), opacity: values.number(.opacity) ?? 1,
+      label: label, elbow: values.keyword(.route).flatMap(ConnectorRoute.init(rawValue:)) == .elbow)
     guard spendElements(1, at: statement.range) else { return nil }
     guard case .fixed(let start) = from, case .fixed(let finish) = to else {
       // Placed once layout has placed the elements it names; it takes no
@@ -76,4 +78,14 @@ extension Checker {
       content: .shape(shape), placement: Placement(origin: Point(box.x, box.y), size: Point(box.width, box.height)),
       range: statement.range, effects: effects(for: statement, values))
   }
+}
+
+/// `arrowheads=`: the ends of a connector that carry a head.
+enum Arrowheads: String {
+  case start, end, both, none
+}
+
+/// `route=`: how a connector runs from its start to its end.
+enum ConnectorRoute: String {
+  case straight, elbow
 }

@@ -35,18 +35,19 @@ extension Checker {
       return nil
     }
     let name = identifier.name
-    if ["rect", "roundrect", "ellipse"].contains(name) || shapes[name] != nil || parametricShapes[name] != nil {
-      if shapeStatements[name] != nil, !usedShapes.contains(name) { usedShapes.insert(name) }
+    let key = identifier.key
+    if ["rect", "roundrect", "ellipse"].contains(name) || shapes[key] != nil || parametricShapes[key] != nil {
+      if shapeStatements[key] != nil, !usedShapes.contains(key) { usedShapes.insert(key) }
       recordShapeUse(identifier)
       return .keyword(name)
     }
-    if shapeStatements[name] != nil { return nil }  // a shape with errors, reported
-    unresolvedNames += 1
-    if deferringUnresolved { return nil }
+    if shapeStatements[key] != nil { return nil }  // a shape with errors, reported
+    guard reportsUnresolvedName() else { return nil }
     var diagnostic = Diagnostic(
       SemaCodes.unknownElement, identifier.range,
       "unknown shape '\(name)'; a clip is rect, roundrect, ellipse or a shape defined with 'shape NAME'")
-    let known = ["rect", "roundrect", "ellipse"] + shapes.keys.sorted() + parametricShapes.keys.sorted()
+    let known =
+      ["rect", "roundrect", "ellipse"] + shapes.keys.map(\.text).sorted() + parametricShapes.keys.map(\.text).sorted()
     if let suggestion = Suggestions.closest(to: name, among: known) {
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: identifier.range, with: suggestion)
     }
@@ -83,9 +84,9 @@ extension Checker {
       case "roundrect": outline = .roundRect(radius: values.number(.cornerRadius) ?? 8)
       case "ellipse": outline = .ellipse
       default:
-        if let unit = shapes[shape] {
+        if let unit = shapes[Name(shape)] {
           outline = unit.outline(values)
-        } else if let parametric = parametricShapes[shape] {
+        } else if let parametric = parametricShapes[Name(shape)] {
           outline = self.outline(of: parametric, AttributeValues(), statement)
         } else {
           outline = nil

@@ -1,7 +1,6 @@
 extension Checker {
   /// The attributes an element kind takes, or nil for an unknown kind.
   private mutating func attributeSpecs(for kindName: Name) -> (specs: [AttributeSpec], shape: (any ShapeKind)?)? {
-    let kind = kindName.text
     switch kindName {
     case .hstack: return (ElementKinds.hstack, nil)
     case .vstack: return (ElementKinds.vstack, nil)
@@ -16,11 +15,11 @@ extension Checker {
       // (reported already, so it is nil in `shapes`).
       // Inserting only what is new: CheckSession holds a copy of the
       // checker, so any insert would copy the whole set.
-      if shapeStatements[kind] != nil, !usedShapes.contains(kind) { usedShapes.insert(kind) }
-      if let parametric = parametricShapes[kind] {
+      if shapeStatements[kindName] != nil, !usedShapes.contains(kindName) { usedShapes.insert(kindName) }
+      if let parametric = parametricShapes[kindName] {
         return (ElementKinds.shapeAttributes + parametric.specs, parametric)
       }
-      return shapes[kind].map { (ElementKinds.shapeAttributes, $0) }
+      return shapes[kindName].map { (ElementKinds.shapeAttributes, $0) }
     }
   }
 
@@ -44,7 +43,7 @@ extension Checker {
     if kindName == .line || kindName == .arrow { return checkConnector(statement, in: context) }
     if kindName == .path { return checkPath(statement) }
     guard let (specs, shapeKind) = attributeSpecs(for: kindName) else {
-      if shapeStatements[kind] == nil {
+      if shapeStatements[kindName] == nil {
         reportUnknownElement(statement.kind)
         markNamesRead(in: [.element(statement)])
       }
@@ -247,16 +246,16 @@ extension Checker {
   }
 
   private mutating func reportUnknownElement(_ kind: Identifier) {
-    unresolvedNames += 1
-    if deferringUnresolved { return }
+    guard reportsUnresolvedName() else { return }
     var diagnostic = Diagnostic(SemaCodes.unknownElement, kind.range, "unknown element '\(kind.name)'")
     // Past the error limit the diagnostic is dropped: spend nothing on it.
     guard diagnostics.accepts(.error) else { return diagnostics.append(diagnostic) }
     if elementNameIndex == nil {
       elementNameIndex = SuggestionIndex(
-        ElementKinds.nonShapeKinds + ShapeKinds.builtins.map(\.name) + ["gradient", "shape"] + shapeStatements.keys)
+        ElementKinds.nonShapeKinds + ShapeKinds.builtins.map(\.name) + ["gradient", "shape"]
+          + shapeStatements.keys.map(\.text))
     }
-    if gradientStatements[kind.name] != nil {
+    if gradientStatements[kind.key] != nil {
       diagnostic = diagnostic.withNote(
         "'\(kind.name)' is a gradient; fill an element with it: rect at 0,0 size 100x100 gradient=\(kind.name)")
     } else if let peer = PeerSpellings.elements[kind.name] {
@@ -264,7 +263,7 @@ extension Checker {
       diagnostic.message += "; pencil calls it '\(peer)'"
       diagnostic = diagnostic.withFix("pencil calls it '\(peer)'", replacing: kind.range, with: peer)
     } else if let suggestion = elementNameIndex?.closest(to: kind.name) {
-      usedShapes.insert(suggestion)
+      usedShapes.insert(Name(suggestion))
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: kind.range, with: suggestion)
     }
     diagnostics.append(diagnostic)

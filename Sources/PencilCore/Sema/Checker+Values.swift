@@ -84,7 +84,7 @@ extension Checker {
       return nil
     case .paint:
       if case .name(let identifier) = expression, binding(identifier.key) == nil,
-        gradientStatements[identifier.name] != nil
+        gradientStatements[identifier.key] != nil
       {
         return resolveGradient(expression, for: attribute)
       }
@@ -250,23 +250,21 @@ extension Checker {
   /// there is none.
   mutating func gradientNamed(_ identifier: Identifier) -> GradientModel? {
     // Only what is new: an insert would copy the set CheckSession shares.
-    if !usedGradients.contains(identifier.name) { usedGradients.insert(identifier.name) }
-    if let statement = gradientStatements[identifier.name] {
-      recordUse(
-        identifier, declaredAt: statement.name.range, in: origin(of: "gradient", identifier.name), as: .gradient)
+    if !usedGradients.contains(identifier.key) { usedGradients.insert(identifier.key) }
+    if let statement = gradientStatements[identifier.key] {
+      recordUse(identifier, declaredAt: statement.name.range, in: origin(of: .gradient, identifier.key), as: .gradient)
     }
-    if let gradient = gradients[identifier.name] { return gradient }
-    if gradientStatements[identifier.name] != nil { return nil }  // broken; already reported
-    unresolvedNames += 1
-    if deferringUnresolved { return nil }
+    if let gradient = gradients[identifier.key] { return gradient }
+    if gradientStatements[identifier.key] != nil { return nil }  // broken; already reported
+    guard reportsUnresolvedName() else { return nil }
     var diagnostic = Diagnostic(SemaCodes.unknownGradient, identifier.range, "unknown gradient '\(identifier.name)'")
     guard diagnostics.accepts(.error) else {
       diagnostics.append(diagnostic)
       return nil
     }
-    if let suggestion = Suggestions.closest(to: identifier.name, among: Array(gradientStatements.keys)) {
+    if let suggestion = Suggestions.closest(to: identifier.name, among: gradientStatements.keys.map(\.text)) {
       // The typo is the problem; the gradient meant is not also "unused".
-      usedGradients.insert(suggestion)
+      usedGradients.insert(Name(suggestion))
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: identifier.range, with: suggestion)
     } else if gradientStatements.isEmpty {
       diagnostic = diagnostic.withNote(

@@ -8,16 +8,18 @@
 struct Checker {
   let bytes: [UInt8]
   var diagnostics: DiagnosticList
-  var gradientStatements: [String: GradientStatement] = [:]
-  var gradients: [String: GradientModel] = [:]
-  var shapeStatements: [String: ShapeStatement] = [:]
-  var shapes: [String: UnitPathShape] = [:]
+  // Every table of names is keyed by `Name`: a packed key hashes and
+  // compares as integers, not as the name's text.
+  var gradientStatements: [Name: GradientStatement] = [:]
+  var gradients: [Name: GradientModel] = [:]
+  var shapeStatements: [Name: ShapeStatement] = [:]
+  var shapes: [Name: UnitPathShape] = [:]
   /// The first definition of each name, in source order; later ones are
   /// reported as duplicates and otherwise ignored.
   var gradientDefinitions: [GradientStatement] = []
   var shapeDefinitions: [ShapeStatement] = []
-  var usedGradients: Set<String> = []
-  var usedShapes: Set<String> = []
+  var usedGradients: Set<Name> = []
+  var usedShapes: Set<Name> = []
   var canvas: CanvasModel?
   /// Element names for "did you mean", built on the first unknown element.
   var elementNameIndex: SuggestionIndex?
@@ -26,6 +28,7 @@ struct Checker {
   var unresolvedNames = 0
   /// While set, a name not found is only counted: the statement will be
   /// checked again at the end, so no message or suggestion is made now.
+  /// Read only by `reportsUnresolvedName`.
   var deferringUnresolved = false
 
   // Names (see Checker+Scopes).
@@ -50,7 +53,7 @@ struct Checker {
   /// By name: a `Name` hashes its packed key, not the whole string.
   var components: [Name: ComponentDefinition] = [:]
   var componentDefinitions: [ComponentDefinition] = []
-  var parametricShapes: [String: ParametricShape] = [:]
+  var parametricShapes: [Name: ParametricShape] = [:]
   var budget = ExpansionBudget()
   /// The uses of `pi` in a `let` that a W0013 fix already rewrites, with
   /// the argument it was offered at: `sin(a)` and `cos(a)` of one `let a`
@@ -70,6 +73,11 @@ struct Checker {
   /// Set while the prelude's `pencil` is expanded: its problems are the
   /// call site's, and it warns about nothing.
   var expandingPrelude = false
+  /// Where the names of the code being checked are recorded for the
+  /// editor: the compilation's recorder (`imports.names`); nil when the
+  /// compilation does not ask, and while the prelude's body runs (its
+  /// names are not the user's).
+  var names: NameRecorder?
   /// The file being checked when it is an imported one (nil: the compiled
   /// file), and what the imports of one compilation share.
   var file: SourceFile?
@@ -82,9 +90,8 @@ struct Checker {
   /// The file this checker was made for: the compiled file, or the
   /// imported one it checks.
   var sourceFile: SourceFile?
-  /// The file each imported gradient and shape ("gradient NAME", "shape
-  /// NAME") is written in.
-  var origins: [String: SourceFile] = [:]
+  /// The file each imported gradient and shape is written in.
+  var origins: [DefinitionKey: SourceFile] = [:]
 
   init(bytes: [UInt8], diagnostics: DiagnosticList, withPrelude: Bool = true) {
     self.bytes = bytes
@@ -105,14 +112,14 @@ struct Checker {
     let builtinNames = Checker.builtinElementNames
     switch statement {
     case .gradient(let gradient) where !gradient.name.name.isEmpty:
-      if let first = gradientStatements[gradient.name.name] {
+      if let first = gradientStatements[gradient.name.key] {
         reportDuplicate(
-          gradient.name, kind: "gradient", first: first.name.range, in: origin(of: "gradient", gradient.name.name))
+          gradient.name, kind: "gradient", first: first.name.range, in: origin(of: .gradient, gradient.name.key))
       } else {
-        gradientStatements[gradient.name.name] = gradient
+        gradientStatements[gradient.name.key] = gradient
         gradientDefinitions.append(gradient)
         recordDeclaration(gradient.name, as: .gradient)
-        if let model = checkGradient(gradient) { gradients[gradient.name.name] = model }
+        if let model = checkGradient(gradient) { gradients[gradient.name.key] = model }
       }
     case .shape(let shape) where !shape.name.name.isEmpty:
       if builtinNames.contains(shape.name.name) {
@@ -120,13 +127,13 @@ struct Checker {
           Diagnostic(
             SemaCodes.redefinesBuiltin, shape.name.range,
             "'\(shape.name.name)' is a built-in element; give the shape another name"))
-      } else if let first = shapeStatements[shape.name.name] {
-        reportDuplicate(shape.name, kind: "shape", first: first.name.range, in: origin(of: "shape", shape.name.name))
+      } else if let first = shapeStatements[shape.name.key] {
+        reportDuplicate(shape.name, kind: "shape", first: first.name.range, in: origin(of: .shape, shape.name.key))
       } else {
-        shapeStatements[shape.name.name] = shape
+        shapeStatements[shape.name.key] = shape
         shapeDefinitions.append(shape)
         recordDeclaration(shape.name, as: .shape)
-        if let kind = checkShape(shape) { shapes[shape.name.name] = kind }
+        if let kind = checkShape(shape) { shapes[shape.name.key] = kind }
         // A new shape may be what an earlier misspelling meant.
         elementNameIndex = nil
       }
@@ -141,6 +148,14 @@ struct Checker {
   /// file), given one when it is met first.
   func fileID(_ file: SourceFile?) -> FileID { file.map { imports.files.add($0) } ?? .main }
 
+  /// Counts a name not found that a later definition could still define;
+  /// whether to report it now (not while the statement may still wait for
+  /// the end of the file, see `CheckSession`).
+  mutating func reportsUnresolvedName() -> Bool {
+    unresolvedNames += 1
+    return !deferringUnresolved
+  }
+
   /// E0204; `file` is where the first definition is, when it was imported.
   mutating func reportDuplicate(_ name: Identifier, kind: String, first: SourceRange, in file: SourceFile? = nil) {
     let message =
@@ -153,13 +168,13 @@ struct Checker {
 
   mutating func reportUnused() {
     for gradient in gradientDefinitions
-    where gradients[gradient.name.name] != nil && !usedGradients.contains(gradient.name.name) {
+    where gradients[gradient.name.key] != nil && !usedGradients.contains(gradient.name.key) {
       diagnostics.append(
         Diagnostic(
           SemaCodes.unusedGradient, gradient.name.range,
           "gradient '\(gradient.name.name)' is never used; fill an element with gradient=\(gradient.name.name)"))
     }
-    for shape in shapeDefinitions where shapes[shape.name.name] != nil && !usedShapes.contains(shape.name.name) {
+    for shape in shapeDefinitions where shapes[shape.name.key] != nil && !usedShapes.contains(shape.name.key) {
       diagnostics.append(
         Diagnostic(
           SemaCodes.unusedShape, shape.name.range,

@@ -199,10 +199,9 @@ extension Checker {
       // name. An anchor's name after it says the user meant an element.
       let colorMembers = ["opacity", "mix", "hue", "saturation", "brightness", "alpha", "count"]
       guard !colorMembers.contains(member.name), CSSColors.rgba(named: identifier.name) == nil,
-        gradientStatements[identifier.name] == nil
+        gradientStatements[identifier.key] == nil
       else { return nil }
-      unresolvedNames += 1
-      if deferringUnresolved { return .some(nil) }
+      guard reportsUnresolvedName() else { return .some(nil) }
       var diagnostic = Diagnostic(
         GraphicsCodes.unknownElementName, identifier.range, "no element is named '\(identifier.name)' here")
       if let suggestion = Suggestions.closest(to: identifier.name, among: elementNames.values.map(\.name)) {

@@ -1,5 +1,5 @@
 /// Codes of the language's names, values, loops, components and imports
-/// (E0225–E0239, W0008–W0010), and of its limits (among them E0256–E0258).
+/// (E0225–E0239, W0008–W0010), and of its limits (among them E0256–E0259).
 enum LanguageCodes {
   static let unknownName = DiagnosticCode(
     "E0225", .error, "unknown name",
@@ -139,6 +139,20 @@ enum LanguageCodes {
         let l1 = [l0]    // … and so on
         let l64 = [l63]  // error: 65 levels
     """)
+  static let tooManySteps = DiagnosticCode(
+    "E0259", .error, "too many evaluation steps",
+    """
+    Loops and component bodies take at most 30,000,000 evaluation steps in
+    all: each expression evaluated, each statement run and each loop
+    iteration is one. A long body run many times would otherwise run for
+    minutes within the limits on iterations and elements. The expression
+    or statement that crossed the limit is reported, and expansion stops
+    there.
+
+        for i in 0..<1000000 {
+          let a = i + i + i + i + i + i + i + i + i + i   // error
+        }
+    """)
   static let importCycle = DiagnosticCode(
     "E0235", .error, "import cycle",
     """
@@ -209,6 +223,7 @@ enum LanguageCodes {
     unknownName, invalidRange, indexOutOfRange, missingArgument, unknownType, tooManyElements, tooManyIterations,
     componentsTooDeep, elementsTooDeep, importsTooDeep, tooManyPathCommands, importCycle, importUnreadable, redeclared,
     laterParameter, unusedLet, shadowedName, importedElements, valueTooLarge, tooMuchValueWork, listsTooDeep,
+    tooManySteps,
   ]
 }
 

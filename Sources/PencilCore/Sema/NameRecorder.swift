@@ -108,7 +108,7 @@ extension Checker {
 
   /// Records a declaration in the file being checked.
   func recordDeclaration(_ identifier: Identifier, as kind: NameKind) {
-    guard let recorder = imports.names, !expandingPrelude, !identifier.name.isEmpty else { return }
+    guard let recorder = names, !identifier.name.isEmpty else { return }
     recorder.declare(NameRecorder.Place(file: currentFileNumber(recorder), range: identifier.range), as: kind)
   }
 
@@ -117,7 +117,7 @@ extension Checker {
   /// checker's tables say of their own definitions).
   func recordUse(_ identifier: Identifier, declaredAt declaration: SourceRange, in file: SourceFile?, as kind: NameKind)
   {
-    guard let recorder = imports.names, !expandingPrelude else { return }
+    guard let recorder = names else { return }
     let here = currentFileNumber(recorder)
     let there = (file ?? sourceFile).map(recorder.number) ?? here
     recorder.use(
@@ -127,7 +127,7 @@ extension Checker {
 
   /// Records a use of a `let`, parameter or loop variable.
   func recordUse(_ identifier: Identifier, of binding: Binding) {
-    guard imports.names != nil, !binding.implicit else { return }
+    guard names != nil, !binding.implicit else { return }
     let kind: NameKind
     switch binding.kind {
     case .letBinding, .imported: kind = binding.isColorSet ? .colorSet : .letBinding
@@ -141,22 +141,22 @@ extension Checker {
 extension Checker {
   /// A shape's name used where a shape goes (`clip=`, an element kind).
   func recordShapeUse(_ identifier: Identifier) {
-    guard imports.names != nil, let shape = shapeStatements[identifier.name] else { return }
-    recordUse(identifier, declaredAt: shape.name.range, in: origin(of: "shape", identifier.name), as: .shape)
+    guard names != nil, let shape = shapeStatements[identifier.key] else { return }
+    recordUse(identifier, declaredAt: shape.name.range, in: origin(of: .shape, identifier.key), as: .shape)
   }
 
   /// An element's kind when it names a component or a shape of the user's,
   /// and its argument labels when they name the parameters of either.
   func recordKindUse(_ statement: ElementStatement, component: ComponentDefinition?) {
     // The prelude's own elements (a pencil's parts) are no names of the user's.
-    guard imports.names != nil, !expandingPrelude else { return }
+    guard names != nil else { return }
     if let component {
       guard !component.isPrelude else { return }
       recordUse(statement.kind, declaredAt: component.statement.name.range, in: component.file, as: .component)
       recordLabels(statement, component.statement.parameters, in: component.file)
-    } else if let shape = shapeStatements[statement.kind.name] {
+    } else if let shape = shapeStatements[statement.kind.key] {
       recordShapeUse(statement.kind)
-      recordLabels(statement, shape.parameters ?? [], in: origin(of: "shape", statement.kind.name))
+      recordLabels(statement, shape.parameters ?? [], in: origin(of: .shape, statement.kind.key))
     }
   }
 
@@ -180,7 +180,7 @@ extension Checker {
   mutating func recordNamesOfUntakenCode(
     _ statement: Statement, run: (inout Checker, [Statement]) -> Void
   ) {
-    guard let recorder = imports.names, !expandingPrelude, !budget.exhausted else { return }
+    guard let recorder = names, !budget.exhausted else { return }
     let key = NameRecorder.NamesOnlyKey(
       place: NameRecorder.Place(file: currentFileNumber(recorder), range: statement.range),
       deferring: deferringUnresolved)

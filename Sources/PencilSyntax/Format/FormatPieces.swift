@@ -1,6 +1,6 @@
-/// What the formatter re-prints: the lexer's tokens without its newline
-/// tokens (line breaks are counted in the gaps instead) and the comments,
-/// which the lexer skips, found again in the gaps between tokens.
+/// What the formatter re-prints: the tree's tokens without its newline
+/// tokens (line breaks are counted in the gaps instead) and the comments
+/// from its trivia.
 struct FormatPiece {
   enum Kind: Equatable {
     case token(TokenKind)
@@ -36,15 +36,19 @@ struct FormatPiece {
 }
 
 enum FormatPieces {
-  /// The pieces of `bytes`, which the parser has accepted (so brackets
-  /// balance and every comment is closed).
-  static func scan(_ source: SourceFile) -> [FormatPiece] {
-    let bytes = source.bytes
-    var pieces = LexedPiece.scan(source).map { piece -> FormatPiece in
+  /// The pieces of a tree the parser has accepted (so brackets balance
+  /// and every comment is closed).
+  static func scan(_ tree: SyntaxTree) -> [FormatPiece] {
+    let bytes = tree.bytes
+    var pieces: [FormatPiece] = []
+    pieces.reserveCapacity(tree.tokens.count)
+    tree.forEachCodePiece { piece in
       switch piece {
-      case .token(let token): FormatPiece(kind: .token(token.kind), start: Int(token.start), end: Int(token.end))
+      case .token(let index):
+        let token = tree.tokens[index]
+        pieces.append(FormatPiece(kind: .token(token.kind), start: Int(token.start), end: Int(token.end)))
       case .comment(let range, let isBlock):
-        FormatPiece(kind: isBlock ? .blockComment : .lineComment, start: range.start, end: range.end)
+        pieces.append(FormatPiece(kind: isBlock ? .blockComment : .lineComment, start: range.start, end: range.end))
       }
     }
     measureGaps(bytes, &pieces)

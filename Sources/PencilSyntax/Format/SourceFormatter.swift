@@ -57,9 +57,9 @@ public enum SourceFormatter {
     // The parser decides what is a syntax error, so fmt refuses exactly
     // what the compiler would; it also bounds nesting (E0109).
     var diagnostics = DiagnosticList()
-    _ = Parser.parse(source, diagnostics: &diagnostics)
+    let tree = SyntaxTree.parse(source, diagnostics: &diagnostics)
     guard !diagnostics.hasErrors else { return .refused(diagnostics.sortedWithSummary()) }
-    var layout = FormatLayout(pieces: FormatPieces.scan(source), bytes: source.bytes)
+    var layout = FormatLayout(pieces: FormatPieces.scan(tree), bytes: source.bytes)
     return .formatted(layout.run())
   }
 }

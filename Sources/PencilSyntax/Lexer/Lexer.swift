@@ -13,6 +13,11 @@ package struct Lexer {
   private(set) var diagnostics = DiagnosticList()
   /// Set by a report: the token being lexed carries a problem.
   var tokenIsFlawed = false
+  /// Whether the bytes between tokens are kept in `trivia` (for the
+  /// syntax tree); off, they are skipped without a trace.
+  var recordsTrivia = false
+  /// Spaces, line breaks that end no statement and comments, in order.
+  var trivia: [TriviaPiece] = []
 
   /// Names longer than this are refused: no scene needs one, and every
   /// message that quotes a name stays short.
@@ -64,8 +69,10 @@ package struct Lexer {
   /// Offsets fit in 32 bits: `Pencil.compile` refuses sources over
   /// `SourceFile.maximumSize` (128 MiB) before lexing.
   mutating func emit(_ kind: TokenKind, from start: Int, _ first: Double = 0, _ second: Double = 0) {
-    pending = Token(
+    var token = Token(
       kind: kind, start: Int32(start), end: Int32(index), first: first, second: second, flawed: tokenIsFlawed)
+    token.triviaEnd = UInt32(trivia.count)
+    pending = token
     lastKind = kind
     tokenIsFlawed = false
   }
@@ -87,18 +94,23 @@ package struct Lexer {
     switch byte {
     case UInt8(ascii: " "), UInt8(ascii: "\t"):
       index += 1
+      while index < limit, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+      recordTrivia(.whitespace, from: start)
     case UInt8(ascii: "\r") where peek(1) == UInt8(ascii: "\n"):
       // CRLF: the LF after it ends the line.
       index += 1
+      recordTrivia(.newline, from: start)
     case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
       // A CR alone ends a line too, as in editors and the language
       // server's line index (classic Mac files).
       index += 1
-      if lastKind != .newline { emit(.newline, from: start) }
+      if lastKind != .newline { emit(.newline, from: start) } else { recordTrivia(.newline, from: start) }
     case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
       while index < limit, !isLineBreak(bytes[index]) { index += 1 }
+      recordTrivia(.lineComment, from: start)
     case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
       skipBlockComment()
+      recordTrivia(.blockComment, from: start)
     case UInt8(ascii: "="): pair(UInt8(ascii: "="), .equalEqual, else: .equals)
     case UInt8(ascii: "<"): pair(UInt8(ascii: "="), .lessEqual, else: .less)
     case UInt8(ascii: ">"): pair(UInt8(ascii: "="), .greaterEqual, else: .greater)
@@ -151,6 +163,19 @@ package struct Lexer {
     default:
       lexUnexpected()
     }
+  }
+
+  /// Keeps `start..<index` as trivia when asked to; a run of spaces or of
+  /// skipped line breaks is one piece, each comment its own.
+  private mutating func recordTrivia(_ kind: TriviaKind, from start: Int) {
+    guard recordsTrivia else { return }
+    if kind == .whitespace || kind == .newline, let last = trivia.last, last.kind == kind,
+      last.end == UInt32(start)
+    {
+      trivia[trivia.count - 1].end = UInt32(index)
+      return
+    }
+    trivia.append(TriviaPiece(start: UInt32(start), end: UInt32(index), kind: kind))
   }
 
   private mutating func single(_ kind: TokenKind) {

@@ -62,6 +62,9 @@ package struct Token: Sendable {
   package var second: Double = 0
   package var start: Int32
   package var end: Int32
+  /// How many trivia pieces the lexer had recorded when it made this
+  /// token: the end of its leading trivia (0 when trivia is not recorded).
+  package var triviaEnd: UInt32 = 0
   package var kind: TokenKind
   /// The lexer reported an error inside this token; the statement holding
   /// it is marked recovered so no follow-on errors are piled onto it.

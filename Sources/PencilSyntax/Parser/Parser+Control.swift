@@ -7,12 +7,12 @@ extension Parser {
   /// or (in a shape's body) a path command.
   mutating func parseBlockStatement(allowingPathCommands: Bool, key known: UInt64? = nil) -> Statement? {
     let key = known ?? currentKey
-    if isWord(.letKeyword, key: key) { return recovering { .letBinding(try $0.parseLet()) } }
+    if isWord(.letKeyword, key: key) { return recovering(.letBinding) { .letBinding(try $0.parseLet()) } }
     if isWord(.forKeyword, key: key) {
-      return recovering { .forLoop(try $0.parseFor(allowingPathCommands: allowingPathCommands)) }
+      return recovering(.forLoop) { .forLoop(try $0.parseFor(allowingPathCommands: allowingPathCommands)) }
     }
     if isWord(.ifKeyword, key: key) {
-      return recovering { .conditional(try $0.parseIf(allowingPathCommands: allowingPathCommands)) }
+      return recovering(.ifStatement) { .conditional(try $0.parseIf(allowingPathCommands: allowingPathCommands)) }
     }
     guard allowingPathCommands else {
       // `NAME: element`: a name for anchors (`NAME.top`) and connectors.
@@ -23,8 +23,11 @@ extension Parser {
   }
 
   /// A statement parsed by `parse`, or nil after a syntax error (reported),
-  /// having skipped to the statement's end.
-  mutating func recovering(_ parse: (inout Parser) throws -> Statement) -> Statement? {
+  /// having skipped to the statement's end. Either way the tree gets a
+  /// node of `kind` over all of it.
+  mutating func recovering(_ kind: SyntaxKind, _ parse: (inout Parser) throws -> Statement) -> Statement? {
+    let start = tree.mark
+    defer { tree.finish(kind, start) }
     do {
       return try parse(&self)
     } catch {
@@ -84,9 +87,11 @@ extension Parser {
     var elseBody: [Statement]? = nil
     while true {
       let start = current.range.start
+      let branch = tree.mark
       advance()  // `if`
       let condition = try parseValue(for: "if")
       let body = try parseBlock(allowingPathCommands: allowingPathCommands).statements
+      tree.finish(.conditionalBranch, branch)
       branches.append(ConditionalBranch(condition: condition, body: body, range: SourceRange(start, previousEnd)))
       // `else` may start the next line, as Swift allows.
       if current.kind == .newline, peekKind() == .identifier, text(lookahead) == "else" { advance() }
@@ -114,6 +119,7 @@ extension Parser {
     depth += 1
     defer { depth -= 1 }
     let open = current.range
+    let start = tree.mark
     advance()
     var statements: [Statement] = []
     while true {
@@ -122,6 +128,7 @@ extension Parser {
       case .rightBrace:
         let range = SourceRange(open.start, Int(current.end))
         advance()
+        tree.finish(.block, start)
         return (statements, range)
       case .endOfFile:
         throw reportUnclosed(open)

@@ -2,6 +2,8 @@ extension Parser {
   /// `gradient NAME SPACE FROM to TO { stop … }`, or `gradient NAME
   /// radial [center=X,Y] [radius=R] { stop … }`.
   mutating func parseGradient() -> GradientStatement {
+    let start = tree.mark
+    defer { tree.finish(.gradient, start) }
     let keyword = current.range
     advance()
     let missing = Identifier(name: "", range: SourceRange(previousEnd, previousEnd))
@@ -45,6 +47,7 @@ extension Parser {
   private mutating func parseRadialClauses() throws -> [Attribute] {
     var attributes: [Attribute] = []
     while current.kind == .identifier {
+      let start = tree.mark
       let name = identifier
       advance()
       guard current.kind == .equals else {
@@ -55,8 +58,12 @@ extension Parser {
           ).withFix("write '\(name.name)='", replacing: SourceRange(name.range.end, name.range.end), with: "="))
       }
       advance()
+      let valueStart = tree.mark
       var value = try parseValue(for: name.name)
-      if current.kind == .comma { value = Parser.pair(value, try parseSecondCoordinate(for: name.name), .point) }
+      if current.kind == .comma {
+        value = finishPair(Parser.pair(value, try parseSecondCoordinate(for: name.name), .point), valueStart)
+      }
+      tree.finish(.attribute, start)
       attributes.append(Attribute(name: name, value: value))
     }
     return attributes
@@ -84,6 +91,8 @@ extension Parser {
         continue
       }
       let start = current.range.start
+      let node = tree.mark
+      defer { tree.finish(.gradientStop, node) }
       advance()
       var stop = GradientStop(color: nil, attributes: [], range: SourceRange(start, previousEnd))
       do {
@@ -93,10 +102,12 @@ extension Parser {
           stop.color = try parseValue(for: "stop")
         }
         while current.kind == .identifier {
+          let attribute = tree.mark
           let name = identifier
           advance()
           _ = try expect(.equals, "after '\(name.name)' (stop attributes are name=value)")
           let value = try parseValue(for: name.name)
+          tree.finish(.attribute, attribute)
           stop.attributes.append(Attribute(name: name, value: value))
         }
         stop.range = SourceRange(start, previousEnd)
@@ -111,6 +122,8 @@ extension Parser {
 
   /// `shape NAME[(PARAMETERS)] { move X,Y … close }` in unit coordinates.
   mutating func parseShape() -> ShapeStatement {
+    let start = tree.mark
+    defer { tree.finish(.shape, start) }
     let keyword = current.range
     advance()
     var shape = ShapeStatement(
@@ -131,6 +144,8 @@ extension Parser {
 
   /// `component NAME(PARAMETERS) { … }`.
   mutating func parseComponent() -> ComponentStatement? {
+    let start = tree.mark
+    defer { tree.finish(.component, start) }
     let keyword = current.range
     advance()
     var component = ComponentStatement(
@@ -175,14 +190,17 @@ extension Parser {
   /// `(name: Type = default, …)`; newlines are allowed inside.
   private mutating func parseParameters() throws -> [Parameter] {
     let open = current.range
+    let list = tree.mark
     advance()
     var parameters: [Parameter] = []
     while true {
       skipNewlines()
       if current.kind == .rightParen {
         advance()
+        tree.finish(.parameterList, list)
         return parameters
       }
+      let start = tree.mark
       let name = try expectIdentifier("a parameter name")
       guard current.kind == .colon else {
         throw fail(
@@ -198,6 +216,7 @@ extension Parser {
         advance()
         defaultValue = try parseValue(for: name.name)
       }
+      tree.finish(.parameter, start)
       parameters.append(
         Parameter(name: name, type: type, defaultValue: defaultValue, range: SourceRange(name.range.start, previousEnd))
       )
@@ -206,6 +225,7 @@ extension Parser {
       case .comma: advance()
       case .rightParen:
         advance()
+        tree.finish(.parameterList, list)
         return parameters
       default:
         throw fail(
@@ -220,6 +240,7 @@ extension Parser {
   /// `Type`, `Type?` or `[Type]`.
   private mutating func parseType() throws -> TypeSyntax {
     let start = current.range.start
+    let node = tree.mark
     var isList = false
     if current.kind == .leftBracket {
       isList = true
@@ -232,6 +253,7 @@ extension Parser {
       isOptional = true
       advance()
     }
+    tree.finish(.typeAnnotation, node)
     return TypeSyntax(name: name, isList: isList, isOptional: isOptional, range: SourceRange(start, previousEnd))
   }
 
@@ -239,7 +261,7 @@ extension Parser {
 
   /// A path command in a shape's body, to the end of its line.
   mutating func parsePathCommandStatement() -> Statement? {
-    recovering { parser in
+    recovering(.pathCommand) { parser in
       let command = try parser.parseCommand()
       try parser.expectStatementEnd("path command")
       return .pathCommand(command)
@@ -284,8 +306,9 @@ extension Parser {
     guard startsNumber, !isIdentifier("control") else {
       throw fail(ParserCodes.expectedToken, "expected a position X,Y \(context), found \(foundDescription)")
     }
+    let start = tree.mark
     let x = try parseValue(for: "x")
-    return Parser.pair(x, try parseSecondCoordinate(for: "y"), .point)
+    return finishPair(Parser.pair(x, try parseSecondCoordinate(for: "y"), .point), start)
   }
 
   /// `color NAME light=A dark=B`, an asset catalog's colour set, or
@@ -306,9 +329,11 @@ extension Parser {
     while current.kind == .identifier, isIdentifier("light") || isIdentifier("dark"), peekKind() == .equals {
       let isLight = isIdentifier("light")
       let part = current.range
+      let start = tree.mark
       advance()
       advance()
       let value = try parseValue(for: isLight ? "light" : "dark")
+      tree.finish(.attribute, start)
       if (isLight ? light : dark) != nil {
         throw fail(ParserCodes.expectedToken, "'\(isLight ? "light" : "dark")' is given twice", at: part)
       }

@@ -1,6 +1,9 @@
 extension Parser {
   /// `KIND ["label"] [WxH] (at X,Y | size WxH | name=value)* [{ … }]`.
-  mutating func parseElement() -> ElementStatement {
+  /// `start` is where the tree's node begins: at `NAME:` when there is one.
+  mutating func parseElement(start: NodeMark? = nil) -> ElementStatement {
+    let start = start ?? tree.mark
+    defer { tree.finish(.element, start) }
     let kind = identifier
     let flawedBefore = flawedTokens
     advance()
@@ -25,6 +28,7 @@ extension Parser {
   /// `NAME: element …`. A name on anything but an element is an error
   /// that keeps the statement.
   mutating func parseNamedElement() -> Statement? {
+    let start = tree.mark
     let name = identifier
     advance()
     advance()
@@ -32,6 +36,7 @@ extension Parser {
     guard current.kind == .identifier else {
       _ = fail(ParserCodes.expectedToken, "expected an element after '\(name.name):', found \(foundDescription)")
       synchronize()
+      tree.finish(.error, start)
       return nil
     }
     let key = currentKey
@@ -42,9 +47,10 @@ extension Parser {
           ParserCodes.expectedToken, name.range,
           "only an element takes a name; '\(text(current))' is a statement"
         ).withFix("remove the name", replacing: SourceRange(name.range.start, keyword.start), with: ""))
+      tree.finish(.error, start)
       return parseBlockStatement(allowingPathCommands: false, key: key)
     }
-    var element = parseElement()
+    var element = parseElement(start: start)
     element.name = name
     element.range = SourceRange(name.range.start, element.range.end)
     return .element(element)
@@ -64,6 +70,8 @@ extension Parser {
       element.label = try parseValue(for: "text")
     case .dimension:
       let range = current.range
+      let start = tree.mark
+      defer { tree.finish(.sizeLiteral, start) }
       attributeScratch.append(
         Attribute(
           name: Identifier(name: "size", range: range),
@@ -83,7 +91,9 @@ extension Parser {
         try parseChildren(into: &element)
         return
       case .identifier:
+        let start = tree.mark
         attributeScratch.append(try parseClause(of: element.kind.name))
+        tree.finish(.attribute, start)
       case .minus:
         throw reportSign()
       default:
@@ -122,7 +132,9 @@ extension Parser {
         throw fail(diagnostic)
       }
       let value = Expr.size(width: current.first, height: current.second, current.range)
+      let start = tree.mark
       advance()
+      tree.finish(.sizeLiteral, start)
       return Attribute(name: name, value: value)
     }
     if next == .colon {
@@ -146,10 +158,12 @@ extension Parser {
     }
     advance()
     advance()
+    let start = tree.mark
     let value = try parseValue(for: name.name)
     // `offset=10,0`, `scale=2,1`: a position written after '='.
     if current.kind == .comma {
-      return Attribute(name: name, value: Parser.pair(value, try parseSecondCoordinate(for: name.name), .point))
+      let pair = Parser.pair(value, try parseSecondCoordinate(for: name.name), .point)
+      return Attribute(name: name, value: finishPair(pair, start))
     }
     return Attribute(name: name, value: value)
   }
@@ -183,16 +197,18 @@ extension Parser {
     guard startsNumber else {
       throw fail(ParserCodes.expectedToken, "expected a position X,Y after 'at', found \(foundDescription)")
     }
+    let start = tree.mark
     let x = try parseValue(for: "at")
     // `at p` with a Point: one expression, when the clause ends there.
     if clauseEnds { return x }
     if current.kind == .minus { throw reportSign() }
-    return Parser.pair(x, try parseSecondCoordinate(for: "at"), .point)
+    return finishPair(Parser.pair(x, try parseSecondCoordinate(for: "at"), .point), start)
   }
 
   /// `size W x H` with spaces, each part an expression (`100x400` without
   /// spaces is one token); two number literals make a `.size`.
   private mutating func parseSpacedSize() throws -> Expr {
+    let start = tree.mark
     let width = try parseValue(for: "size")
     // `size s` with a Size: one expression, when the clause ends there.
     if clauseEnds { return width }
@@ -205,7 +221,7 @@ extension Parser {
     guard startsNumber else {
       throw fail(ParserCodes.expectedToken, "expected the height of the size after 'x', found \(foundDescription)")
     }
-    return Parser.pair(width, try parseValue(for: "size"), .size)
+    return finishPair(Parser.pair(width, try parseValue(for: "size"), .size), start)
   }
 
   /// Whether the clause ends at the current token: the end of the

@@ -38,14 +38,19 @@ extension Parser {
   /// `BinaryOperator`'s precedence.
   mutating func parseValue(for attribute: String) throws -> Expr {
     // Most values are one literal or name: no operator machinery for them.
+    let start = tree.mark
     let first = try parseUnary(for: attribute)
     guard binaryOperatorHere != nil else { return first }
-    return try parseBinary(for: attribute, above: 0, first: first)
+    return try parseBinary(for: attribute, above: 0, first: first, start: start)
   }
 
   /// Operands joined by operators of a precedence above `minimum`,
   /// left-associative; every operator adds a level to the nesting limit.
-  private mutating func parseBinary(for attribute: String, above minimum: Int, first: Expr? = nil) throws -> Expr {
+  /// `start` is where the first operand began, when the caller parsed it.
+  private mutating func parseBinary(
+    for attribute: String, above minimum: Int, first: Expr? = nil, start: NodeMark? = nil
+  ) throws -> Expr {
+    let start = start ?? tree.mark
     var left = try first ?? parseUnary(for: attribute)
     var operators = 0
     var previous: BinaryOperator? = nil
@@ -64,6 +69,7 @@ extension Parser {
       depth += operators
       defer { depth -= operators }
       let right = try parseBinary(for: attribute, above: op.precedence)
+      tree.finish(.binary, start)
       left = .binary(op, left, right, SourceRange(left.range.start, right.range.end))
     }
     return left
@@ -125,10 +131,12 @@ extension Parser {
     guard depth < Parser.maximumDepth else {
       throw fail(Diagnostic(ParserCodes.nestedTooDeeply, minus, "more than \(Parser.maximumDepth) signs in a row"))
     }
+    let start = tree.mark
     advance()
     depth += 1
     defer { depth -= 1 }
     let operand = try parseUnary(for: attribute)
+    tree.finish(.prefix, start)
     let range = SourceRange(minus.start, operand.range.end)
     if isNot { return .not(operand, range) }
     if case .number(let value, _) = operand { return .number(-value, range) }
@@ -138,6 +146,7 @@ extension Parser {
   /// A literal, name, `.name`, `fn(args)`, `[list]` or `(expression)`,
   /// then `.member(args)`s and `[index]`es.
   private mutating func parsePostfix(for attribute: String) throws -> Expr {
+    let start = tree.mark
     var value = try parsePrimary(for: attribute)
     var chain = 0
     while (current.kind == .dot && peekKind() == .identifier) || current.kind == .leftBracket {
@@ -149,6 +158,7 @@ extension Parser {
         defer { depth -= chain }
         let index = try parseValue(for: "index")
         _ = try expect(.rightBracket, "to close the index")
+        tree.finish(.index, start)
         value = .index(value, index, SourceRange(value.range.start, previousEnd))
         continue
       }
@@ -157,6 +167,7 @@ extension Parser {
       advance()
       var arguments: [Expr]? = nil
       if current.kind == .leftParen { arguments = try parseArguments() }
+      tree.finish(.member, start)
       value = .member(value, member, arguments: arguments, SourceRange(value.range.start, previousEnd))
     }
     return value
@@ -164,32 +175,45 @@ extension Parser {
 
   private mutating func parsePrimary(for attribute: String) throws -> Expr {
     let token = current
+    let start = tree.mark
     switch token.kind {
     case .number:
       advance()
+      tree.finish(.numberLiteral, start)
       return .number(token.first, token.range)
     case .dimension:
       advance()
+      tree.finish(.sizeLiteral, start)
       return .size(width: token.first, height: token.second, token.range)
     case .string:
       advance()
-      guard token.second > 0 else { return .string(string(token), token.range) }
+      guard token.second > 0 else {
+        tree.finish(.stringLiteral, start)
+        return .string(string(token), token.range)
+      }
+      tree.finish(.interpolatedString, start)
       return try parseInterpolated(token)
     case .leftBracket:
       return try parseList(for: attribute)
     case .hexColor:
       advance()
+      tree.finish(.hexColorLiteral, start)
       // The lexer stores a whole 32-bit value (or -1): the conversion is exact.
       return .hexColor(token.first < 0 ? nil : UInt32(token.first), token.range)
     case .invalid:
       // Already reported by the lexer; keep the statement going.
       advance()
+      tree.finish(.invalidValue, start)
       return .invalid(token.range)
     case .identifier:
       let name = identifier
       advance()
-      guard current.kind == .leftParen else { return .name(name) }
+      guard current.kind == .leftParen else {
+        tree.finish(.name, start)
+        return .name(name)
+      }
       let arguments = try parseArguments()
+      tree.finish(.call, start)
       return .call(name, arguments, SourceRange(token.range.start, previousEnd))
     case .leftParen:
       guard depth < Parser.maximumDepth else { throw refuseDeepNesting(closing: .rightParen) }
@@ -205,6 +229,7 @@ extension Parser {
             .withNote("the parenthesis opens here", at: token.range))
       }
       advance()
+      tree.finish(.parenthesized, start)
       return inner
     case .dot:
       advance()
@@ -213,6 +238,7 @@ extension Parser {
       }
       let name = identifier
       advance()
+      tree.finish(.dotName, start)
       return .dotName(name, SourceRange(token.range.start, name.range.end))
     default:
       throw fail(
@@ -225,13 +251,18 @@ extension Parser {
 
   /// `( value, value … )`; newlines are allowed inside the parentheses.
   private mutating func parseArguments() throws -> [Expr] {
-    try parseSequence(closing: .rightParen, "the argument list", for: "argument")
+    let start = tree.mark
+    let arguments = try parseSequence(closing: .rightParen, "the argument list", for: "argument")
+    tree.finish(.argumentList, start)
+    return arguments
   }
 
   /// `[ value, value … ]`, newlines allowed inside, a trailing comma too.
   private mutating func parseList(for attribute: String) throws -> Expr {
     let start = current.range.start
+    let node = tree.mark
     let items = try parseSequence(closing: .rightBracket, "the list", for: "list item")
+    tree.finish(.list, node)
     return .list(items, SourceRange(start, previousEnd))
   }
 

@@ -22,6 +22,8 @@ package struct Parser {
   /// statement copies its own out at the end, so its array is exactly as
   /// long as it needs to be (most of a large tree is attribute arrays).
   var attributeScratch: [Attribute] = []
+  /// The lossless tree, when asked for (`parseTree`).
+  var tree: TreeRecorder
   package static let maximumDepth = 64
 
   /// The whole tree at once (tests, `--emit ast`).
@@ -42,8 +44,12 @@ package struct Parser {
     diagnostics = parser.diagnostics
   }
 
-  private init(source: SourceFile, diagnostics: DiagnosticList) {
+  init(source: SourceFile, diagnostics: DiagnosticList, recordingTree: Bool = false) {
     lexer = Lexer(bytes: source.bytes)
+    lexer.recordsTrivia = recordingTree
+    // About one piece of trivia per 3 bytes: mostly the space between tokens.
+    if recordingTree { lexer.trivia.reserveCapacity(source.bytes.count / 3 + 16) }
+    tree = TreeRecorder(on: recordingTree, expectedBytes: source.bytes.count)
     bytes = source.bytes
     self.diagnostics = diagnostics
     current = lexer.next()
@@ -53,6 +59,8 @@ package struct Parser {
   /// A parser over the bytes of one `\(…)` in a string.
   init(bytes: [UInt8], range: SourceRange, depth: Int) {
     lexer = Lexer(bytes: bytes, range: range)
+    // The string token holding these bytes is the tree's; its parts are not.
+    tree = TreeRecorder(on: false, expectedBytes: 0)
     self.bytes = bytes
     diagnostics = DiagnosticList()
     current = lexer.next()
@@ -91,6 +99,7 @@ package struct Parser {
     guard current.kind != .endOfFile else { return }
     previousEnd = Int(current.end)
     if current.flawed { flawedTokens += 1 }
+    tree.append(current)
     current = lookahead
     lookahead = lexer.next()
   }
@@ -176,6 +185,8 @@ package struct Parser {
   /// `;` outside braces, or up to (not past) a `}` that closes the
   /// enclosing block.
   mutating func synchronize() {
+    let skipped = tree.mark
+    defer { tree.finishError(skipped) }
     var depth = 0
     while current.kind != .endOfFile {
       switch current.kind {
@@ -199,6 +210,8 @@ package struct Parser {
   mutating func refuseDeepNesting(closing: TokenKind) -> SyntaxError {
     let opening = current.kind
     let start = current.range
+    let skipped = tree.mark
+    defer { tree.finishError(skipped) }
     var open = 0
     while current.kind != .endOfFile {
       if current.kind == opening { open += 1 }
@@ -242,7 +255,9 @@ package struct Parser {
         _ = fail(
           Diagnostic(ParserCodes.unexpectedClosingBrace, current.range, "unexpected '}' with no open '{'")
             .withFix("remove the '}'", replacing: current.range, with: ""))
+        let stray = tree.mark
         advance()
+        tree.finish(.error, stray)
       default:
         if let statement = parseStatement() { body(statement) }
       }
@@ -281,9 +296,9 @@ package struct Parser {
     if isWord(.gradient, key: key) { return .gradient(parseGradient()) }
     if isWord(.shape, key: key) { return .shape(parseShape()) }
     if isWord(.component, key: key) { return parseComponent().map(Statement.component) }
-    if isWord(.importKeyword, key: key) { return recovering { .importFile(try $0.parseImport()) } }
+    if isWord(.importKeyword, key: key) { return recovering(.importFile) { .importFile(try $0.parseImport()) } }
     if isWord(.color, key: key), peekKind() == .identifier, colorSetFollows {
-      return recovering { .letBinding(try $0.parseColorSet()) }
+      return recovering(.colorSet) { .letBinding(try $0.parseColorSet()) }
     }
     return parseBlockStatement(allowingPathCommands: false, key: key)
   }

@@ -21,6 +21,7 @@ extension Checker {
   }
 
   mutating func run(_ statement: Statement, in context: ElementContext, into models: inout [ElementModel]) {
+    guard spendStep(at: statement.range) else { return }
     switch statement {
     case .element(let element):
       if let model = checkElement(element, in: context) { models.append(model) }
@@ -109,6 +110,8 @@ extension Checker {
   }
 
   private mutating func iterate(_ loop: ForStatement, item: Computed, index: Int, body: (inout Checker) -> Void) {
+    // An iteration is a step even when its body is empty.
+    guard spendStep(at: loop.sequence.range) else { return }
     inScope { checker in
       checker.bind(loop.variable, item, kind: .loopVariable)
       if let indexName = loop.index { checker.bind(indexName, .number(Double(index)), kind: .loopVariable) }

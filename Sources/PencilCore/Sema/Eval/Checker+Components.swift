@@ -140,7 +140,7 @@ extension Checker {
         name, kind: "component", first: first.statement.name.range, in: first.file === file ? nil : first.file)
       return
     }
-    if shapeStatements[name.name] != nil {
+    if shapeStatements[name.key] != nil {
       report(SemaCodes.duplicateDefinition, name.range, "'\(name.name)' is already the name of a shape")
       return
     }

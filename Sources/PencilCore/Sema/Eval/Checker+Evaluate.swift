@@ -7,7 +7,7 @@ extension Checker {
   /// gradient is wanted, `salmon` a colour).
   mutating func evaluate(_ expression: Expr, expecting kind: ValueKind? = nil) -> Computed? {
     namesRead.depth += 1
-    let value = computeValue(expression, expecting: kind)
+    let value = spendStep(at: expression.range) ? computeValue(expression, expecting: kind) : nil
     namesRead.depth -= 1
     if namesRead.depth == 0, value == nil || namesRead.skipped { markNamesRead(inAbandoned: expression) }
     return value
@@ -107,7 +107,7 @@ extension Checker {
     default: break
     }
     if kind == .gradient { return gradientNamed(identifier).map(Computed.gradient) }
-    if kind == nil, gradientStatements[identifier.name] != nil {
+    if kind == nil, gradientStatements[identifier.key] != nil {
       return gradientNamed(identifier).map(Computed.gradient)
     }
     if let rgba = CSSColors.rgba(named: identifier.name) { return .color(Color(rgba: rgba)) }
@@ -120,8 +120,7 @@ extension Checker {
   }
 
   private mutating func reportUnknownName(_ identifier: Identifier) {
-    unresolvedNames += 1
-    if deferringUnresolved { return }
+    guard reportsUnresolvedName() else { return }
     var diagnostic = Diagnostic(SemaCodes.unknownName, identifier.range, "unknown name '\(identifier.name)'")
     // Past the error limit the diagnostic is dropped: spend nothing on it.
     guard diagnostics.accepts(.error) else { return diagnostics.append(diagnostic) }

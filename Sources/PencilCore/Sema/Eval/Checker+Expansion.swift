@@ -15,13 +15,14 @@ extension Checker {
     var lets: LetStore
     var file: SourceFile?
     var elementNames: [Name: ElementName]
+    var names: NameRecorder?
   }
 
   private mutating func enterBody(of component: ComponentDefinition, callSite: SourceRange?) -> SavedScope {
     let saved = SavedScope(
       locals: locals, scopeStart: scopeStart, atFileLevel: atFileLevel, visibleFileLets: visibleFileLets,
       expandingPrelude: expandingPrelude, deduplicating: diagnostics.deduplicating, context: diagnostics.context,
-      lets: lets, file: currentFile, elementNames: elementNames)
+      lets: lets, file: currentFile, elementNames: elementNames, names: names)
     lets = component.lets
     if !elementNames.isEmpty { elementNames = [:] }
     if component.namesElements { declareElementNames(in: component.statement.body) }
@@ -32,6 +33,8 @@ extension Checker {
     atFileLevel = false
     visibleFileLets = component.visibleLets
     expandingPrelude = expandingPrelude || component.isPrelude
+    // The prelude's names (a pencil's parts) are no names of the user's.
+    if component.isPrelude { names = nil }
     diagnostics.deduplicating = true
     // The prelude is not the user's code: a problem there is the call's,
     // reported in the context the call stands in.
@@ -52,6 +55,7 @@ extension Checker {
     lets = saved.lets
     currentFile = saved.file
     elementNames = saved.elementNames
+    names = saved.names
   }
 
   /// The body's elements for one use; nil when a limit stopped it.
@@ -152,6 +156,13 @@ extension Checker {
   /// Each component's body once, with its parameters unknown: finds the
   /// problems every use would have, and those of components never used.
   mutating func checkComponentsAlone() {
+    // Alone, a body spends none of the file's elements and iterations: it
+    // runs within limits it cannot reach, and what it counted is undone.
+    // (Its evaluation steps count: its loops run in full.)
+    let counted = (budget.elements, budget.iterations, budget.limits)
+    budget.limits.elements = .max
+    budget.limits.iterations = .max
+    defer { (budget.elements, budget.iterations, budget.limits) = counted }
     for component in componentDefinitions where !component.broken {
       let saved = enterBody(of: component, callSite: nil)
       checkingAlone = true

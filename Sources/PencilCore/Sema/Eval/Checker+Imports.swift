@@ -90,7 +90,7 @@ extension Checker {
       imported = file
     }
     imports.files.add(imported)
-    if let recorder = imports.names {
+    if let recorder = names {
       let here = NameRecorder.Place(file: currentFileNumber(recorder), range: statement.pathRange)
       recorder.importLinks[here] = recorder.number(of: imported)
     }
@@ -140,39 +140,41 @@ extension Checker {
   /// Adds another file's definitions; a name defined both here (or in
   /// another import) and there is an error at the `import`.
   private mutating func adopt(_ definitions: ImportedDefinitions, importedAt statement: ImportStatement) {
-    func clash(_ kind: String, _ name: String, in other: SourceFile) {
+    func clash(_ kind: DefinitionKey.Kind, _ name: Name, in other: SourceFile) {
       report(
         SemaCodes.duplicateDefinition, statement.pathRange,
-        "\(kind) '\(name)' is defined both \(origin(of: kind, name).map { "in '\($0.name)'" } ?? "in this file") and in '\(other.name)'"
+        "\(kind.rawValue) '\(name)' is defined both \(origin(of: kind, name).map { "in '\($0.name)'" } ?? "in this file") and in '\(other.name)'"
       )
     }
     for (gradient, model, origin) in definitions.gradients {
-      let name = gradient.name.name
+      let name = gradient.name.key
       if gradientStatements[name] != nil {
-        if self.origin(of: "gradient", name) !== origin { clash("gradient", name, in: origin) }
+        if self.origin(of: .gradient, name) !== origin { clash(.gradient, name, in: origin) }
         continue
       }
       gradientStatements[name] = gradient
       if let model { gradients[name] = model }
-      origins["gradient " + name] = origin
+      origins[DefinitionKey(.gradient, name)] = origin
       // Lent, not owned: an imported gradient nobody uses is no warning here.
       usedGradients.insert(name)
     }
     for (shape, kind, parametric, origin) in definitions.shapes {
-      let name = shape.name.name
+      let name = shape.name.key
       if shapeStatements[name] != nil {
-        if self.origin(of: "shape", name) !== origin { clash("shape", name, in: origin) }
+        if self.origin(of: .shape, name) !== origin { clash(.shape, name, in: origin) }
         continue
       }
       shapeStatements[name] = shape
-      origins["shape " + name] = origin
+      origins[DefinitionKey(.shape, name)] = origin
       usedShapes.insert(name)
       if let kind { shapes[name] = kind }
       if let parametric { parametricShapes[name] = parametric }
     }
     for component in definitions.components {
       if let existing = components[component.statement.name.key] {
-        if existing !== component { clash("component", component.name, in: component.file ?? definitions.file) }
+        if existing !== component {
+          clash(.component, component.statement.name.key, in: component.file ?? definitions.file)
+        }
         continue
       }
       components[component.statement.name.key] = component
@@ -194,23 +196,38 @@ extension Checker {
     elementNameIndex = nil
   }
 
-  /// The file a gradient or shape was imported from; nil when it is this file's.
-  func origin(of kind: String, _ name: String) -> SourceFile? { origins[kind + " " + name] }
+  /// The file a gradient or shape was imported from; nil when it is this
+  /// file's (and for a component, which knows its own file).
+  func origin(of kind: DefinitionKey.Kind, _ name: Name) -> SourceFile? { origins[DefinitionKey(kind, name)] }
 
   /// What this file lends: everything defined at its top level, its own
   /// and what it imported, in a fixed order.
   func lentDefinitions(of file: SourceFile) -> ImportedDefinitions {
     var definitions = ImportedDefinitions(file: file)
-    for name in gradientStatements.keys.sorted() {
+    for name in gradientStatements.keys.sorted(by: { $0.text < $1.text }) {
       guard let statement = gradientStatements[name] else { continue }
-      definitions.gradients.append((statement, gradients[name], origin(of: "gradient", name) ?? file))
+      definitions.gradients.append((statement, gradients[name], origin(of: .gradient, name) ?? file))
     }
-    for name in shapeStatements.keys.sorted() {
+    for name in shapeStatements.keys.sorted(by: { $0.text < $1.text }) {
       guard let statement = shapeStatements[name] else { continue }
-      definitions.shapes.append((statement, shapes[name], parametricShapes[name], origin(of: "shape", name) ?? file))
+      definitions.shapes.append((statement, shapes[name], parametricShapes[name], origin(of: .shape, name) ?? file))
     }
     definitions.components = components.values.filter { !$0.isPrelude }.sorted { $0.name < $1.name }
     definitions.lets = fileLets.filter { !$0.pending }
     return definitions
+  }
+}
+
+/// An imported definition's kind and name: the key of the file it was
+/// written in (`Checker.origins`).
+struct DefinitionKey: Hashable {
+  enum Kind: String { case gradient, shape, component }
+
+  let kind: Kind
+  let name: Name
+
+  init(_ kind: Kind, _ name: Name) {
+    self.kind = kind
+    self.name = name
   }
 }

@@ -85,7 +85,7 @@ extension Checker {
       let types = checkParameters(parameters)
       let shape = ParametricShape(statement, types: types, visibleLets: fileLets.count)
       (shape.lets, shape.file) = (lets, file)
-      parametricShapes[statement.name.name] = shape
+      parametricShapes[statement.name.key] = shape
       return nil
     }
     var path = PathBuilder()

@@ -10,6 +10,12 @@ struct ExpansionBudget {
   /// together (E0245): each checked element is a few frames of the stack.
   static let maximumDepth = 256
   static let maximumPathCommands = 10_000
+  /// Evaluation steps of generated code (E0259): expressions evaluated,
+  /// statements run and loop iterations, inside loops and component
+  /// bodies. The other limits bound how often a body runs and how large
+  /// its values grow, not how long the body is: 200 `let`s of 60 terms run
+  /// a million times stayed within all of them for minutes.
+  static let maximumSteps = 30_000_000
 
   /// The limits in force. The fuzzer compiles with smaller element and
   /// iteration limits (`fuzzing`): each of its inputs must run in seconds
@@ -21,9 +27,12 @@ struct ExpansionBudget {
     var layoutAnswers = Layout.standardBudget
     /// Units of values built and compared (E0257; see `ValueLimits`).
     var valueWork = ValueLimits.maximumWork
+    /// Evaluation steps of generated code (E0259).
+    var steps = ExpansionBudget.maximumSteps
 
     static let standard = Limits()
-    static let fuzzing = Limits(elements: 20_000, iterations: 20_000, layoutAnswers: 2_000_000, valueWork: 2_000_000)
+    static let fuzzing = Limits(
+      elements: 20_000, iterations: 20_000, layoutAnswers: 2_000_000, valueWork: 2_000_000, steps: 2_000_000)
   }
 
   var limits = Limits.standard
@@ -36,6 +45,7 @@ struct ExpansionBudget {
   var elements = 0
   var iterations = 0
   var valueWork = 0
+  var steps = 0
   /// Loops and component bodies being expanded: elements made while it is
   /// above zero are generated ones.
   var generating = 0
@@ -63,14 +73,33 @@ extension Checker {
     }
   }
 
+  /// Counts one evaluation step at `range` (an expression, a statement or
+  /// an iteration) when it is generated code's; false past the limit,
+  /// which is reported once (unless another limit was crossed first) and
+  /// stops all further expansion. Written-out code is bounded by the size
+  /// of the file and counts nothing, as for elements.
+  @inline(__always)
+  mutating func spendStep(at range: @autoclosure () -> SourceRange) -> Bool {
+    guard budget.generating > 0 else { return true }
+    budget.steps += 1
+    guard budget.steps > budget.limits.steps else { return true }
+    if !budget.exhausted {
+      budget.exhausted = true
+      report(
+        LanguageCodes.tooManySteps, range(),
+        "this takes the file past \(budget.limits.steps) evaluation steps of loops and components; expansion stops here"
+      )
+    }
+    return false
+  }
+
   /// Adds `count` to a counter of the budget; the first time it passes
   /// `limit`, reports (`message` gets the limit) and stops all further
-  /// expansion. A component checked alone spends nothing.
+  /// expansion.
   private mutating func spend(
     _ count: Int, on counter: WritableKeyPath<ExpansionBudget, Int>, limit: Int, _ code: DiagnosticCode,
     at range: SourceRange, _ message: (Int) -> String
   ) -> Bool {
-    guard !checkingAlone else { return true }
     guard !budget.exhausted else { return false }
     budget[keyPath: counter] += count
     guard budget[keyPath: counter] <= limit else {
