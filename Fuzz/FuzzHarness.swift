@@ -224,6 +224,8 @@ enum FuzzHarness {
   static func checkDiagnostics(_ diagnostics: [Diagnostic], in source: SourceFile, phase: String) -> [String] {
     var failures: [String] = []
     let count = source.bytes.count
+    // The fuzzed input imports nothing: every diagnostic is in it.
+    let files = SourceFiles(main: source)
     for (index, diagnostic) in diagnostics.enumerated() {
       let id = "\(phase): \(diagnostic.code.id) '\(diagnostic.message)'"
       var ranges = [diagnostic.range]
@@ -237,13 +239,13 @@ enum FuzzHarness {
       }
       // With and without ANSI colours, alternately: printing is most of
       // the work for inputs with many diagnostics.
-      let human = DiagnosticPrinter.human(diagnostic, in: source, colors: index % 2 == 1)
+      let human = DiagnosticPrinter.human(diagnostic, in: files, colors: index % 2 == 1)
       if human.utf8.last != 0x0A { failures.append("\(id): human output does not end with a newline") }
-      let short = Array(DiagnosticPrinter.short(diagnostic, in: source).utf8)
+      let short = Array(DiagnosticPrinter.short(diagnostic, in: files).utf8)
       if short.last != 0x0A || short.dropLast().contains(0x0A) {
         failures.append("\(id): short output is not one line")
       }
-      let json = Array(DiagnosticPrinter.json(diagnostic, in: source).utf8)
+      let json = Array(DiagnosticPrinter.json(diagnostic, in: files).utf8)
       if json.last != 0x0A || json.dropLast().contains(0x0A) { failures.append("\(id): JSON is not one line") }
       if let problem = FuzzChecks.json(Array(json.dropLast())) { failures.append("\(id): \(problem)") }
       if json.first != UInt8(ascii: "{") { failures.append("\(id): JSON line is not an object") }

@@ -7,18 +7,15 @@ public enum Severity: String, Sendable {
 public struct DiagnosticNote: Equatable, Sendable {
   public var message: String
   public var range: SourceRange?
-  /// The file `range` is in, when not the diagnostic's own (a note at the
-  /// `import` of the file where the problem is).
-  public var file: SourceFile?
+  /// The file `range` is in; nil while the note is made, for the file of
+  /// its diagnostic, which `DiagnosticList` fills in (a note at the
+  /// `import` of the file where the problem is names another).
+  public var file: FileID?
 
-  public init(message: String, range: SourceRange? = nil, file: SourceFile? = nil) {
+  public init(message: String, range: SourceRange? = nil, file: FileID? = nil) {
     self.message = message
     self.range = range
     self.file = file
-  }
-
-  public static func == (a: DiagnosticNote, b: DiagnosticNote) -> Bool {
-    a.message == b.message && a.range == b.range && a.file === b.file
   }
 }
 
@@ -53,13 +50,15 @@ public struct Diagnostic: Equatable, Sendable {
   public var message: String
   public var notes: [DiagnosticNote] = []
   public var fixes: [FixIt] = []
-  /// The file the problem is in, when it is not the compiled file itself
-  /// (a file it imports); fixes apply to this file.
-  public var file: SourceFile?
+  /// The file the problem is in (the compilation's `SourceFiles` names
+  /// it); fixes apply to this file. Made in the compiled file: a
+  /// `DiagnosticList` collecting an imported file's problems moves what
+  /// is appended to it into that file.
+  public var file = FileID.main
 
   public static func == (a: Diagnostic, b: Diagnostic) -> Bool {
     a.code == b.code && a.range == b.range && a.message == b.message && a.notes == b.notes && a.fixes == b.fixes
-      && a.file === b.file
+      && a.file == b.file
   }
 
   package init(
@@ -81,7 +80,7 @@ public struct Diagnostic: Equatable, Sendable {
   }
 
   /// Puts the last note in `file` (nil: leave it to the file being checked).
-  package func inFile(_ file: SourceFile?) -> Diagnostic {
+  package func inFile(_ file: FileID?) -> Diagnostic {
     guard let file, !notes.isEmpty else { return self }
     var copy = self
     copy.notes[copy.notes.count - 1].file = file
@@ -105,11 +104,11 @@ package struct ExpansionContext {
   package var index: Int
   package var name: String
   package var range: SourceRange
-  /// The file `range` is in (nil: the compiled file).
-  package var file: SourceFile?
+  /// The file `range` is in.
+  package var file: FileID
   package var isCall: Bool
 
-  package init(iteration index: Int, of variable: String, at range: SourceRange, in file: SourceFile?) {
+  package init(iteration index: Int, of variable: String, at range: SourceRange, in file: FileID) {
     self.index = index
     name = variable
     self.range = range
@@ -117,7 +116,7 @@ package struct ExpansionContext {
     isCall = false
   }
 
-  package init(callOf component: String, at range: SourceRange, in file: SourceFile?) {
+  package init(callOf component: String, at range: SourceRange, in file: FileID) {
     index = 0
     name = component
     self.range = range
@@ -157,12 +156,10 @@ package struct DiagnosticList {
   private var locationOrder: [UInt64] = []
 
   package init() {}
-  /// The file being checked, when it is an imported one: what is
-  /// appended is stamped with it. Notes without a file are stamped with
-  /// it or, outside imported files, with `source`, the compiled file, so
-  /// a note always says its file once files mix.
-  package var file: SourceFile?
-  package var source: SourceFile?
+  /// The file being checked: what is appended in the compiled file (as
+  /// every diagnostic is made) is moved to it. Notes without a file are
+  /// put in their diagnostic's, so a note always says its file.
+  package var file = FileID.main
   /// Set while expanding a loop or a component: each (code, range) is
   /// reported once.
   package var deduplicating = false
@@ -180,12 +177,10 @@ package struct DiagnosticList {
 
   package mutating func append(_ diagnostic: Diagnostic) {
     var diagnostic = diagnostic
-    if diagnostic.file == nil, let file { diagnostic.file = file }
-    if let here = diagnostic.file ?? source {
-      for index in diagnostic.notes.indices
-      where diagnostic.notes[index].file == nil && diagnostic.notes[index].range != nil {
-        diagnostic.notes[index].file = here
-      }
+    if diagnostic.file == .main { diagnostic.file = file }
+    for index in diagnostic.notes.indices
+    where diagnostic.notes[index].file == nil && diagnostic.notes[index].range != nil {
+      diagnostic.notes[index].file = diagnostic.file
     }
     if deduplicating {
       let key = DiagnosticList.locationKey(diagnostic)
@@ -226,7 +221,7 @@ package struct DiagnosticList {
     hasher.combine(diagnostic.code.id)
     hasher.combine(diagnostic.range.start)
     hasher.combine(diagnostic.range.end)
-    if let file = diagnostic.file { hasher.combine(ObjectIdentifier(file)) }
+    hasher.combine(diagnostic.file)
     return UInt64(bitPattern: Int64(hasher.finalize()))
   }
 
@@ -255,17 +250,18 @@ package struct DiagnosticList {
     droppedOthers += other.droppedOthers
   }
 
-  /// Caps a plain array the same way (for the backends' diagnostics).
+  /// Caps a plain array the same way (for the backends' diagnostics, all
+  /// in the compiled file).
   package static func capped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     var list = DiagnosticList()
     for diagnostic in diagnostics { list.append(diagnostic) }
     return list.sortedWithSummary()
   }
 
-  /// `sorted()`, with a note on the last error and the last warning
+  /// `sorted(in:)`, with a note on the last error and the last warning
   /// saying how many more were left out.
-  package func sortedWithSummary() -> [Diagnostic] {
-    var sorted = self.sorted()
+  package func sortedWithSummary(in files: SourceFiles? = nil) -> [Diagnostic] {
+    var sorted = self.sorted(in: files)
     func summarize(_ dropped: Int, _ noun: String, where matches: (Diagnostic) -> Bool) {
       guard dropped > 0, let index = sorted.lastIndex(where: matches) else { return }
       sorted[index] = sorted[index].withNote(
@@ -276,19 +272,21 @@ package struct DiagnosticList {
     return sorted
   }
 
-  /// Sorted by position, exact duplicates removed.
-  package func sorted() -> [Diagnostic] {
+  /// Sorted by position, exact duplicates removed; `files` names the
+  /// files of the ids (without it, all are in the compiled file).
+  package func sorted(in files: SourceFiles? = nil) -> [Diagnostic] {
     var seen = Set<String>()
     var result: [Diagnostic] = []
+    func name(_ file: FileID) -> String { file == .main ? "" : files?[file].name ?? "" }
     // The compiled file's first, then each imported file's, by name.
     let ordered = items.enumerated().sorted { a, b in
-      let (fileA, fileB) = (a.element.file?.name ?? "", b.element.file?.name ?? "")
+      let (fileA, fileB) = (name(a.element.file), name(b.element.file))
       if fileA != fileB { return fileA < fileB }
       return a.element.range != b.element.range
         ? a.element.range < b.element.range : a.offset < b.offset
     }
     for (_, item) in ordered {
-      let key = "\(item.file?.name ?? ""):\(item.range.start):\(item.range.end):\(item.code.id):\(item.message)"
+      let key = "\(item.file.index):\(item.range.start):\(item.range.end):\(item.code.id):\(item.message)"
       if seen.insert(key).inserted { result.append(item) }
     }
     return result

@@ -12,12 +12,13 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
 }
 
 /// Turns diagnostics into text. Line and column are computed here, from
-/// the byte offsets the compiler works with.
+/// the byte offsets the compiler works with, in the file a diagnostic's
+/// id names in the compilation's `SourceFiles`.
 public enum DiagnosticPrinter {
   /// `file:line:col: severity: message [CODE]`. Everything quoted from
   /// the input is made safe for a terminal (see `terminalSafe`).
-  public static func short(_ diagnostic: Diagnostic, in compiled: SourceFile) -> String {
-    let source = diagnostic.file ?? compiled
+  public static func short(_ diagnostic: Diagnostic, in files: SourceFiles) -> String {
+    let source = files[diagnostic.file]
     let location = source.location(of: diagnostic.range.start)
     return terminalSafe(
       "\(source.name):\(location.line):\(location.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.id)]"
@@ -28,8 +29,8 @@ public enum DiagnosticPrinter {
   /// notes (with their own source lines) and `help:` lines for the fixes;
   /// `colors` adds ANSI styling. A long line is shown as a window around
   /// the range, so the text is bounded whatever the input.
-  public static func human(_ diagnostic: Diagnostic, in compiled: SourceFile, colors: Bool) -> String {
-    let source = diagnostic.file ?? compiled
+  public static func human(_ diagnostic: Diagnostic, in files: SourceFiles, colors: Bool) -> String {
+    let source = files[diagnostic.file]
     let style = Style(enabled: colors)
     let location = source.location(of: diagnostic.range.start)
     let severityColor =
@@ -40,7 +41,7 @@ public enum DiagnosticPrinter {
     text += snippet(diagnostic.range, in: source, style: style, caretColor: severityColor)
     for note in diagnostic.notes {
       if let range = note.range {
-        let noteSource = note.file ?? source
+        let noteSource = note.file.map { files[$0] } ?? source
         let noteLocation = noteSource.location(of: range.start)
         text +=
           "\(style.bold)\(terminalSafe(noteSource.name)):\(noteLocation.line):\(noteLocation.column): \(style.cyan)note:\(style.reset) \(terminalSafe(note.message))\n"
@@ -94,8 +95,8 @@ public enum DiagnosticPrinter {
   }
 
   /// One JSON object on one line (the `diagnostic` record).
-  public static func json(_ diagnostic: Diagnostic, in compiled: SourceFile) -> String {
-    let source = diagnostic.file ?? compiled
+  public static func json(_ diagnostic: Diagnostic, in files: SourceFiles) -> String {
+    let source = files[diagnostic.file]
     var object = JSONObject()
     object.add("version", 1)
     object.add("type", "diagnostic")
@@ -107,19 +108,20 @@ public enum DiagnosticPrinter {
     let notes = diagnostic.notes.map { note -> String in
       var noteObject = JSONObject()
       noteObject.add("message", note.message)
-      if let file = note.file, file !== source { noteObject.add("file", file.name) }
-      if let range = note.range { noteObject.add(raw: "range", jsonRange(range, in: note.file ?? source)) }
+      let noteSource = note.file.map { files[$0] } ?? source
+      if noteSource !== source { noteObject.add("file", noteSource.name) }
+      if let range = note.range { noteObject.add(raw: "range", jsonRange(range, in: noteSource)) }
       return noteObject.text
     }
     object.add(raw: "notes", "[" + notes.joined(separator: ",") + "]")
-    object.add(raw: "fixes", jsonFixes(diagnostic, in: compiled))
+    object.add(raw: "fixes", jsonFixes(diagnostic, in: files))
     return object.text + "\n"
   }
 
   /// The `fixes` array of the JSON record: `[{"message", "edits": [{"range",
   /// "newText"}]}]` (`pencilc preview`'s state reuses it).
-  public static func jsonFixes(_ diagnostic: Diagnostic, in compiled: SourceFile) -> String {
-    let source = diagnostic.file ?? compiled
+  public static func jsonFixes(_ diagnostic: Diagnostic, in files: SourceFiles) -> String {
+    let source = files[diagnostic.file]
     let fixes = diagnostic.fixes.map { fix -> String in
       var fixObject = JSONObject()
       fixObject.add("message", fix.message)

@@ -19,12 +19,14 @@ extension LanguageServer {
     let compilation = compile(document)
     // Fixes of the document's own diagnostics: those of imported files
     // are offered in those files.
-    let own = compilation.diagnostics.filter { $0.file == nil && !$0.fixes.isEmpty }
+    let own = compilation.diagnostics.filter { $0.file == .main && !$0.fixes.isEmpty }
     let uri = document.uri
     var actions: [JSONValue] = []
     if wanted("quickfix") {
       for diagnostic in own where diagnostic.range.start <= to && from <= diagnostic.range.end {
-        let lspValue = lspDiagnostic(diagnostic, uri: uri) { $0.map { LineIndex($0.bytes) } ?? lines }
+        let lspValue = lspDiagnostic(diagnostic, uri: uri, files: compilation.files) {
+          $0 == .main ? lines : LineIndex(compilation.files[$0].bytes)
+        }
         for fix in diagnostic.fixes {
           actions.append(
             .object([
@@ -37,14 +39,16 @@ extension LanguageServer {
         }
       }
     }
-    if wanted("source.fixAll"), let fixAll = fixAll(own, uri: uri, lines: lines) { actions.append(fixAll) }
+    if wanted("source.fixAll"), let fixAll = fixAll(own, in: compilation.files, uri: uri, lines: lines) {
+      actions.append(fixAll)
+    }
     return .array(actions)
   }
 
   /// One edit applying the fix of every diagnostic that has exactly one
   /// (a choice between fixes is the user's), skipping a fix that overlaps
   /// one taken before; nil when there is nothing to fix.
-  private func fixAll(_ diagnostics: [Diagnostic], uri: String, lines: LineIndex) -> JSONValue? {
+  private func fixAll(_ diagnostics: [Diagnostic], in files: SourceFiles, uri: String, lines: LineIndex) -> JSONValue? {
     var taken: [TextEdit] = []
     var fixed: [JSONValue] = []
     for diagnostic in diagnostics where diagnostic.fixes.count == 1 {
@@ -54,7 +58,8 @@ extension LanguageServer {
       }
       guard !overlaps else { continue }
       taken += edits
-      fixed.append(lspDiagnostic(diagnostic, uri: uri) { $0.map { LineIndex($0.bytes) } ?? lines })
+      fixed.append(
+        lspDiagnostic(diagnostic, uri: uri, files: files) { $0 == .main ? lines : LineIndex(files[$0].bytes) })
     }
     guard !taken.isEmpty else { return nil }
     return .object([

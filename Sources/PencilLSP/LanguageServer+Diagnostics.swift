@@ -47,20 +47,20 @@ extension LanguageServer {
       let compilation = compile(document)
       var own: [JSONValue] = []
       var imported: [String: [JSONValue]] = [:]
-      var indexes: [ObjectIdentifier: LineIndex] = [:]
-      func lines(_ file: SourceFile?) -> LineIndex {
-        guard let file else { return document.lines }
-        if let found = indexes[ObjectIdentifier(file)] { return found }
-        let made = LineIndex(file.bytes)
-        indexes[ObjectIdentifier(file)] = made
+      var indexes: [FileID: LineIndex] = [:]
+      func lines(_ file: FileID) -> LineIndex {
+        guard file != .main else { return document.lines }
+        if let found = indexes[file] { return found }
+        let made = LineIndex(compilation.files[file].bytes)
+        indexes[file] = made
         return made
       }
       for diagnostic in compilation.diagnostics {
-        let value = lspDiagnostic(diagnostic, uri: uri, lines: lines)
-        if let file = diagnostic.file {
-          imported[DocumentURI.uri(of: file.name), default: []].append(value)
-        } else {
+        let value = lspDiagnostic(diagnostic, uri: uri, files: compilation.files, lines: lines)
+        if diagnostic.file == .main {
           own.append(value)
+        } else {
+          imported[DocumentURI.uri(of: compilation.files[diagnostic.file].name), default: []].append(value)
         }
       }
       var params: [String: JSONValue] = ["uri": .string(uri), "diagnostics": .array(own)]
@@ -87,10 +87,15 @@ extension LanguageServer {
   }
 
   /// A core diagnostic as an LSP `Diagnostic`: the same code, range and
-  /// notes as `pencilc` prints, notes as related information.
-  func lspDiagnostic(_ diagnostic: Diagnostic, uri: String, lines: (SourceFile?) -> LineIndex) -> JSONValue {
+  /// notes as `pencilc` prints, notes as related information. `uri` is
+  /// the compiled file's; `files` names the others by id, and `lines`
+  /// indexes a file's lines.
+  func lspDiagnostic(
+    _ diagnostic: Diagnostic, uri: String, files: SourceFiles, lines: (FileID) -> LineIndex
+  ) -> JSONValue {
+    func uriOf(_ file: FileID) -> String { file == .main ? uri : DocumentURI.uri(of: files[file].name) }
     let ownLines = lines(diagnostic.file)
-    let ownURI = diagnostic.file.map { DocumentURI.uri(of: $0.name) } ?? uri
+    let ownURI = uriOf(diagnostic.file)
     let severity: Int
     switch diagnostic.severity {
     case .error: severity = 1
@@ -110,7 +115,7 @@ extension LanguageServer {
     for note in diagnostic.notes {
       // A note without a place points at the diagnostic itself.
       let noteFile = note.file ?? diagnostic.file
-      let noteURI = noteFile.map { DocumentURI.uri(of: $0.name) } ?? uri
+      let noteURI = uriOf(noteFile)
       let range = note.range.map { lspRange($0, lines(noteFile)) } ?? lspRange(diagnostic.range, ownLines)
       related.append(
         .object([

@@ -69,7 +69,7 @@ extension LanguageServer {
     var codes: [DiagnosticCode] = []
     var range = answer?.range
     for diagnostic in compilation.diagnostics
-    where diagnostic.file == nil && diagnostic.range.start <= offset && offset <= diagnostic.range.end {
+    where diagnostic.file == .main && diagnostic.range.start <= offset && offset <= diagnostic.range.end {
       if !codes.contains(diagnostic.code) { codes.append(diagnostic.code) }
       range = range ?? diagnostic.range
     }

@@ -6,16 +6,20 @@ import PencilCore
 /// 0.2), so one document at a time holds one: the last compiled (the one
 /// being edited) or hovered; another's hover compiles it again.
 struct CheckedDocument {
-  let source: SourceFile
+  /// The document's text and the files it imports, by the ids the
+  /// diagnostics carry.
+  let files: SourceFiles
   let diagnostics: [Diagnostic]
   private(set) var scene: Scene?
   private(set) var sceneIsHeld = true
 
   init(_ compilation: Compilation) {
-    source = compilation.source
+    files = compilation.files
     diagnostics = compilation.diagnostics
     scene = compilation.scene
   }
+
+  var source: SourceFile { files.main }
 
   mutating func dropScene() {
     scene = nil

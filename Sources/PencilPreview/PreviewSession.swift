@@ -64,7 +64,7 @@ public final class PreviewSession: Sendable {
       made = PreviewSnapshot(
         version: version, ok: picture != nil, source: source, diagnostics: diagnostics, readFailure: nil,
         files: [source] + imported, watched: world.watchList.merging([path: sceneStamp]) { _, scene in scene },
-        picture: picture ?? previous.picture)
+        picture: picture ?? previous.picture, sources: compilation.files)
     }
     state.withLock {
       $0.current = made

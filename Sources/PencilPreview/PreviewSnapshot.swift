@@ -17,6 +17,8 @@ public final class PreviewSnapshot: Sendable {
   /// The compiled file as read, and its diagnostics (sorted by position).
   public let source: SourceFile
   public let diagnostics: [Diagnostic]
+  /// The compile's files by the ids its diagnostics carry.
+  public let sources: SourceFiles
   /// Why the scene itself could not be read (then there are no
   /// diagnostics), and its code: E0402, E0403, or E0409 for a scene that is
   /// not a regular file.
@@ -39,19 +41,20 @@ public final class PreviewSnapshot: Sendable {
   init(
     version: Int, ok: Bool, source: SourceFile, diagnostics: [Diagnostic], readFailure: String?,
     readFailureCode: DiagnosticCode = DriverCodes.unreadable, files: [SourceFile], watched: [String: FileStamp],
-    picture: PreviewPicture?
+    picture: PreviewPicture?, sources: SourceFiles? = nil
   ) {
     self.version = version
     self.ok = ok
     self.source = source
     self.diagnostics = diagnostics
+    self.sources = sources ?? SourceFiles(main: source)
     self.readFailure = readFailure
     self.readFailureCode = readFailureCode
     self.files = files
     self.watched = watched
     self.picture = picture
     let json = PreviewState.json(
-      version: version, ok: ok, source: source, diagnostics: diagnostics,
+      version: version, ok: ok, source: source, sources: self.sources, diagnostics: diagnostics,
       readFailure: readFailure.map { (readFailureCode, $0) }, files: files, picture: picture)
     stateJSON = Array(json.utf8)
     event = ServerSentEvents.event("state", data: json)
@@ -79,11 +82,11 @@ public final class PreviewSnapshot: Sendable {
 /// fix's message, or null) and `fixes` (the JSON diagnostic format's).
 enum PreviewState {
   static func json(
-    version: Int, ok: Bool, source: SourceFile, diagnostics: [Diagnostic],
+    version: Int, ok: Bool, source: SourceFile, sources: SourceFiles, diagnostics: [Diagnostic],
     readFailure: (code: DiagnosticCode, message: String)?, files: [SourceFile], picture: PreviewPicture?
   ) -> String {
     let quote = DiagnosticPrinter.jsonQuoted
-    var entries = diagnostics.map { diagnostic($0, in: source) }
+    var entries = diagnostics.map { diagnostic($0, in: sources) }
     if let (code, readFailure) = readFailure {
       let rendered = DiagnosticPrinter.failure(code, readFailure, format: .human)
       entries.append(
@@ -100,18 +103,18 @@ enum PreviewState {
       + "\"appearanceAdaptive\":\(picture?.adaptive ?? false)}"
   }
 
-  static func diagnostic(_ diagnostic: Diagnostic, in compiled: SourceFile) -> String {
+  static func diagnostic(_ diagnostic: Diagnostic, in files: SourceFiles) -> String {
     let quote = DiagnosticPrinter.jsonQuoted
-    let file = diagnostic.file ?? compiled
+    let file = files[diagnostic.file]
     let start = file.location(of: diagnostic.range.start)
     let end = file.location(of: diagnostic.range.end)
-    let rendered = DiagnosticPrinter.human(diagnostic, in: compiled, colors: false)
+    let rendered = DiagnosticPrinter.human(diagnostic, in: files, colors: false)
     return "{\"severity\":\(quote(diagnostic.severity.rawValue)),\"code\":\(quote(diagnostic.code.id)),"
       + "\"message\":\(quote(diagnostic.message)),\"file\":\(quote(file.name)),"
       + "\"absolutePath\":\(quote(absolutePath(file.name))),\"line\":\(start.line),"
       + "\"column\":\(start.column),\"endLine\":\(end.line),\"endColumn\":\(end.column),"
       + "\"rendered\":\(quote(rendered)),\"help\":\(diagnostic.fixes.first.map { quote($0.message) } ?? "null"),"
-      + "\"fixes\":\(DiagnosticPrinter.jsonFixes(diagnostic, in: compiled))}"
+      + "\"fixes\":\(DiagnosticPrinter.jsonFixes(diagnostic, in: files))}"
   }
 }
 

@@ -1,14 +1,5 @@
 import PencilCore
 
-/// A file known to a World: its index in the World's files, the main
-/// file being 0. 32 bits, as source offsets are.
-public struct FileID: Hashable, Sendable {
-  public var index: UInt32
-  public init(_ index: UInt32) { self.index = index }
-  /// The compiled file.
-  public static let main = FileID(0)
-}
-
 /// The one way the command line, the language server and the preview read
 /// files, as typst's `World` is: the main file, and every file its imports
 /// reach, each with a `FileID`, read once (`WorldFiles`). An import is
@@ -62,17 +53,17 @@ public final class World: ImportLoader, Sendable {
 
   /// The file of `id`, if this World has met it.
   public func source(_ id: FileID) -> SourceFile? {
-    state.withLock { Int(id.index) < $0.files.count ? $0.files[Int(id.index)] : nil }
+    state.withLock { Int(id.index) < $0.table.files.count ? $0.table[id] : nil }
   }
 
   /// The id of `file`, if it is one this World handed out (or the main file).
   public func id(of file: SourceFile) -> FileID? {
-    state.withLock { $0.ids[ObjectIdentifier(file)] }
+    state.withLock { $0.table.id(of: file) }
   }
 
   /// Every file met, by id: the main file first, then each file read in
   /// the order it was read.
-  public var files: [SourceFile] { state.withLock { $0.files } }
+  public var files: [SourceFile] { state.withLock { $0.table.files } }
 
   /// Every path an import asked for, found or not.
   public var askedPaths: Set<String> { state.withLock { $0.asked } }

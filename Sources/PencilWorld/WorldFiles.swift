@@ -12,9 +12,8 @@ import PencilCore
 ///   World's total limit (E0410), so a small file of imports cannot make
 ///   the compiler read gigabytes.
 struct WorldFiles {
-  /// Every file by id: the main file first.
-  var files: [SourceFile]
-  var ids: [ObjectIdentifier: FileID] = [:]
+  /// Every file by id (`FileID`): the main file first.
+  var table: SourceFiles
   var byIdentity: [FileIdentity: SourceFile] = [:]
   var byName: [String: SourceFile] = [:]
   var importersSeen: Set<String> = []
@@ -25,8 +24,7 @@ struct WorldFiles {
   var stamps: [String: FileStamp] = [:]
 
   init(main: SourceFile) {
-    files = [main]
-    ids[ObjectIdentifier(main)] = FileID(0)
+    table = SourceFiles(main: main)
   }
 
   /// The file met before under `identity` (known from now on under
@@ -40,8 +38,7 @@ struct WorldFiles {
   /// A new file of `bytes`, known under `name` and `identity` from now on.
   mutating func add(_ name: String, bytes: [UInt8], identity: FileIdentity?) -> SourceFile {
     let file = SourceFile(name: name, bytes: bytes)
-    ids[ObjectIdentifier(file)] = FileID(UInt32(truncatingIfNeeded: files.count))
-    files.append(file)
+    table.add(file)
     if let identity { byIdentity[identity] = file }
     byName[name] = file
     return file

@@ -83,7 +83,7 @@ struct FileJob {
     // An SVG that keeps text as text is drawn in the viewer's fonts: a
     // character the built-in font lacks (W0006) does not matter there.
     let keepsText = adapts && !options.render.textAsPaths
-    report(compilation.diagnostics.filter { !(keepsText && $0.code.id == "W0006") }, in: source)
+    report(compilation.diagnostics.filter { !(keepsText && $0.code.id == "W0006") }, in: compilation.files)
     if let dump = compilation.astDump {
       write(Array(dump.utf8), for: input, fileExtension: "ast")
     }
@@ -117,7 +117,7 @@ struct FileJob {
     if path == nil, settings.diagnosticsOnStandardOutput {
       // stdout belongs to the diagnostics: render only to report problems.
       let rendered = Pencil.render(scene, with: backend, diagnostics: &backendDiagnostics) { _ in }
-      report(backendDiagnostics, in: source)
+      report(backendDiagnostics, in: SourceFiles(main: source))
       if !rendered { fail(1) }
       return
     }
@@ -134,7 +134,7 @@ struct FileJob {
           do { try FileIO.writeAll(bytes, to: 1, name: "standard output") } catch { failure = error as? IOFailure }
         }
       }
-      report(backendDiagnostics, in: source)
+      report(backendDiagnostics, in: SourceFiles(main: source))
       guard rendered else {
         file?.discard()
         fail(1)
@@ -147,7 +147,8 @@ struct FileJob {
     }
   }
 
-  private mutating func report(_ diagnostics: [Diagnostic], in source: SourceFile) {
+  /// Backends report in the compiled file only: `files` is it alone then.
+  private mutating func report(_ diagnostics: [Diagnostic], in files: SourceFiles) {
     for diagnostic in diagnostics {
       switch diagnostic.severity {
       case .error: tally.errors += 1
@@ -155,11 +156,11 @@ struct FileJob {
       case .info, .hint: tally.others += 1
       }
       switch diagnosticFormat {
-      case .human: emit(DiagnosticPrinter.human(diagnostic, in: source, colors: settings.colors), json: false)
-      case .short: emit(DiagnosticPrinter.short(diagnostic, in: source), json: false)
-      case .json: emit(DiagnosticPrinter.json(diagnostic, in: source), json: true)
+      case .human: emit(DiagnosticPrinter.human(diagnostic, in: files, colors: settings.colors), json: false)
+      case .short: emit(DiagnosticPrinter.short(diagnostic, in: files), json: false)
+      case .json: emit(DiagnosticPrinter.json(diagnostic, in: files), json: true)
       case .sarif:
-        tally.sarifResults.append(SARIFWriter.result(diagnostic, in: source, paths: settings.sarifPaths))
+        tally.sarifResults.append(SARIFWriter.result(diagnostic, in: files, paths: settings.sarifPaths))
       }
     }
   }

@@ -123,18 +123,19 @@ struct FormatCommand {
       return failure.exitStatus
     }
     let source = SourceFile(name: name, bytes: bytes)
+    let files = SourceFiles(main: source)
     switch SourceFormatter.format(source) {
     case .refused(let diagnostics):
       if format == .sarif {
-        sarif.results += diagnostics.map { SARIFWriter.result($0, in: source, paths: sarif.paths) }
+        sarif.results += diagnostics.map { SARIFWriter.result($0, in: files, paths: sarif.paths) }
         return 1
       }
       for diagnostic in diagnostics {
         let text =
           switch format {
-          case .human: DiagnosticPrinter.human(diagnostic, in: source, colors: colors)
-          case .short: DiagnosticPrinter.short(diagnostic, in: source)
-          case .json, .sarif: DiagnosticPrinter.json(diagnostic, in: source)
+          case .human: DiagnosticPrinter.human(diagnostic, in: files, colors: colors)
+          case .short: DiagnosticPrinter.short(diagnostic, in: files)
+          case .json, .sarif: DiagnosticPrinter.json(diagnostic, in: files)
           }
         if format == .json {
           try? FileIO.writeStandardOutput(Array(PathBytes.shown(text).utf8))

@@ -200,8 +200,8 @@ private struct CompilePrinter: Sendable {
     for diagnostic in snapshot.diagnostics {
       text +=
         format == .human
-        ? DiagnosticPrinter.human(diagnostic, in: snapshot.source, colors: colors)
-        : DiagnosticPrinter.short(diagnostic, in: snapshot.source)
+        ? DiagnosticPrinter.human(diagnostic, in: snapshot.sources, colors: colors)
+        : DiagnosticPrinter.short(diagnostic, in: snapshot.sources)
     }
     let errors = snapshot.diagnostics.filter { $0.severity == .error }.count + (snapshot.readFailure == nil ? 0 : 1)
     text +=

@@ -23,7 +23,7 @@ final class BoundedCostTests: XCTestCase {
     let line = String(repeating: "rect at 500,500 size 1x1;", count: 10_000) + "pencil bogus=1 size 1x1"
     let compilation = compile("canvas 10x10\n" + line)
     let error = try XCTUnwrap(compilation.diagnostics.first { $0.severity == .error })
-    let printed = DiagnosticPrinter.human(error, in: compilation.source, colors: false)
+    let printed = DiagnosticPrinter.human(error, in: compilation.files, colors: false)
     XCTAssertLessThan(printed.utf8.count, 1000, printed)
     let lines = printed.split(separator: "\n")
     XCTAssertTrue(lines[1].hasPrefix(" 2 | ..."), String(lines[1]))
@@ -68,8 +68,8 @@ final class BoundedCostTests: XCTestCase {
     XCTAssertFalse(compilation.diagnostics.isEmpty)
     var printed = ""
     for diagnostic in compilation.diagnostics {
-      printed += DiagnosticPrinter.human(diagnostic, in: compilation.source, colors: false)
-      printed += DiagnosticPrinter.short(diagnostic, in: compilation.source)
+      printed += DiagnosticPrinter.human(diagnostic, in: compilation.files, colors: false)
+      printed += DiagnosticPrinter.short(diagnostic, in: compilation.files)
     }
     // W0006 quotes the character the built-in font cannot draw.
     let drawable = compile("text \"\u{1B}x\" at 0,20")
@@ -77,7 +77,7 @@ final class BoundedCostTests: XCTestCase {
     XCTAssertEqual(glyphWarnings.map(\.code.id), ["W0006"])
     XCTAssertEqual(glyphWarnings.first?.range, SourceRange(6, 7))
     for diagnostic in glyphWarnings {
-      printed += DiagnosticPrinter.short(diagnostic, in: drawable.source)
+      printed += DiagnosticPrinter.short(diagnostic, in: drawable.files)
     }
     for scalar in printed.unicodeScalars {
       XCTAssertFalse(
@@ -112,8 +112,8 @@ final class BoundedCostTests: XCTestCase {
     let compilation = compile(String(repeating: "a", count: 1 << 20) + " size 10x10\n")
     XCTAssertEqual(compilation.diagnostics.map(\.code), [LexerCodes.nameTooLong])
     for diagnostic in compilation.diagnostics {
-      XCTAssertLessThan(DiagnosticPrinter.human(diagnostic, in: compilation.source, colors: false).utf8.count, 600)
-      XCTAssertLessThan(DiagnosticPrinter.json(diagnostic, in: compilation.source).utf8.count, 1000)
+      XCTAssertLessThan(DiagnosticPrinter.human(diagnostic, in: compilation.files, colors: false).utf8.count, 600)
+      XCTAssertLessThan(DiagnosticPrinter.json(diagnostic, in: compilation.files).utf8.count, 1000)
     }
     XCTAssertEqual(
       compile(String(repeating: "a", count: 255) + " size 10x10\n").diagnostics.map(\.code), [SemaCodes.unknownElement])

@@ -10,7 +10,7 @@ final class CaretWidthTests: XCTestCase {
   private func caretColumn(_ source: String) throws -> (column: Int, carets: Int) {
     let compilation = compile(source)
     let diagnostic = try XCTUnwrap(compilation.diagnostics.first { $0.code.id == "E0201" })
-    let printed = DiagnosticPrinter.human(diagnostic, in: compilation.source, colors: false)
+    let printed = DiagnosticPrinter.human(diagnostic, in: compilation.files, colors: false)
     let lines = printed.split(separator: "\n", omittingEmptySubsequences: false)
     let caretLine = try XCTUnwrap(lines.first { $0.contains("^") && $0.contains("|") })
     let afterBar = caretLine[caretLine.index(after: try XCTUnwrap(caretLine.firstIndex(of: "|")))...].dropFirst()

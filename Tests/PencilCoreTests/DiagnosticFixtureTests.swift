@@ -111,9 +111,9 @@ final class DiagnosticFixtureTests: XCTestCase {
     XCTAssertEqual(Set(errors.map(\.code.id)).count, 5)
     XCTAssertEqual(errors.count, 5)
     for diagnostic in errors {
-      XCTAssertEqual(DiagnosticPrinter.short(diagnostic, in: compilation.source).filter { $0 == "\n" }.count, 1)
-      XCTAssertTrue(DiagnosticPrinter.human(diagnostic, in: compilation.source, colors: false).contains("^"))
-      let json = DiagnosticPrinter.json(diagnostic, in: compilation.source)
+      XCTAssertEqual(DiagnosticPrinter.short(diagnostic, in: compilation.files).filter { $0 == "\n" }.count, 1)
+      XCTAssertTrue(DiagnosticPrinter.human(diagnostic, in: compilation.files, colors: false).contains("^"))
+      let json = DiagnosticPrinter.json(diagnostic, in: compilation.files)
       let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
       XCTAssertEqual(object?["code"] as? String, diagnostic.code.id)
     }

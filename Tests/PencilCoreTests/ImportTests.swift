@@ -68,10 +68,10 @@ final class ImportTests: XCTestCase {
     XCTAssertNil(compilation.scene)
     XCTAssertEqual(compilation.diagnostics.map(\.code), [SemaCodes.divisionByZero, SemaCodes.wrongValueKind])
     for diagnostic in compilation.diagnostics {
-      XCTAssertEqual(diagnostic.file?.name, "lib.pencil")
+      XCTAssertEqual(compilation.files[diagnostic.file].name, "lib.pencil")
       let note = try XCTUnwrap(diagnostic.notes.last)
       XCTAssertEqual(note.message, "'lib.pencil' is imported here")
-      XCTAssertEqual(note.file?.name, "main.pencil")
+      XCTAssertEqual(note.file, .main)  // main.pencil, the compiled file
       XCTAssertEqual(text(note.range, in: main), "import \"lib.pencil\"")
     }
     XCTAssertEqual(compilation.diagnostics.map { text($0.range, in: lib) }, ["0", "5"])
@@ -82,7 +82,7 @@ final class ImportTests: XCTestCase {
     let compilation = compile("import \"lib.pencil\"\nrect at 0,0 size side x side fill=red", ["lib.pencil": lib])
     XCTAssertEqual(compilation.diagnostics.map(\.code), [LanguageCodes.importedElements])
     let warning = try XCTUnwrap(compilation.diagnostics.first)
-    XCTAssertEqual(warning.file?.name, "lib.pencil")
+    XCTAssertEqual(compilation.files[warning.file].name, "lib.pencil")
     XCTAssertEqual(text(warning.range, in: lib), "canvas")
     let scene = try XCTUnwrap(compilation.scene)
     XCTAssertEqual(scene.items.count, 1)
@@ -95,10 +95,10 @@ final class ImportTests: XCTestCase {
     XCTAssertEqual(compilation.diagnostics.map(\.code), [SemaCodes.unusedLet, LanguageCodes.importCycle])
     let cycle = try XCTUnwrap(compilation.diagnostics.first { $0.code == LanguageCodes.importCycle })
     XCTAssertEqual(cycle.message, "import cycle: a.pencil → b.pencil → a.pencil")
-    XCTAssertEqual(cycle.file?.name, "b.pencil")
+    XCTAssertEqual(compilation.files[cycle.file].name, "b.pencil")
     XCTAssertEqual(text(cycle.range, in: files["b.pencil"]!), "\"a.pencil\"")
     XCTAssertEqual(cycle.notes.first?.message, "'a.pencil' imports 'b.pencil' here")
-    XCTAssertEqual(cycle.notes.first?.file?.name, "a.pencil")
+    XCTAssertEqual(cycle.notes.first?.file, .main)  // a.pencil, the compiled file
     XCTAssertEqual(text(cycle.notes.first?.range, in: files["a.pencil"]!), "import \"b.pencil\"")
     XCTAssertEqual(cycle.notes.last?.message, "'b.pencil' is imported here")
     // A file that imports itself.
@@ -114,7 +114,7 @@ final class ImportTests: XCTestCase {
     XCTAssertEqual(missing.map(\.code), [LanguageCodes.importUnreadable])
     XCTAssertEqual(missing.first?.message, "cannot import 'nope.pencil': no such file in memory")
     XCTAssertEqual(text(missing.first?.range, in: main), "\"nope.pencil\"")
-    XCTAssertNil(missing.first?.file)
+    XCTAssertEqual(missing.first?.file, .main)
     // Without a loader every import is unreadable.
     let alone = Pencil.compile(SourceFile(name: "main.pencil", text: main)).diagnostics
     XCTAssertEqual(alone.map(\.code), [LanguageCodes.importUnreadable])
@@ -142,7 +142,7 @@ final class ImportTests: XCTestCase {
       """
     let compilation = compile(main, files)
     XCTAssertEqual(compilation.diagnostics.map(\.code), [LanguageCodes.importedElements])
-    XCTAssertEqual(compilation.diagnostics.first?.file?.name, "d.pencil")
+    XCTAssertEqual(compilation.diagnostics.first.map { compilation.files[$0.file].name }, "d.pencil")
     let ir = IRPrinter.print(try XCTUnwrap(compilation.scene))
     XCTAssertEqual(ir.components(separatedBy: "\npath ").count, 5)
     XCTAssertEqual(ir.components(separatedBy: "path rule=nonzero opacity=0.5 ").count, 4, ir)

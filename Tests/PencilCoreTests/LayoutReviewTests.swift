@@ -70,7 +70,7 @@ final class LayoutReviewTests: XCTestCase {
       SourceFile(name: "main.pencil", text: "import \"lib.pencil\"\nlabel at 0,0 s=\"Supercalifragilistic\"\n"),
       importer: MemoryImportLoader(files: files))
     let warning = try XCTUnwrap(compilation.diagnostics.first { $0.code == LayoutCodes.textOverflow })
-    XCTAssertEqual(warning.file?.name, "lib.pencil")
+    XCTAssertEqual(compilation.files[warning.file].name, "lib.pencil")
     XCTAssertEqual(warning.range, SourceRange(51, 57))
   }
 

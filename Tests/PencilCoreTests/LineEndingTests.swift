@@ -54,8 +54,8 @@ final class LineEndingTests: XCTestCase {
     let text = "canvas 40x30\rrect size 10x10 fill=nope\rellipse\r"
     let compilation = Pencil.compile(SourceFile(name: "t.pencil", text: text))
     let error = try XCTUnwrap(compilation.diagnostics.first { $0.severity == .error })
-    XCTAssertEqual(DiagnosticPrinter.short(error, in: compilation.source).prefix(14), "t.pencil:2:22:")
-    let printed = DiagnosticPrinter.human(error, in: compilation.source, colors: false)
+    XCTAssertEqual(DiagnosticPrinter.short(error, in: compilation.files).prefix(14), "t.pencil:2:22:")
+    let printed = DiagnosticPrinter.human(error, in: compilation.files, colors: false)
     XCTAssertTrue(printed.contains("rect size 10x10 fill=nope\n"), printed)
     XCTAssertFalse(printed.contains("canvas"), printed)
     XCTAssertFalse(printed.contains("ellipse"), printed)

@@ -70,8 +70,8 @@ final class RobustnessTests: XCTestCase {
         let compilation = Pencil.compile(SourceFile(name: "mutant", bytes: bytes))
         for diagnostic in compilation.diagnostics {
           XCTAssertLessThanOrEqual(diagnostic.range.end, bytes.count)
-          _ = DiagnosticPrinter.human(diagnostic, in: compilation.source, colors: false)
-          _ = DiagnosticPrinter.json(diagnostic, in: compilation.source)
+          _ = DiagnosticPrinter.human(diagnostic, in: compilation.files, colors: false)
+          _ = DiagnosticPrinter.json(diagnostic, in: compilation.files)
         }
         guard let scene = compilation.scene else { continue }
         compiled += 1

@@ -12,7 +12,9 @@ public struct PhaseTiming: Sendable {
 
 /// The result of compiling one source file up to the shape IR.
 public struct Compilation {
-  public let source: SourceFile
+  /// The compiled file and the files its imports read, by the ids the
+  /// diagnostics carry.
+  public let files: SourceFiles
   /// Sorted by position.
   public let diagnostics: [Diagnostic]
   /// The picture; nil when the source has errors.
@@ -23,6 +25,8 @@ public struct Compilation {
   public let astDump: String?
 
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  /// The compiled file.
+  public var source: SourceFile { files.main }
 }
 
 /// The library's entry point.
@@ -108,7 +112,7 @@ public enum Pencil {
       variant.background = adaptive.background.map(variant.dark)
       adaptive.dark = variant
       return Compilation(
-        source: compilation.source, diagnostics: compilation.diagnostics, scene: adaptive,
+        files: compilation.files, diagnostics: compilation.diagnostics, scene: adaptive,
         timings: compilation.timings, astDump: compilation.astDump)
     }
     guard let darkScene = dark.compilation.scene else { return compilation }
@@ -116,13 +120,14 @@ public enum Pencil {
     if let difference = AppearanceVariant.firstDifference(adaptive, darkScene) {
       // Not only its colours change: the SVG cannot carry both.
       diagnostics.insert(
-        difference, at: diagnostics.firstIndex { $0.file == nil && $0.range > difference.range } ?? diagnostics.endIndex
+        difference,
+        at: diagnostics.firstIndex { $0.file == .main && $0.range > difference.range } ?? diagnostics.endIndex
       )
     } else {
       adaptive.dark = AppearanceVariant(background: darkScene.background, items: darkScene.items)
     }
     return Compilation(
-      source: compilation.source, diagnostics: diagnostics, scene: adaptive,
+      files: compilation.files, diagnostics: diagnostics, scene: adaptive,
       timings: compilation.timings
         + dark.compilation.timings.map { PhaseTiming(phase: $0.phase + " (dark)", seconds: $0.seconds) },
       astDump: compilation.astDump)
@@ -146,7 +151,8 @@ public enum Pencil {
         DriverCodes.inputTooLarge, SourceRange(0, 0),
         "the input is \(source.bytes.count) bytes; pencilc compiles at most \(SourceFile.maximumSize) bytes (128 MiB)")
       return Checked(
-        compilation: Compilation(source: source, diagnostics: [diagnostic], scene: nil, timings: [], astDump: nil))
+        compilation: Compilation(
+          files: SourceFiles(main: source), diagnostics: [diagnostic], scene: nil, timings: [], astDump: nil))
     }
     var timings: [PhaseTiming] = []
     var clock = monotonicSeconds()
@@ -175,7 +181,8 @@ public enum Pencil {
     var scene: Scene? = nil
     if !diagnostics.hasErrors {
       scene = Lowering.lower(
-        &model, diagnostics: &diagnostics, layoutBudget: limits.layoutAnswers, palette: palette)
+        &model, diagnostics: &diagnostics, layoutBudget: limits.layoutAnswers, palette: palette,
+        files: context.files)
       // A component laid out by a stack is made during layout (see
       // SizedContent): its problems come now, and a picture with them is none.
       if diagnostics.hasErrors { scene = nil }
@@ -183,7 +190,8 @@ public enum Pencil {
     }
     lap("lower")
     let compilation = Compilation(
-      source: source, diagnostics: diagnostics.sortedWithSummary(), scene: scene, timings: timings, astDump: astDump)
+      files: context.files, diagnostics: diagnostics.sortedWithSummary(in: context.files), scene: scene,
+      timings: timings, astDump: astDump)
     return Checked(
       compilation: compilation, dependsOnAppearance: context.dependsOnAppearance,
       canvasAppearance: model.canvas?.appearance, hasErrors: diagnostics.hasErrors)

@@ -24,8 +24,8 @@ public enum SARIFWriter {
   /// level, message, location, notes with a place as `relatedLocations`
   /// and fixes as `fixes`. Notes without a place are added to the message,
   /// which is then several lines.
-  public static func result(_ diagnostic: Diagnostic, in compiled: SourceFile, paths: SARIFPaths) -> String {
-    let source = diagnostic.file ?? compiled
+  public static func result(_ diagnostic: Diagnostic, in files: SourceFiles, paths: SARIFPaths) -> String {
+    let source = files[diagnostic.file]
     var object = JSONObject()
     object.add("ruleId", diagnostic.code.id)
     if let index = ruleIndex[diagnostic.code.id] { object.add("ruleIndex", index) }
@@ -38,7 +38,8 @@ public enum SARIFWriter {
     for note in diagnostic.notes {
       guard let range = note.range else { continue }
       related.append(
-        location(range, in: note.file ?? source, paths: paths, id: related.count + 1, message: note.message))
+        location(
+          range, in: note.file.map { files[$0] } ?? source, paths: paths, id: related.count + 1, message: note.message))
     }
     if !related.isEmpty { object.add(raw: "relatedLocations", "[" + related.joined(separator: ",") + "]") }
     if !diagnostic.fixes.isEmpty {

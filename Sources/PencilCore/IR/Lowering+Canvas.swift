@@ -113,7 +113,7 @@ extension Lowering {
         LayoutCodes.runsOffCanvas, overflow.place.range,
         "\(what) runs \(formatNumber((overflow.points * 10).rounded() / 10)) points past the \(overflow.edge) edge of the \(size) canvas and is cut there"
       )
-      diagnostic.file = overflow.place.file.flatMap { bodyFiles[$0] }
+      diagnostic.file = fileID(overflow.place.file.flatMap { bodyFiles[$0] })
       diagnostics.append(diagnostic)
     }
   }

@@ -55,7 +55,7 @@ extension Lowering {
       GraphicsCodes.dashesTooFine, source,
       "this dash pattern would cut the stroke into more than \(Stroker.maximumDashes) dashes; PNG, PPM and ASCII draw it solid"
     )
-    diagnostic.file = origin.file
+    diagnostic.file = fileID(origin.file)
     diagnostics.append(diagnostic)
   }
 

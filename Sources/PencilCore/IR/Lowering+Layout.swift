@@ -34,7 +34,7 @@ extension Lowering {
         LayoutCodes.stackOverflow, range,
         "the \(stack.axis.rawValue)'s children need \(formatNumber(used + spacing)) points but it has \(formatNumber(mainLength))"
       )
-      diagnostic.file = file
+      diagnostic.file = fileID(file)
       diagnostics.append(diagnostic)
     }
     // Room to spare centres the run; a sliver of rounding is no room.
@@ -157,7 +157,7 @@ extension Lowering {
       LayoutCodes.textOverflow, range,
       "a word of this text is \(formatNumber(word)) points wide but its frame is \(formatNumber(width)); it is broken between letters"
     )
-    diagnostic.file = file
+    diagnostic.file = fileID(file)
     diagnostics.append(diagnostic)
   }
 }

@@ -51,15 +51,19 @@ package struct Lowering {
   /// The files of the component bodies lowered, by name: an item names
   /// its file, a warning about it needs the file.
   var bodyFiles: [String: SourceFile] = [:]
+  /// The compilation's files, whose ids name the file of a problem layout
+  /// finds in an imported component (nil: a scene of one file, in tests).
+  var files: SourceFiles?
 
   /// Empties `model.elements` as it goes: each top-level element's model
   /// is freed once lowered, so a large scene's model and IR are not held
   /// in full at once.
   static func lower(
     _ model: inout SceneModel, diagnostics: inout DiagnosticList, layoutBudget: Int = Layout.standardBudget,
-    palette: AdaptivePalette? = nil
+    palette: AdaptivePalette? = nil, files: SourceFiles? = nil
   ) -> Scene {
-    lowerCountingWork(&model, diagnostics: &diagnostics, layoutBudget: layoutBudget, palette: palette).scene
+    lowerCountingWork(&model, diagnostics: &diagnostics, layoutBudget: layoutBudget, palette: palette, files: files)
+      .scene
   }
 
   /// Work one lowering did, counted for the tests of bounded cost.
@@ -76,10 +80,11 @@ package struct Lowering {
 
   static func lowerCountingWork(
     _ model: inout SceneModel, diagnostics: inout DiagnosticList, layoutBudget: Int = Layout.standardBudget,
-    palette: AdaptivePalette? = nil
+    palette: AdaptivePalette? = nil, files: SourceFiles? = nil
   ) -> (scene: Scene, work: Work) {
     var lowering = Lowering(diagnostics: diagnostics)
     lowering.palette = palette
+    lowering.files = files
     lowering.layout = Layout(budget: layoutBudget)
     lowering.defaultTextColor = model.defaultTextColor
     // Layout repeats a component's body and a loop's elements: each
@@ -167,6 +172,9 @@ package struct Lowering {
 
     func range(_ element: ElementModel) -> SourceRange { source ?? element.range }
   }
+
+  /// The id of `file` (nil: the compiled file) among the compilation's files.
+  func fileID(_ file: SourceFile?) -> FileID { file.flatMap { files?.id(of: $0) } ?? .main }
 
   mutating func lower(_ element: ElementModel, in outer: Rect, origin: Origin = Origin()) {
     guard element.effects != nil || isConnector(element) else {

@@ -34,10 +34,13 @@ struct CheckSession {
   ) {
     checker = Checker(bytes: source.bytes, diagnostics: diagnostics)
     checker.budget.limits = limits
-    checker.diagnostics.source = source
+    checker.sourceFile = source
     checker.imports = imports
     checker.names = imports.names
-    if imports.chain.isEmpty { imports.chain = [(source, nil)] }
+    if imports.chain.isEmpty {
+      imports.chain = [(source, nil)]
+      imports.files = SourceFiles(main: source)
+    }
     checker.deferringUnresolved = true
   }
 
@@ -46,10 +49,11 @@ struct CheckSession {
     -> (definitions: ImportedDefinitions, diagnostics: DiagnosticList)
   {
     var diagnostics = DiagnosticList()
-    diagnostics.file = file
+    diagnostics.file = imports.files.add(file)
     var session = CheckSession(source: file, diagnostics: diagnostics, imports: imports)
     session.importing = true
     session.checker.file = file
+    session.checker.currentFile = file
     Parser.parse(file, diagnostics: &diagnostics) { session.add($0) }
     var checked = DiagnosticList()
     let definitions = session.finishImported(diagnostics: &checked)
@@ -207,7 +211,7 @@ struct CheckSession {
       // only what is new, nothing waiting any more.
       var final = checker
       final.diagnostics = DiagnosticList()
-      final.diagnostics.source = checker.diagnostics.source
+      final.diagnostics.file = checker.diagnostics.file
       final.visibleFileLets = Int.max
       checker.deferredUses.checker = final
     }

@@ -82,6 +82,14 @@ struct Checker {
   /// file), and what the imports of one compilation share.
   var file: SourceFile?
   var imports = ImportContext(loader: nil)
+  /// The file whose text is being checked or expanded (nil: the compiled
+  /// file); what is reported is put in it.
+  var currentFile: SourceFile? {
+    didSet { diagnostics.file = fileID(currentFile) }
+  }
+  /// The file this checker was made for: the compiled file, or the
+  /// imported one it checks.
+  var sourceFile: SourceFile?
   /// The file each imported gradient and shape is written in.
   var origins: [DefinitionKey: SourceFile] = [:]
 
@@ -136,6 +144,10 @@ struct Checker {
 
   static let builtinElementNames = Set(ShapeKinds.builtins.map(\.name) + ElementKinds.nonShapeKinds)
 
+  /// The id of `file` among the compilation's files (nil: the compiled
+  /// file), given one when it is met first.
+  func fileID(_ file: SourceFile?) -> FileID { file.map { imports.files.add($0) } ?? .main }
+
   /// Counts a name not found that a later definition could still define;
   /// whether to report it now (not while the statement may still wait for
   /// the end of the file, see `CheckSession`).
@@ -151,7 +163,7 @@ struct Checker {
       ?? "\(kind) '\(name.name)' is defined twice"
     diagnostics.append(
       Diagnostic(SemaCodes.duplicateDefinition, name.range, message)
-        .withNote("first defined here", at: first).inFile(file))
+        .withNote("first defined here", at: first).inFile(file.map { fileID($0) }))
   }
 
   mutating func reportUnused() {

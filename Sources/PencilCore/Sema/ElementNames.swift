@@ -212,7 +212,7 @@ extension Checker {
       diagnostics.append(diagnostic)
       return .some(nil)
     }
-    recordUse(identifier, declaredAt: element.declaration, in: diagnostics.file, as: .element)
+    recordUse(identifier, declaredAt: element.declaration, in: currentFile, as: .element)
     guard let anchor = anchors.first(where: { $0.name == member.name }) else {
       var diagnostic = Diagnostic(
         GraphicsCodes.unknownAnchor, member.range,

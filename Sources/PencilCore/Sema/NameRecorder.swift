@@ -102,7 +102,7 @@ extension Checker {
   /// The file whose code runs now: a component's body runs in its own
   /// file's names, wherever it is used.
   func currentFileNumber(_ recorder: NameRecorder) -> Int {
-    guard let file = diagnostics.file ?? diagnostics.source else { return 0 }
+    guard let file = currentFile ?? sourceFile else { return 0 }
     return recorder.number(of: file)
   }
 
@@ -119,7 +119,7 @@ extension Checker {
   {
     guard let recorder = names else { return }
     let here = currentFileNumber(recorder)
-    let there = (file ?? diagnostics.source).map(recorder.number) ?? here
+    let there = (file ?? sourceFile).map(recorder.number) ?? here
     recorder.use(
       NameRecorder.Place(file: here, range: identifier.range),
       declaredAt: NameRecorder.Place(file: there, range: declaration), as: kind)

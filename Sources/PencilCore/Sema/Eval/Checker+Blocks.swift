@@ -98,7 +98,7 @@ extension Checker {
     budget.generating += 1
     defer { budget.generating -= 1 }
     let outer = (diagnostics.deduplicating, diagnostics.context)
-    let outerFile = diagnostics.file ?? diagnostics.source
+    let outerFile = diagnostics.file
     diagnostics.deduplicating = true
     defer { (diagnostics.deduplicating, diagnostics.context) = outer }
     for index in 0..<count {

@@ -286,7 +286,7 @@ extension Checker {
     return ElementModel(
       content: .group(
         GroupElement(
-          children: children, callSite: statement.range, callSiteFile: diagnostics.file, bodyFile: component.file,
+          children: children, callSite: statement.range, callSiteFile: currentFile, bodyFile: component.file,
           isPrelude: component.isPrelude)),
       placement: placement, range: statement.range, modifiers: values.modifiers(excluding: component.parameterNames),
       effects: effects(for: statement, values))

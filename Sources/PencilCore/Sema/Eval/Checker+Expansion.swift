@@ -22,11 +22,12 @@ extension Checker {
     let saved = SavedScope(
       locals: locals, scopeStart: scopeStart, atFileLevel: atFileLevel, visibleFileLets: visibleFileLets,
       expandingPrelude: expandingPrelude, deduplicating: diagnostics.deduplicating, context: diagnostics.context,
-      lets: lets, file: diagnostics.file, elementNames: elementNames, names: names)
+      lets: lets, file: currentFile, elementNames: elementNames, names: names)
     lets = component.lets
     if !elementNames.isEmpty { elementNames = [:] }
     if component.namesElements { declareElementNames(in: component.statement.body) }
-    if !component.isPrelude { diagnostics.file = component.file }
+    let outerFile = diagnostics.file
+    if !component.isPrelude { currentFile = component.file }
     locals = LocalBindings()
     scopeStart = 0
     atFileLevel = false
@@ -38,7 +39,7 @@ extension Checker {
     // The prelude is not the user's code: a problem there is the call's,
     // reported in the context the call stands in.
     if let callSite, !component.isPrelude {
-      diagnostics.context = ExpansionContext(callOf: component.name, at: callSite, in: saved.file ?? diagnostics.source)
+      diagnostics.context = ExpansionContext(callOf: component.name, at: callSite, in: outerFile)
     }
     return saved
   }
@@ -52,7 +53,7 @@ extension Checker {
     diagnostics.deduplicating = saved.deduplicating
     diagnostics.context = saved.context
     lets = saved.lets
-    diagnostics.file = saved.file
+    currentFile = saved.file
     elementNames = saved.elementNames
     names = saved.names
   }

@@ -40,6 +40,8 @@ final class ImportContext {
   /// From the compiled file down to the file being checked, each with the
   /// range of the `import` that brought it in (in the file before it).
   var chain: [(file: SourceFile, importedAt: SourceRange?)] = []
+  /// Every file met, by id: the compiled file first (set by `CheckSession`).
+  var files = SourceFiles(main: SourceFile(name: "", bytes: []))
   var done: [String: ImportedDefinitions] = [:]
   /// What each name resolved to, for the editor (nil in a compilation
   /// that does not ask).
@@ -87,6 +89,7 @@ extension Checker {
     case .success(let file):
       imported = file
     }
+    imports.files.add(imported)
     if let recorder = names {
       let here = NameRecorder.Place(file: currentFileNumber(recorder), range: statement.pathRange)
       recorder.importLinks[here] = recorder.number(of: imported)
@@ -112,7 +115,7 @@ extension Checker {
       imports.done[imported.name] = found.definitions
       definitions = found.definitions
       let here = DiagnosticNote(
-        message: "'\(imported.name)' is imported here", range: statement.range, file: file ?? diagnostics.source)
+        message: "'\(imported.name)' is imported here", range: statement.range, file: fileID(file))
       found.diagnostics.addToAll(here)
       diagnostics.absorb(found.diagnostics)
     }
@@ -128,7 +131,7 @@ extension Checker {
     for link in cycle.dropFirst() {
       diagnostic = diagnostic.withNote(
         "'\(previous?.name ?? "")' imports '\(link.file.name)' here", at: link.importedAt)
-      diagnostic.notes[diagnostic.notes.count - 1].file = previous
+      diagnostic.notes[diagnostic.notes.count - 1].file = fileID(previous)
       previous = link.file
     }
     diagnostics.append(diagnostic)

@@ -50,7 +50,7 @@ extension Checker {
   /// Whether the code at `range` of the file being checked is walked for
   /// the first time (it is then recorded as walked).
   private mutating func firstWalk(of range: SourceRange) -> Bool {
-    let key = NamesReadState.WalkedExpression(file: diagnostics.file.map(ObjectIdentifier.init), range: range)
+    let key = NamesReadState.WalkedExpression(file: currentFile.map(ObjectIdentifier.init), range: range)
     return namesRead.walked.insert(key).inserted
   }
 }

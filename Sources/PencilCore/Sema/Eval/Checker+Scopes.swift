@@ -98,7 +98,7 @@ extension Checker {
           SemaCodes.shadowedName, identifier.range,
           "'\(identifier.name)' hides \(hidden.kind == .parameter ? "a parameter" : "an earlier name") of the same name"
         ).withNote("the hidden '\(identifier.name)' is declared here", at: hidden.declaration)
-          .inFile(hidden.file))
+          .inFile(hidden.file.map { fileID($0) }))
     }
     var binding = Binding(
       name: identifier.key, value: value, declaration: identifier.range, origin: origin ?? identifier.range,
@@ -106,7 +106,7 @@ extension Checker {
     binding.pending = pending
     // The file whose code declares it: a component's body runs in its own
     // file's names, wherever it is used.
-    binding.file = diagnostics.file
+    binding.file = currentFile
     binding.implicit = implicit
     binding.isColorSet = colorSet
     if !implicit {

@@ -58,13 +58,13 @@ extension Checker {
     }
     if let hit = shape.cache.first(where: { $0.arguments == arguments }) { return .unitPath(hit.segments) }
     let saved = (locals, scopeStart, atFileLevel, visibleFileLets, diagnostics.deduplicating, diagnostics.context)
-    let outerFile = (lets, diagnostics.file)
+    let outerFile = (lets, currentFile, diagnostics.file)
     (locals, scopeStart, atFileLevel, visibleFileLets) = (LocalBindings(), 0, false, shape.visibleLets)
-    (lets, diagnostics.file) = (shape.lets, shape.file)
-    defer { (lets, diagnostics.file) = outerFile }
+    (lets, currentFile) = (shape.lets, shape.file)
+    defer { (lets, currentFile) = (outerFile.0, outerFile.1) }
     diagnostics.deduplicating = true
     diagnostics.context = ExpansionContext(
-      callOf: shape.name, at: statement.range, in: outerFile.1 ?? diagnostics.source)
+      callOf: shape.name, at: statement.range, in: outerFile.2)
     for ((parameter, _), value) in zip(shape.parameters, arguments) {
       bind(parameter.name, value, kind: .parameter)
     }

@@ -44,7 +44,7 @@ final class DeferredUse: SizedContent {
     let found = Array(checker.diagnostics.items(since: mark))
     guard let children else { return (nil, found) }
     let group = GroupElement(
-      children: children, callSite: statement.range, callSiteFile: checker.diagnostics.file,
+      children: children, callSite: statement.range, callSiteFile: checker.currentFile,
       bodyFile: component.file, isPrelude: component.isPrelude)
     return (group, found)
   }
