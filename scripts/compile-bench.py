@@ -29,9 +29,10 @@ wait4 in a small C runner: see RUNNER_SOURCE). pencilc runs three ways in the sa
   * `--check` (parse, check and lower, no output); Pikchr has no
     check-only mode, so that row has pencilc's figures alone.
 
-Usage: scripts/compile-bench.py [--quick] [--big] [--runs N] [--pencilc PATH] [--pikchr-cache DIR]
+Usage: scripts/compile-bench.py [--quick] [--big | --big-only] [--runs N] [--pencilc PATH] [--pikchr-cache DIR]
   default   10k and 100k elements, 5 alternating runs each
   --big     adds 1M elements (3 runs; the whole script then takes 3–6 minutes)
+  --big-only  1M elements alone (3 runs): the peak-memory row
   --quick   10k elements only, 3 runs (under a minute once pencilc is built)
 Needs a C compiler (`cc`); builds pencilc in release unless --pencilc is given.
 Python 3 standard library and pip. Where Pikchr's source cannot be had (no
@@ -245,6 +246,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="10k elements only, 3 runs")
     parser.add_argument("--big", action="store_true", help="add 1M elements (3 runs)")
+    parser.add_argument("--big-only", action="store_true", help="1M elements alone (3 runs)")
     parser.add_argument("--runs", type=int, help="alternating runs per size (default 5, 3 for 1M)")
     parser.add_argument("--pencilc", help="a pencilc binary to use instead of building one in release")
     parser.add_argument("--work", default="/tmp/pencil-compile-bench", help="directory for sources and outputs")
@@ -258,6 +260,8 @@ def main():
 
     if args.quick:
         sizes = [(10_000, args.runs or 3)]
+    elif args.big_only:
+        sizes = [(1_000_000, args.runs or 3)]
     else:
         sizes = [(10_000, args.runs or 5), (100_000, args.runs or 5)]
         if args.big:

@@ -44,7 +44,8 @@ extension Lowering {
     // checked once (ranges follow one another in item order).
     var last: (range: Range<Int>, touches: Bool)? = nil
     var checkedUpTo = 0
-    for (source, range) in topLevelItems where !range.isEmpty {
+    for entry in topLevelItems where !entry.items.isEmpty {
+      let (source, range) = (entry.source, entry.items)
       let touches =
         last.flatMap { $0.range == range ? $0.touches : nil }
         ?? items[range].contains(where: { Lowering.touches($0, canvas) })
@@ -171,5 +172,25 @@ extension Lowering {
     let maxY = min(a.maxY, b.maxY)
     guard maxX >= x, maxY >= y else { return nil }
     return Rect(x: x, y: y, width: maxX - x, height: maxY - y)
+  }
+}
+
+/// A top-level element's source and the range of items it made, in 16
+/// bytes (32-bit item indices): a million-element scene keeps one each
+/// while its display list fills.
+struct TopLevelItems {
+  var source: SourceRange
+  private var start: UInt32
+  private var end: UInt32
+
+  init(source: SourceRange, items: Range<Int>) {
+    self.source = source
+    start = UInt32(clamping: items.lowerBound)
+    end = UInt32(clamping: items.upperBound)
+  }
+
+  var items: Range<Int> {
+    get { Int(start)..<Int(end) }
+    set { (start, end) = (UInt32(clamping: newValue.lowerBound), UInt32(clamping: newValue.upperBound)) }
   }
 }

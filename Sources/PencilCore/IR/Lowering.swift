@@ -47,7 +47,7 @@ package struct Lowering {
   var effectScope: EffectScope = []
   /// Each top-level element's source and the items it made (for the
   /// outside-the-canvas warning).
-  var topLevelItems: [(source: SourceRange, items: Range<Int>)] = []
+  var topLevelItems: [TopLevelItems] = []
   /// The files of the component bodies lowered, by name: an item names
   /// its file, a warning about it needs the file.
   var bodyFiles: [String: SourceFile] = [:]
@@ -55,9 +55,9 @@ package struct Lowering {
   /// finds in an imported component (nil: a scene of one file, in tests).
   var files: SourceFiles?
 
-  /// Empties `model.elements` as it goes: each top-level element's model
-  /// is freed once lowered, so a large scene's model and IR are not held
-  /// in full at once.
+  /// Takes `model.elements` and frees them as it goes (see
+  /// ElementChunks), so a large scene's model and IR are not held in full
+  /// at once.
   static func lower(
     _ model: inout SceneModel, diagnostics: inout DiagnosticList, layoutBudget: Int = Layout.standardBudget,
     palette: AdaptivePalette? = nil, files: SourceFiles? = nil
@@ -95,30 +95,32 @@ package struct Lowering {
     // Exactly: growing by doubling would hold the old and the new array at
     // once, for a large scene the largest allocation of the whole compile.
     lowering.items.reserveCapacity(Lowering.itemCount(model.elements))
-    // By index, here and below: a for-in loop copies each element model.
-    for index in model.elements.indices {
-      let first = lowering.items.count
-      let placement = model.elements[index].placement
-      let origin = placement.origin ?? Point(0, 0)
-      // A stack, text or component use without a size hugs its content.
-      var size = placement.size ?? Point(0, 0)
-      if placement.size == nil || model.elements[index].modifiers != nil {
-        size = lowering.layout.size(of: model.elements[index], .ideal)
+    var elements = ElementChunks(taking: &model.elements)
+    chunks: for chunk in elements.chunks.indices {
+      // By index, here and below: a for-in loop copies each element model.
+      for index in elements.chunks[chunk].indices {
+        let first = lowering.items.count
+        let element = elements.chunks[chunk][index]
+        let placement = element.placement
+        let origin = placement.origin ?? Point(0, 0)
+        // A stack, text or component use without a size hugs its content.
+        var size = placement.size ?? Point(0, 0)
+        if placement.size == nil || element.modifiers != nil {
+          size = lowering.layout.size(of: element, .ideal)
+        }
+        lowering.lower(element, in: Rect(x: origin.x, y: origin.y, width: size.x, height: size.y))
+        lowering.topLevelItems.append(TopLevelItems(source: element.range, items: first..<lowering.items.count))
+        lowering.layout.memo = Layout.Memo()
+        if lowering.layout.exhausted {
+          lowering.diagnostics.append(
+            Diagnostic(
+              LayoutCodes.layoutTooCostly, element.range,
+              "laying out this element takes more than \(lowering.layout.budget) size computations; nest fewer stacks around many children, or give them sizes"
+            ))
+          break chunks
+        }
       }
-      lowering.lower(model.elements[index], in: Rect(x: origin.x, y: origin.y, width: size.x, height: size.y))
-      lowering.topLevelItems.append((model.elements[index].range, first..<lowering.items.count))
-      lowering.layout.memo = Layout.Memo()
-      model.elements[index].content = .spacer(minLength: 0)
-      model.elements[index].effects = nil
-      model.elements[index].modifiers = nil
-      if lowering.layout.exhausted {
-        lowering.diagnostics.append(
-          Diagnostic(
-            LayoutCodes.layoutTooCostly, model.elements[index].range,
-            "laying out this element takes more than \(lowering.layout.budget) size computations; nest fewer stacks around many children, or give them sizes"
-          ))
-        break
-      }
+      elements.release(chunk)
     }
     lowering.resolvePending(from: 0)
     let viewport: Rect

@@ -3,22 +3,38 @@
 
 /// An sRGB colour quantized to 8 bits per channel, with straight alpha.
 public struct IRColor: Hashable, Sendable {
-  public var red: UInt8
-  public var green: UInt8
-  public var blue: UInt8
+  // In this order, 9 bytes: a solid paint fits beside a path's other
+  // fields in a 72-byte display item.
   /// In an adaptive scene, numbers this colour's dark value in
   /// `AppearanceVariant` (0: the same in both). Not part of the value: two
   /// colours are equal when they paint the same in the appearance drawn.
   package var variant: UInt32 = 0
-  public var alpha: Double
+  /// The alpha in ten-thousandths, the precision it is rounded to: the
+  /// same `Double` comes back as was computed from it.
+  private var alphaUnits: UInt16
+  public var red: UInt8
+  public var green: UInt8
+  public var blue: UInt8
 
   package init(_ color: Color) {
     func channel(_ value: Double) -> UInt8 { clampedByte(value * 255) }
     red = channel(color.red)
     green = channel(color.green)
     blue = channel(color.blue)
-    alpha = min(1, max(0, (color.alpha * 10_000).rounded() / 10_000))
+    alphaUnits = IRColor.units(color.alpha)
     variant = color.variant
+  }
+
+  /// 0…1, to four decimals.
+  public var alpha: Double {
+    get { Double(alphaUnits) / 10_000 }
+    set { alphaUnits = IRColor.units(newValue) }
+  }
+
+  /// `alpha` in ten-thousandths, rounded and clamped to 0…10,000 (NaN: 0).
+  private static func units(_ alpha: Double) -> UInt16 {
+    let units = (alpha * 10_000).rounded()
+    return units > 0 ? UInt16(min(units, 10_000)) : 0
   }
 
   public static func == (a: IRColor, b: IRColor) -> Bool {
@@ -82,7 +98,7 @@ public enum Paint: Equatable, Sendable {
 /// three outlines, not 300,000 arrays (which were most of the IR's memory).
 public struct PathItem: Equatable, Sendable {
   // The fields are in this order so that they pack without padding: a
-  // large scene holds millions of items (96 bytes each, not 160).
+  // large scene holds millions of items (72 bytes each, not 160).
   /// In the unit square when `frame` is set, else in user space.
   private var outline: [PathSegment]
   /// Drawn after the fill, centred on the outline; nil: none.
@@ -91,29 +107,53 @@ public struct PathItem: Equatable, Sendable {
   public var opacity: Double
   /// Where in the source the item came from.
   public var sourceRange: SourceRange
-  /// Where a component's item came from, beyond `sourceRange`, and its
-  /// transform and clip; nil for most items outside components, so they
-  /// stay as small as they were.
+  /// Where a component's item came from, beyond `sourceRange`, its
+  /// transform and clip, and a frame `Float`s cannot hold; nil for most
+  /// items outside components, so they stay as small as they were.
   private var expansion: ItemExpansion?
   public var paint: Paint
   public var fillRule: FillRule
-  /// Whether `frameRect` is set: an optional Rect would take 8 bytes more.
+  /// Whether `frame` is set: an optional would take 8 bytes more.
   private var fitsFrame = false
-  private var frameRect = Rect(x: 0, y: 0, width: 0, height: 0)
+  /// The frame, when each of its numbers is a `Float` exactly (whole
+  /// points, halves, quarters: nearly every frame), in half the room;
+  /// other frames are kept whole in the expansion box.
+  private var frameX: Float = 0
+  private var frameY: Float = 0
+  private var frameWidth: Float = 0
+  private var frameHeight: Float = 0
 
   /// The frame a unit outline is fitted to, as the article's `path(in:)` does.
   private var frame: Rect? {
-    get { fitsFrame ? frameRect : nil }
+    get {
+      guard fitsFrame else { return nil }
+      return expansion?.frame
+        ?? Rect(x: Double(frameX), y: Double(frameY), width: Double(frameWidth), height: Double(frameHeight))
+    }
     set {
       fitsFrame = newValue != nil
-      frameRect = newValue ?? Rect(x: 0, y: 0, width: 0, height: 0)
+      let rect = newValue ?? Rect(x: 0, y: 0, width: 0, height: 0)
+      let compact = (Float(rect.x), Float(rect.y), Float(rect.width), Float(rect.height))
+      let exact =
+        PathItem.same(compact.0, rect.x) && PathItem.same(compact.1, rect.y) && PathItem.same(compact.2, rect.width)
+        && PathItem.same(compact.3, rect.height)
+      (frameX, frameY, frameWidth, frameHeight) = exact ? compact : (0, 0, 0, 0)
+      let boxed = exact ? nil : newValue
+      if boxed != expansion?.frame {
+        expansion = ItemExpansion.make(file: sourceFile, callSites: callSites, effects: effects, frame: boxed)
+      }
     }
   }
+
+  /// Whether `float` gives back `value` bit for bit.
+  private static func same(_ float: Float, _ value: Double) -> Bool { Double(float).bitPattern == value.bitPattern }
 
   /// A transform and a clip, for the few items that have them.
   var effects: ItemEffects? {
     get { expansion?.effects }
-    set { expansion = ItemExpansion.make(file: sourceFile, callSites: callSites, effects: newValue) }
+    set {
+      expansion = ItemExpansion.make(file: sourceFile, callSites: callSites, effects: newValue, frame: expansion?.frame)
+    }
   }
 
   /// Maps the outline (as `segments` gives it), the stroke and the paint
@@ -126,14 +166,18 @@ public struct PathItem: Equatable, Sendable {
   /// component from an imported file).
   public var sourceFile: String? {
     get { expansion?.file }
-    set { expansion = ItemExpansion.make(file: newValue, callSites: callSites, effects: effects) }
+    set {
+      expansion = ItemExpansion.make(file: newValue, callSites: callSites, effects: effects, frame: expansion?.frame)
+    }
   }
 
   /// The uses of the components the item was expanded from, outermost
   /// first; empty outside components.
   public var callSites: [CallSite] {
     get { expansion?.callSites ?? [] }
-    set { expansion = ItemExpansion.make(file: sourceFile, callSites: newValue, effects: effects) }
+    set {
+      expansion = ItemExpansion.make(file: sourceFile, callSites: newValue, effects: effects, frame: expansion?.frame)
+    }
   }
 
   /// A path in user space (absolute coordinates in points).
@@ -154,14 +198,13 @@ public struct PathItem: Equatable, Sendable {
     expansion: ItemExpansion?, stroke: StrokeIR? = nil
   ) {
     self.outline = outline
-    fitsFrame = frame != nil
-    frameRect = frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
     self.paint = paint
     self.stroke = stroke
     self.fillRule = fillRule
     self.opacity = opacity
     self.sourceRange = sourceRange
     self.expansion = expansion
+    self.frame = frame
   }
 
   /// The segments in user space, as a new array; setting them replaces the outline.
@@ -216,17 +259,36 @@ public struct TextItem: Equatable, Sendable {
   /// components the text came from, in one box shared by a use's items.
   /// First, as a path's first field is a reference too: the spare bits of
   /// the two tell a DisplayItem's cases apart without a byte of its own.
+  /// A text's transform and clip are kept there too, as a path's are.
   var expansion: ItemExpansion? = nil
   public var text: String
   /// The anchor on the baseline; see `alignment`.
   public var position: Point
   public var fontSize: Double
+  public var sourceRange: SourceRange
+  public var color: IRColor
   public var bold: Bool
   public var alignment: TextAlignment
-  public var color: IRColor
-  public var sourceRange: SourceRange
+
+  init(
+    expansion: ItemExpansion?, text: String, position: Point, fontSize: Double, bold: Bool,
+    alignment: TextAlignment, color: IRColor, sourceRange: SourceRange
+  ) {
+    self.expansion = expansion
+    self.text = text
+    self.position = position
+    self.fontSize = fontSize
+    self.sourceRange = sourceRange
+    self.color = color
+    self.bold = bold
+    self.alignment = alignment
+  }
+
   /// A transform (about the text's own coordinates) and a clip.
-  var effects: ItemEffects? = nil
+  var effects: ItemEffects? {
+    get { expansion?.effects }
+    set { expansion = ItemExpansion.make(file: sourceFile, callSites: callSites, effects: newValue) }
+  }
 
   /// Maps the text's drawing into user space; nil: none.
   public var transform: Affine? { effects?.transform }
@@ -262,27 +324,32 @@ public struct TextItem: Equatable, Sendable {
 }
 
 /// The file and the component uses of an item from a component, kept in
-/// one shared box: every item of one use shares it. A path's transform
-/// and clip are kept here too (in a box of its own for such an item), so
-/// that an item without any of these holds one nil reference, not two.
+/// one shared box: every item of one use shares it. An item's transform
+/// and clip, and a path's frame that `Float`s cannot hold, are kept here
+/// too (in a box of its own for such an item), so that an item without
+/// any of these holds one nil reference, not several fields.
 final class ItemExpansion: Sendable, Equatable {
   let file: String?
   let callSites: [CallSite]
   let effects: ItemEffects?
+  let frame: Rect?
 
   static func == (a: ItemExpansion, b: ItemExpansion) -> Bool {
-    a === b || (a.file == b.file && a.callSites == b.callSites && a.effects == b.effects)
+    a === b || (a.file == b.file && a.callSites == b.callSites && a.effects == b.effects && a.frame == b.frame)
   }
 
-  init(file: String?, callSites: [CallSite], effects: ItemEffects? = nil) {
+  init(file: String?, callSites: [CallSite], effects: ItemEffects? = nil, frame: Rect? = nil) {
     self.file = file
     self.callSites = callSites
     self.effects = effects
+    self.frame = frame
   }
 
-  static func make(file: String?, callSites: [CallSite], effects: ItemEffects? = nil) -> ItemExpansion? {
-    file == nil && callSites.isEmpty && effects == nil
-      ? nil : ItemExpansion(file: file, callSites: callSites, effects: effects)
+  static func make(file: String?, callSites: [CallSite], effects: ItemEffects? = nil, frame: Rect? = nil)
+    -> ItemExpansion?
+  {
+    file == nil && callSites.isEmpty && effects == nil && frame == nil
+      ? nil : ItemExpansion(file: file, callSites: callSites, effects: effects, frame: frame)
   }
 }
 
