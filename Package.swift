@@ -1,6 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Concrete generic metadata (Dictionary<Name, Int>, Array<Element>, ...) is
+// reached through accessors that call the runtime with the witness tables in
+// hand, not by demangling the type's name: the demangling path scans every
+// protocol conformance of the process for each new type and was a quarter
+// of the instructions of `pencilc --check` on a sample (docs/dev/benchmarks.md,
+// "Start-up"). Release only: debug builds keep the compiler's default.
+let startup: [SwiftSetting] = [
+  .unsafeFlags(
+    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
+]
+
 let package = Package(
   name: "pencilc",
   products: [
@@ -19,42 +30,43 @@ let package = Package(
     // Source files, ranges, diagnostics and their printers; the codes of no
     // stage but the driver's (each stage defines its own).
     // The one lock, worker thread and thread pool every target shares.
-    .target(name: "PencilSupport"),
-    .target(name: "PencilDiagnostics", dependencies: ["PencilSupport"]),
+    .target(name: "PencilSupport", swiftSettings: startup),
+    .target(name: "PencilDiagnostics", dependencies: ["PencilSupport"], swiftSettings: startup),
     // Lexer, syntax tree, parser and formatter: text in, tree out.
-    .target(name: "PencilSyntax", dependencies: ["PencilDiagnostics"]),
+    .target(name: "PencilSyntax", dependencies: ["PencilDiagnostics"], swiftSettings: startup),
     // Checking, layout and the IR over the syntax; it re-exports the
     // two stages below, and assembles the catalogue of every stage's codes.
     // prelude.pencil is embedded as a string (PreludeSource.swift), not a resource.
     .target(
       name: "PencilCore", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilSyntax"],
-      exclude: ["Prelude/prelude.pencil"]),
+      exclude: ["Prelude/prelude.pencil"], swiftSettings: startup),
     // The backends: each sees only the IR (PencilCore) and takes its own options.
     // The built-in stroke font's outlines, for SVG's --text-as-paths and the raster.
-    .target(name: "PencilFont", dependencies: ["PencilCore"]),
-    .target(name: "PencilSVG", dependencies: ["PencilCore", "PencilFont"]),
+    .target(name: "PencilFont", dependencies: ["PencilCore"], swiftSettings: startup),
+    .target(name: "PencilSVG", dependencies: ["PencilCore", "PencilFont"], swiftSettings: startup),
     // Coverage rasterizer, paints, clips and the worker threads it draws on.
-    .target(name: "PencilRaster", dependencies: ["PencilCore", "PencilFont"]),
+    .target(name: "PencilRaster", dependencies: ["PencilCore", "PencilFont"], swiftSettings: startup),
     // PNG (with its DEFLATE) and PPM, encoded from the raster's pixels.
-    .target(name: "PencilPNG", dependencies: ["PencilCore", "PencilRaster"]),
-    .target(name: "PencilASCII", dependencies: ["PencilCore", "PencilRaster"]),
+    .target(name: "PencilPNG", dependencies: ["PencilCore", "PencilRaster"], swiftSettings: startup),
+    .target(name: "PencilASCII", dependencies: ["PencilCore", "PencilRaster"], swiftSettings: startup),
     // The one way the shells read files: the main file, imports, editor
     // overlays, the file list a watch waits on.
-    .target(name: "PencilWorld", dependencies: ["PencilCore"]),
+    .target(name: "PencilWorld", dependencies: ["PencilCore"], swiftSettings: startup),
     // The language server (`pencilc lsp`): JSON-RPC over the core's queries.
-    .target(name: "PencilLSP", dependencies: ["PencilCore", "PencilWorld"]),
+    .target(name: "PencilLSP", dependencies: ["PencilCore", "PencilWorld"], swiftSettings: startup),
     // `pencilc preview` (an HTTP server on loopback sockets) and the file
     // watch it shares with `--watch`.
     .target(
       name: "PencilPreview",
-      dependencies: ["PencilCore", "PencilWorld", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII"]),
+      dependencies: ["PencilCore", "PencilWorld", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII"],
+      swiftSettings: startup),
     .executableTarget(
       name: "pencilc",
       dependencies: [
         "PencilCore", "PencilWorld", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII", "PencilLSP",
         "PencilPreview",
-      ]),
-    .executableTarget(name: "pencil-bench", dependencies: ["PencilCore", "PencilSVG"]),
+      ], swiftSettings: startup),
+    .executableTarget(name: "pencil-bench", dependencies: ["PencilCore", "PencilSVG"], swiftSettings: startup),
     .testTarget(
       name: "PencilCoreTests",
       // PencilPreview for the fuzz checks' preview SVG (Fuzz/FuzzEditor.swift).
