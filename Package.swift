@@ -1,15 +1,24 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Concrete generic metadata (Dictionary<Name, Int>, Array<Element>, ...) is
-// reached through accessors that call the runtime with the witness tables in
-// hand, not by demangling the type's name: the demangling path scans every
-// protocol conformance of the process for each new type and was a quarter
-// of the instructions of `pencilc --check` on a sample (docs/dev/benchmarks.md,
-// "Start-up"). Release only: debug builds keep the compiler's default.
+// Start-up settings for every target of the shipped binaries (see
+// docs/dev/benchmarks.md, "Start-up"):
+// - No implicit `import _Concurrency` or `_StringProcessing`: the code uses
+//   neither, and an implicit import links libswift_Concurrency (with
+//   libdispatch), libswift_StringProcessing and libswift_RegexParser into the
+//   process, whose loading and relocation cost more than the rest of a
+//   hello-world program.
+// - In release, concrete generic metadata (Dictionary<Name, Int>, ...) is
+//   reached through accessors that pass the witness tables, not by demangling
+//   the type's name, which scans every protocol conformance in the process
+//   for each new type: a quarter of the instructions of --check on a sample.
 let startup: [SwiftSetting] = [
+  .unsafeFlags([
+    "-Xfrontend", "-disable-implicit-concurrency-module-import",
+    "-Xfrontend", "-disable-implicit-string-processing-module-import",
+  ]),
   .unsafeFlags(
-    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))
+    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
 ]
 
 let package = Package(
