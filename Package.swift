@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Start-up settings for every target of the shipped binaries (see
-// docs/dev/benchmarks.md, "Start-up"):
+// docs/dev/benchmarks.md, "Start-up"; pencil-bench, timed in process, keeps
+// the defaults and its main actor for its top-level state):
 // - No implicit `import _Concurrency` or `_StringProcessing`: the code uses
 //   neither, and an implicit import links libswift_Concurrency (with
 //   libdispatch), libswift_StringProcessing and libswift_RegexParser into the
@@ -75,7 +76,7 @@ let package = Package(
         "PencilCore", "PencilWorld", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII", "PencilLSP",
         "PencilPreview",
       ], swiftSettings: startup),
-    .executableTarget(name: "pencil-bench", dependencies: ["PencilCore", "PencilSVG"], swiftSettings: startup),
+    .executableTarget(name: "pencil-bench", dependencies: ["PencilCore", "PencilSVG"]),
     .testTarget(
       name: "PencilCoreTests",
       // PencilPreview for the fuzz checks' preview SVG (Fuzz/FuzzEditor.swift).
