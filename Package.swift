@@ -1,6 +1,27 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Start-up settings for every target of the shipped binaries (see
+// docs/dev/benchmarks.md, "Start-up"; pencil-bench, timed in process, keeps
+// the defaults and its main actor for its top-level state):
+// - No implicit `import _Concurrency` or `_StringProcessing`: the code uses
+//   neither, and an implicit import links libswift_Concurrency (with
+//   libdispatch), libswift_StringProcessing and libswift_RegexParser into the
+//   process, whose loading and relocation cost more than the rest of a
+//   hello-world program.
+// - In release, concrete generic metadata (Dictionary<Name, Int>, ...) is
+//   reached through accessors that pass the witness tables, not by demangling
+//   the type's name, which scans every protocol conformance in the process
+//   for each new type: a quarter of the instructions of --check on a sample.
+let startup: [SwiftSetting] = [
+  .unsafeFlags([
+    "-Xfrontend", "-disable-implicit-concurrency-module-import",
+    "-Xfrontend", "-disable-implicit-string-processing-module-import",
+  ]),
+  .unsafeFlags(
+    ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+]
+
 let package = Package(
   name: "pencilc",
   products: [
@@ -19,41 +40,42 @@ let package = Package(
     // Source files, ranges, diagnostics and their printers; the codes of no
     // stage but the driver's (each stage defines its own).
     // The one lock, worker thread and thread pool every target shares.
-    .target(name: "PencilSupport"),
-    .target(name: "PencilDiagnostics", dependencies: ["PencilSupport"]),
+    .target(name: "PencilSupport", swiftSettings: startup),
+    .target(name: "PencilDiagnostics", dependencies: ["PencilSupport"], swiftSettings: startup),
     // Lexer, syntax tree, parser and formatter: text in, tree out.
-    .target(name: "PencilSyntax", dependencies: ["PencilDiagnostics"]),
+    .target(name: "PencilSyntax", dependencies: ["PencilDiagnostics"], swiftSettings: startup),
     // Checking, layout and the IR over the syntax; it re-exports the
     // two stages below, and assembles the catalogue of every stage's codes.
     // prelude.pencil is embedded as a string (PreludeSource.swift), not a resource.
     .target(
       name: "PencilCore", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilSyntax"],
-      exclude: ["Prelude/prelude.pencil"]),
+      exclude: ["Prelude/prelude.pencil"], swiftSettings: startup),
     // The backends: each sees only the IR (PencilCore) and takes its own options.
     // The built-in stroke font's outlines, for SVG's --text-as-paths and the raster.
-    .target(name: "PencilFont", dependencies: ["PencilCore"]),
-    .target(name: "PencilSVG", dependencies: ["PencilCore", "PencilFont"]),
+    .target(name: "PencilFont", dependencies: ["PencilCore"], swiftSettings: startup),
+    .target(name: "PencilSVG", dependencies: ["PencilCore", "PencilFont"], swiftSettings: startup),
     // Coverage rasterizer, paints, clips and the worker threads it draws on.
-    .target(name: "PencilRaster", dependencies: ["PencilCore", "PencilFont"]),
+    .target(name: "PencilRaster", dependencies: ["PencilCore", "PencilFont"], swiftSettings: startup),
     // PNG (with its DEFLATE) and PPM, encoded from the raster's pixels.
-    .target(name: "PencilPNG", dependencies: ["PencilCore", "PencilRaster"]),
-    .target(name: "PencilASCII", dependencies: ["PencilCore", "PencilRaster"]),
+    .target(name: "PencilPNG", dependencies: ["PencilCore", "PencilRaster"], swiftSettings: startup),
+    .target(name: "PencilASCII", dependencies: ["PencilCore", "PencilRaster"], swiftSettings: startup),
     // The one way the shells read files: the main file, imports, editor
     // overlays, the file list a watch waits on.
-    .target(name: "PencilWorld", dependencies: ["PencilCore"]),
+    .target(name: "PencilWorld", dependencies: ["PencilCore"], swiftSettings: startup),
     // The language server (`pencilc lsp`): JSON-RPC over the core's queries.
-    .target(name: "PencilLSP", dependencies: ["PencilCore", "PencilWorld"]),
+    .target(name: "PencilLSP", dependencies: ["PencilCore", "PencilWorld"], swiftSettings: startup),
     // `pencilc preview` (an HTTP server on loopback sockets) and the file
     // watch it shares with `--watch`.
     .target(
       name: "PencilPreview",
-      dependencies: ["PencilCore", "PencilWorld", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII"]),
+      dependencies: ["PencilCore", "PencilWorld", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII"],
+      swiftSettings: startup),
     .executableTarget(
       name: "pencilc",
       dependencies: [
         "PencilCore", "PencilWorld", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII", "PencilLSP",
         "PencilPreview",
-      ]),
+      ], swiftSettings: startup),
     .executableTarget(name: "pencil-bench", dependencies: ["PencilCore", "PencilSVG"]),
     .testTarget(
       name: "PencilCoreTests",

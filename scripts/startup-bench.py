@@ -19,11 +19,18 @@ for the dynamic and the static builds, with the load average. The times
 come from a small C runner (built with `cc`): it spawns each command with
 posix_spawn and waits for it, so Python's own cost is not in the figures.
 
+With `--before PATH`, an earlier (dynamic) build of pencilc runs its
+`--version` and `--check` in the same rounds, so a change is measured
+side by side under the same load.
+
 Usage: scripts/startup-bench.py [--runs N] [--pencilc PATH] [--pencilc-static PATH] [--dynamic-only]
+                                [--before PATH]
   --runs N     runs of each command (default 200), in rounds of one each
   --dynamic-only
                the default builds alone (no second, static release build
                of pencilc: minutes on a busy machine)
+  --before PATH
+               an earlier dynamic build, timed beside the dynamic hello
   --pencilc, --pencilc-static
                use these builds instead of building (.build/release and
                .build/static/release)
@@ -111,6 +118,7 @@ def main():
     parser.add_argument("--pencilc")
     parser.add_argument("--pencilc-static")
     parser.add_argument("--dynamic-only", action="store_true")
+    parser.add_argument("--before")
     arguments = parser.parse_args()
     work = tempfile.mkdtemp(prefix="pencilc-startup-")
     try:
@@ -144,6 +152,10 @@ def main():
             commands.append((kind, "pencilc --version", [pencilc, "--version"]))
             commands.append((kind, "pencilc --check", [pencilc, "--check", SAMPLE]))
             commands.append((kind, "--check, no title", [pencilc, "--check", untitled]))
+            if kind == "dynamic" and arguments.before:
+                before = os.path.abspath(arguments.before)
+                commands.append((kind, "before --version", [before, "--version"]))
+                commands.append((kind, "before --check", [before, "--check", SAMPLE]))
         argv = [runner, str(arguments.runs)]
         for index, (_, _, command) in enumerate(commands):
             argv += (["--"] if index else []) + command
@@ -160,8 +172,9 @@ def main():
         print(f"load average before {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}, "
               f"after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}")
         print(f"{'build':8} {'command':20} {'median':>9} {'/ hello':>8} {'size':>10}")
+        hello_medians = {kind: medians[index] for index, (kind, label, _) in enumerate(commands) if label == "hello"}
         for index, (kind, label, command) in enumerate(commands):
-            hello_median = medians[index - index % 4]
+            hello_median = hello_medians[kind]
             size = os.path.getsize(command[0])
             print(f"{kind:8} {label:20} {medians[index]:6.2f} ms {medians[index] / hello_median:7.2f}x "
                   f"{size / 1024:8.0f} KiB")

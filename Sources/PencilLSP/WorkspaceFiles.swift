@@ -79,7 +79,7 @@ extension LanguageServer {
     var found: [(path: String, index: NameIndex)] = []
     for path in workspaceFiles() where !open.contains(path) && path != file {
       guard case .success(let bytes) = disk.read(path), bytes.count <= SourceFile.maximumSize,
-        bytes.firstRange(of: base) != nil
+        Self.bytes(bytes, contain: base)
       else {
         continue
       }
@@ -89,5 +89,18 @@ extension LanguageServer {
       if index.bytes(of: file) != nil { found.append((path, index)) }
     }
     return found
+  }
+
+  /// Whether `needle` occurs in `bytes` (the prefilter's search; the
+  /// standard library's `firstRange(of:)` would link _StringProcessing).
+  /// A file name is short, so the plain search costs about a pass per byte.
+  static func bytes(_ bytes: [UInt8], contain needle: [UInt8]) -> Bool {
+    guard let first = needle.first, needle.count <= bytes.count else { return needle.isEmpty }
+    var start = 0
+    while start <= bytes.count - needle.count {
+      if bytes[start] == first, bytes[start..<start + needle.count].elementsEqual(needle) { return true }
+      start += 1
+    }
+    return false
   }
 }
