@@ -15,13 +15,22 @@ applying the fix) -> empty diagnostics -> shutdown -> exit, status 0.
 
 import argparse
 import asyncio
+import atexit
+import os
 import sys
+import tempfile
 
 from lsprotocol import types
 from pygls.lsp.client import BaseLanguageClient
 
-URI = "file:///tmp/pencilc-lsp-check/scene.pencil"
-PARTS_URI = "file:///tmp/pencilc-lsp-check/parts.pencil"
+# The documents live (unsaved) in an empty folder of their own: references
+# and rename walk the open documents' folders for files that import them,
+# and a shared folder such as /tmp may hold anything, up to scenes of
+# hundreds of megabytes another program left there.
+FOLDER = tempfile.mkdtemp(prefix="pencilc-lsp-check-")
+atexit.register(os.rmdir, FOLDER)
+URI = f"file://{FOLDER}/scene.pencil"
+PARTS_URI = f"file://{FOLDER}/parts.pencil"
 PARTS = ('component chip(tint: Color = .red, glow: Gradient? = none) {\n  rect fill=tint\n}\n'
          'gradient sky rgb top to bottom { stop red; stop blue }\n'
          'chip tint=.blue \nchip glow=\nimport "sc"\n')
@@ -127,7 +136,7 @@ async def session(pencilc):
 
 async def navigation(client):
     """Definition, references and rename of a let hidden in a stack."""
-    uri = "file:///tmp/lsp-check-names.pencil"
+    uri = f"file://{FOLDER}/names.pencil"
     text = "let w = 10\nrect size w x w fill=.red\nvstack {\n  let w = 2\n  rect size w x 4\n}\n"
     client.text_document_did_open(types.DidOpenTextDocumentParams(
         text_document=types.TextDocumentItem(uri=uri, language_id="pencil", version=1, text=text)))
