@@ -82,8 +82,11 @@ def main():
                   f"{time.monotonic() - begun:.1f} s: {summary}", flush=True)
             if result.returncode != 0 or not executed:
                 failures += 1
-                print("\n".join(line for line in result.stdout.splitlines()
-                                if "error" in line or "failed" in line))
+                lines = result.stdout.splitlines()
+                print("\n".join(line for line in lines if "error" in line or "failed" in line))
+                # A test process killed by a signal says nothing of where: the
+                # last lines show the test it was in.
+                print("the end of its output:\n" + "\n".join(lines[-12:]))
     finally:
         stop_load(load)
     print(f"stress-tests: {runs - failures} of {runs} runs passed under a load of {arguments.load} "

@@ -159,4 +159,13 @@ final class WatchCLITests: XCTestCase {
     XCTAssertEqual(result.status, 2)
     XCTAssertTrue(result.stderr.contains("standard input cannot be watched"), result.stderr)
   }
+
+  /// More input than a pipe holds, for a child that refuses it unread: the
+  /// write meets a closed pipe every time, and that must be an error the
+  /// run ignores, not SIGPIPE ending the test process.
+  func testStandardInputRefusedUnreadEvenWhenLargerThanAPipe() throws {
+    let result = try CLI.run(["--watch", "-"], stdin: String(repeating: "rect size 1x1\n", count: 100_000))
+    XCTAssertEqual(result.status, 2)
+    XCTAssertTrue(result.stderr.contains("standard input cannot be watched"), result.stderr)
+  }
 }
