@@ -25,16 +25,9 @@ enum CLI {
     return root.appendingPathComponent(".build/debug/pencilc")
   }
 
-  /// A child that exits before reading its input (`--watch -` is refused
-  /// at once) has closed the pipe by the time the input is written, the
-  /// sooner the faster pencilc starts: the write must then fail with EPIPE,
-  /// not end the whole test process with SIGPIPE.
-  private static let brokenPipesAreErrors: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
-
   static func run(
     _ arguments: [String], stdin: String? = nil, in directory: URL? = nil, executable: URL? = nil
   ) throws -> RunResult {
-    _ = brokenPipesAreErrors
     let process = Process()
     process.executableURL = executable ?? binary
     process.arguments = arguments
@@ -49,9 +42,19 @@ enum CLI {
     process.standardError = error
     process.standardInput = input
     try process.run()
-    // What the child did not read is its own business: its status and
-    // output are what a test checks.
-    if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
+    if let stdin {
+      // A child that exits before reading its input (`--watch -` is refused
+      // at once) has closed the pipe by the time the input is written, the
+      // sooner the faster pencilc starts: the write must then fail with
+      // EPIPE, not end the whole test process with SIGPIPE. Only while it
+      // writes: a child inherits an ignored signal, and the child here is
+      // already running with the default (the signal tests need it).
+      let previous = signal(SIGPIPE, SIG_IGN)
+      defer { signal(SIGPIPE, previous) }
+      // What the child did not read is its own business: its status and
+      // output are what a test checks.
+      try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
+    }
     try input.fileHandleForWriting.close()
     // Read both pipes before waiting so a large output cannot block the child.
     let outData = output.fileHandleForReading.readDataToEndOfFile()
