@@ -59,6 +59,11 @@ let package = Package(
     // PNG (with its DEFLATE) and PPM, encoded from the raster's pixels.
     .target(name: "PencilPNG", dependencies: ["PencilCore", "PencilRaster"], swiftSettings: startup),
     .target(name: "PencilASCII", dependencies: ["PencilCore", "PencilRaster"], swiftSettings: startup),
+    // The output formats and the flags that choose each backend's options:
+    // one mapping for the command line, the tests and the fuzz target.
+    .target(
+      name: "PencilOutput", dependencies: ["PencilCore", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII"],
+      swiftSettings: startup),
     // The one way the shells read files: the main file, imports, editor
     // overlays, the file list a watch waits on.
     .target(name: "PencilWorld", dependencies: ["PencilCore"], swiftSettings: startup),
@@ -73,8 +78,8 @@ let package = Package(
     .executableTarget(
       name: "pencilc",
       dependencies: [
-        "PencilCore", "PencilWorld", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII", "PencilLSP",
-        "PencilPreview",
+        "PencilCore", "PencilWorld", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII", "PencilOutput",
+        "PencilLSP", "PencilPreview",
       ], swiftSettings: startup),
     .executableTarget(name: "pencil-bench", dependencies: ["PencilCore", "PencilSVG"]),
     .testTarget(
@@ -82,7 +87,7 @@ let package = Package(
       // PencilPreview for the fuzz checks' preview SVG (Fuzz/FuzzEditor.swift).
       dependencies: [
         "PencilCore", "PencilDiagnostics", "PencilSyntax", "PencilFont", "PencilSVG", "PencilRaster", "PencilPNG",
-        "PencilASCII", "PencilPreview",
+        "PencilASCII", "PencilOutput", "PencilPreview",
       ],
       exclude: ["Fixtures", "Golden"]
     ),

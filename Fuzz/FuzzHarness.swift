@@ -19,12 +19,13 @@
 #if !PENCIL_FUZZER
   @testable import PencilASCII
   @testable import PencilCore
+  import PencilOutput
   @testable import PencilSVG
 #endif
 
 enum FuzzHarness {
   struct Settings {
-    var render = RenderSettings()
+    var render = RenderFlags()
     /// Raster pixels above which a PNG or PPM picture is shrunk.
     var pixelBudget = 1 << 12
     /// Text cells (4 × 8 pixels each) above which an ASCII picture is shrunk.
@@ -32,7 +33,7 @@ enum FuzzHarness {
   }
 
   /// The render options written on the first line, clamped to the CLI's ranges.
-  static func options(from bytes: [UInt8]) -> RenderSettings { settings(from: bytes).render }
+  static func options(from bytes: [UInt8]) -> RenderFlags { settings(from: bytes).render }
 
   /// The options and budgets written on the first line.
   static func settings(from bytes: [UInt8]) -> Settings {
@@ -101,7 +102,7 @@ enum FuzzHarness {
 
   /// Columns and cell aspect actually used, or nil to skip the ASCII
   /// backend (a picture too slow to draw that would not be refused).
-  static func fittedASCII(_ scene: Scene, _ options: RenderSettings, budget cellBudget: Int) -> RenderSettings? {
+  static func fittedASCII(_ scene: Scene, _ options: RenderFlags, budget cellBudget: Int) -> RenderFlags? {
     let box = scene.viewport
     guard box.width > 0, box.height > 0 else { return options }
     let cells = Double(options.columns) * asciiRows(scene, columns: options.columns, cellAspect: options.cellAspect)
@@ -137,7 +138,7 @@ enum FuzzHarness {
     failures += checkEditorQueries(source, compiled: compilation)
     guard let scene = compilation.scene else { return failures }
     _ = IRPrinter.print(scene)
-    for format in RenderSettings.formats {
+    for format in OutputFormat.allCases.map(\.name) {
       var options = requested
       switch format {
       case "png", "ppm": options.scale = fittedScale(scene, requested.scale, budget: settings.pixelBudget)
@@ -166,7 +167,7 @@ enum FuzzHarness {
 
   /// What a backend must do with a scene: draw a picture of this many
   /// pixels (for ASCII: text rows), or refuse with this error.
-  static func expectation(_ backend: String, _ scene: Scene, _ options: RenderSettings) -> Expectation? {
+  static func expectation(_ backend: String, _ scene: Scene, _ options: RenderFlags) -> Expectation? {
     switch backend {
     case "png", "ppm": return rasterExpectation(scene, scale: options.scale)
     case "ascii":
@@ -183,7 +184,7 @@ enum FuzzHarness {
   }
 
   static func checkOutput(
-    _ output: [UInt8]?, errors: [String], backend: String, scene: Scene, options: RenderSettings
+    _ output: [UInt8]?, errors: [String], backend: String, scene: Scene, options: RenderFlags
   ) -> [String] {
     var size: (width: Int, height: Int)? = nil
     switch expectation(backend, scene, options) {
@@ -210,11 +211,12 @@ enum FuzzHarness {
 
   /// The SVG streamed in blocks, as the command line writes it, is the
   /// same document as the one returned whole.
-  static func checkStreamedSVG(_ scene: Scene, options: RenderSettings, whole: [UInt8]) -> [String] {
+  static func checkStreamedSVG(_ scene: Scene, options: RenderFlags, whole: [UInt8]) -> [String] {
     final class Sink { var bytes: [UInt8] = [] }
     let sink = Sink()
     var diagnostics: [Diagnostic] = []
-    let ok = SVGBackend(options: options.svg).render(scene, diagnostics: &diagnostics) { sink.bytes += $0 }
+    let ok = SVGBackend(options: SVGOptions(textAsPaths: options.textAsPaths)).render(scene, diagnostics: &diagnostics)
+    { sink.bytes += $0 }
     guard ok else { return ["svg: streaming failed"] }
     return sink.bytes == whole ? [] : ["svg: streamed \(sink.bytes.count) bytes differ from the whole \(whole.count)"]
   }

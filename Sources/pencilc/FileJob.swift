@@ -1,4 +1,5 @@
 import PencilCore
+import PencilOutput
 import PencilWorld
 
 /// What every job of one run shares: the parsed options and how

@@ -1,5 +1,6 @@
 import PencilASCII
 import PencilCore
+import PencilOutput
 
 /// What the command line asked for.
 struct Options {

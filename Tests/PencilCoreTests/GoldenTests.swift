@@ -1,3 +1,4 @@
+import PencilOutput
 import XCTest
 
 @testable import PencilCore
@@ -53,7 +54,7 @@ final class GoldenTests: XCTestCase {
 
   static let textFormats = ["svg"]
 
-  private func render(_ scene: Scene, _ format: String, name: String, options: RenderSettings = RenderSettings())
+  private func render(_ scene: Scene, _ format: String, name: String, options: RenderFlags = RenderFlags())
     -> [UInt8]?
   {
     guard let backend = options.backend(format) else {
@@ -72,7 +73,7 @@ final class GoldenTests: XCTestCase {
     let url = Repository.fixtures.appendingPathComponent("golden/text.pencil")
     let scene = try XCTUnwrap(
       Pencil.compile(SourceFile(name: "text.pencil", bytes: Array(try Data(contentsOf: url)))).scene)
-    var outlines = RenderSettings()
+    var outlines = RenderFlags()
     outlines.textAsPaths = true
     if let svg = render(scene, "svg", name: "text", options: outlines) {
       assertGolden(
@@ -81,7 +82,7 @@ final class GoldenTests: XCTestCase {
     let shapes = Repository.fixtures.appendingPathComponent("golden/shapes.pencil")
     let shapesScene = try XCTUnwrap(
       Pencil.compile(SourceFile(name: "shapes.pencil", bytes: Array(try Data(contentsOf: shapes)))).scene)
-    var double = RenderSettings()
+    var double = RenderFlags()
     double.scale = 2
     if let png = render(shapesScene, "png", name: "shapes", options: double) {
       assertGoldenBytes(png, Repository.golden.appendingPathComponent("options/shapes@2x.png"))
@@ -99,7 +100,7 @@ final class GoldenTests: XCTestCase {
           importer: FolderLoader(folder: url.deletingLastPathComponent())
         ).scene)
       for columns in [40, 80] {
-        var options = RenderSettings()
+        var options = RenderFlags()
         options.columns = columns
         if let text = render(scene, "ascii", name: name, options: options) {
           assertGolden(
@@ -111,7 +112,7 @@ final class GoldenTests: XCTestCase {
     let url = Repository.samples.appendingPathComponent("rainbow-pencils.pencil")
     let scene = try XCTUnwrap(
       Pencil.compile(SourceFile(name: "rainbow", bytes: Array(try Data(contentsOf: url)))).scene)
-    let variants: [(String, (inout RenderSettings) -> Void)] = [
+    let variants: [(String, (inout RenderFlags) -> Void)] = [
       ("blocks", { $0.charset = .blocks }),
       (
         "blocks-color",
@@ -125,7 +126,7 @@ final class GoldenTests: XCTestCase {
       ("aspect", { $0.cellAspect = 1 }),
     ]
     for (variant, configure) in variants {
-      var options = RenderSettings()
+      var options = RenderFlags()
       options.columns = 60
       configure(&options)
       if let text = render(scene, "ascii", name: variant, options: options) {
@@ -147,7 +148,7 @@ final class GoldenTests: XCTestCase {
       hole at 7,4 size 4x4 fill=green fillrule=evenodd
       """
     let scene = try XCTUnwrap(Pencil.compile(SourceFile(name: "tiny", text: source)).scene)
-    var plain = RenderSettings()
+    var plain = RenderFlags()
     plain.plainPPM = true
     if let ppm = render(scene, "ppm", name: "tiny", options: plain) {
       assertGolden(String(decoding: ppm, as: UTF8.self), Repository.golden.appendingPathComponent("options/tiny.ppm"))

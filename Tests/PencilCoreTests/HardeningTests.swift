@@ -1,4 +1,5 @@
 import Foundation
+import PencilOutput
 import XCTest
 
 @testable import PencilASCII
@@ -15,10 +16,10 @@ final class HardeningTests: XCTestCase {
   /// the whole test run, which is the point.
   private func renderEverywhere(_ scene: Scene, columns: [Int] = [80, 2], aspects: [Double] = [2, 0.4]) -> Int {
     var rendered = 0
-    for format in RenderSettings.formats {
+    for format in OutputFormat.allCases.map(\.name) {
       for column in columns {
         for aspect in aspects {
-          var options = RenderSettings()
+          var options = RenderFlags()
           options.columns = column
           options.cellAspect = aspect
           guard let backend = options.backend(format) else { continue }

@@ -1,3 +1,4 @@
+import PencilOutput
 import XCTest
 
 @testable import PencilCore
@@ -5,11 +6,11 @@ import XCTest
 @testable import PencilRaster
 
 final class RasterTests: XCTestCase {
-  private func render(_ source: String, _ format: String, _ configure: (inout RenderSettings) -> Void = { _ in })
+  private func render(_ source: String, _ format: String, _ configure: (inout RenderFlags) -> Void = { _ in })
     throws -> [UInt8]
   {
     let scene = try XCTUnwrap(Pencil.compile(SourceFile(name: "t", text: source)).scene)
-    var options = RenderSettings()
+    var options = RenderFlags()
     configure(&options)
     var diagnostics: [Diagnostic] = []
     return try XCTUnwrap(

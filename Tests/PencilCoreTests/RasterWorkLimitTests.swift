@@ -1,3 +1,4 @@
+import PencilOutput
 import XCTest
 
 @testable import PencilCore
@@ -8,7 +9,7 @@ import XCTest
 final class RasterWorkLimitTests: XCTestCase {
   private func refusal(_ source: String, format: String, maximum: Int? = nil) throws -> [Diagnostic] {
     let scene = try XCTUnwrap(compile(source).scene)
-    var options = RenderSettings()
+    var options = RenderFlags()
     if let maximum { options.maximumRasterWork = maximum }
     var diagnostics: [Diagnostic] = []
     let bytes = Pencil.render(scene, with: try XCTUnwrap(options.backend(format)), diagnostics: &diagnostics)

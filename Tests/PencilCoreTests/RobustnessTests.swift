@@ -1,4 +1,5 @@
 import Foundation
+import PencilOutput
 import XCTest
 
 @testable import PencilCore
@@ -19,11 +20,12 @@ final class RobustnessTests: XCTestCase {
         if let scene = compilation.scene {
           // SVG for every prefix; the raster backends, which are slow in a
           // debug build, for every 64th prefix and at a quarter of the size.
-          var small = RenderSettings()
+          var small = RenderFlags()
           small.scale = 0.25
-          for format in RenderSettings.formats where format == "svg" || length % 64 == 0 || length == bytes.count {
+          for format in OutputFormat.allCases.map(\.name)
+          where format == "svg" || length % 64 == 0 || length == bytes.count {
             var diagnostics: [Diagnostic] = []
-            let settings = format == "svg" ? RenderSettings() : small
+            let settings = format == "svg" ? RenderFlags() : small
             _ = Pencil.render(scene, with: try XCTUnwrap(settings.backend(format)), diagnostics: &diagnostics)
           }
         }
@@ -49,7 +51,7 @@ final class RobustnessTests: XCTestCase {
         "{", "}", "(", ")", ",", "=", "#", "\"", ".", "x", "0", "9", "-", "\n", ";", "/*", "*/", "//", "\\",
         "at", "size", "stop", "gradient", "shape", "hstack", "pencil", "text", "1e9", "999999999", "é", "\u{0}",
       ].map { Array($0.utf8) } + [[0xFF], [0xC3]]
-    var small = RenderSettings()
+    var small = RenderFlags()
     small.scale = 0.1
     small.columns = 12
     var compiled = 0
@@ -75,7 +77,7 @@ final class RobustnessTests: XCTestCase {
         }
         guard let scene = compilation.scene else { continue }
         compiled += 1
-        for format in RenderSettings.formats {
+        for format in OutputFormat.allCases.map(\.name) {
           var diagnostics: [Diagnostic] = []
           _ = Pencil.render(scene, with: try XCTUnwrap(small.backend(format)), diagnostics: &diagnostics)
         }

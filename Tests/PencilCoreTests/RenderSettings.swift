@@ -1,1 +1,0 @@
-../../Fuzz/RenderSettings.swift
