@@ -77,9 +77,10 @@ final class OpenDocument {
 
   /// The content changes of one `didChange`, in order, each against the
   /// text the one before left. One ranged edit (typing) is made in the
-  /// array, whose line index is at hand and is edited too; a batch (multiple cursors, a
-  /// replace-all) goes through a `ChunkedText`, so each edit costs about
-  /// √n rather than the whole text. A change that is not one is skipped.
+  /// array, whose line index is at hand and is edited too; a batch
+  /// (multiple cursors, a replace-all) goes through a `ChunkedText`, so
+  /// each edit costs about √n rather than the whole text. A change that
+  /// is not one is skipped.
   func apply(_ changes: [JSONValue], encoding: PositionEncoding) {
     guard changes.count > 1 else {
       if let change = changes.first { apply(change, encoding: encoding) }
