@@ -66,7 +66,13 @@ extension JSONValue {
     switch self {
     case .null: output += Array("null".utf8)
     case .bool(let value): output += Array((value ? "true" : "false").utf8)
-    case .number(let value): output += Array(JSONValue.format(value).utf8)
+    case .number(let value):
+      // Semantic tokens write five integers a token: without a String each.
+      if value == value.rounded(), abs(value) < 1e15 {
+        JSONValue.writeInteger(Int(value), into: &output)
+      } else {
+        output += Array(JSONValue.format(value).utf8)
+      }
     case .string(let value): JSONValue.writeString(value, into: &output)
     case .array(let items):
       output.append(UInt8(ascii: "["))
@@ -93,6 +99,18 @@ extension JSONValue {
     guard value.isFinite else { return "null" }
     if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
     return "\(value)"
+  }
+
+  /// `value` in decimal, as `String(value)` writes it.
+  static func writeInteger(_ value: Int, into output: inout [UInt8]) {
+    if value < 0 { output.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    let first = output.count
+    repeat {
+      output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    output[first...].reverse()
   }
 
   static func writeString(_ value: String, into output: inout [UInt8]) {

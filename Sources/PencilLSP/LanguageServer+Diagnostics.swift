@@ -4,20 +4,21 @@ import PencilWorld
 extension LanguageServer {
   /// Compiles `document` unless its compilation is current, as
   /// `pencilc --check` does (light appearance), reading imports from the
-  /// open documents first; the same check records its names.
+  /// open documents first; the same check records its names, which are
+  /// indexed only when a request asks about names (`OpenDocument.names`).
   @discardableResult
   func compile(_ document: OpenDocument) -> CheckedDocument {
     if let compilation = document.compilation { return compilation }
     let source = SourceFile(name: document.path, bytes: document.bytes)
     let world = world(for: document, main: source)
-    let (compilation, names) = Pencil.compileIndexingNames(source, importer: world)
+    let (compilation, names) = Pencil.compileRecordingNames(source, importer: world)
     // Its picture is the one held: the others' go (see `CheckedDocument`).
     for other in documents.values where other !== document && other.compilation?.sceneIsHeld == true {
       other.compilation?.dropScene()
     }
     let checked = CheckedDocument(compilation)
     document.compilation = checked
-    document.names = names
+    document.recordedNames = names
     document.imports = world.askedPaths
     return checked
   }

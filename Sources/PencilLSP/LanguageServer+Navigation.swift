@@ -17,7 +17,7 @@ extension LanguageServer {
   func names(_ document: OpenDocument) -> NameIndex {
     // A compilation and its names are made together (`compile`) and
     // dropped together (`OpenDocument.compilation`).
-    if document.names == nil { compile(document) }
+    if document.recordedNames == nil { compile(document) }
     return document.names ?? NameIndex(document.source, importer: world(for: document))
   }
 

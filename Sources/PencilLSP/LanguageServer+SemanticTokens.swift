@@ -27,10 +27,12 @@ extension LanguageServer {
       let to = lines.position(of: end, encoding: encoding)
       let deltaLine = from.line - last.line
       let deltaStart = deltaLine == 0 ? from.character - last.character : from.character
-      data += [
-        .int(deltaLine), .int(deltaStart), .int(to.character - from.character), .int(span.kind.rawValue),
-        .int(span.modifiers.rawValue),
-      ]
+      // Appended one by one: an array literal a token would be an allocation each.
+      data.append(.int(deltaLine))
+      data.append(.int(deltaStart))
+      data.append(.int(to.character - from.character))
+      data.append(.int(span.kind.rawValue))
+      data.append(.int(span.modifiers.rawValue))
       last = from
     }
     for span in spans {

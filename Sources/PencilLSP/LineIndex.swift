@@ -38,7 +38,51 @@ public struct LineIndex: Sendable {
     lineStarts = starts
   }
 
+  private init(bytes: [UInt8], lineStarts: [UInt32]) {
+    self.bytes = bytes
+    self.lineStarts = lineStarts
+  }
+
+  /// Whether the byte at `index` ends a line: a `\n`, or a `\r` not
+  /// followed by one.
+  private static func endsLine(_ bytes: [UInt8], _ index: Int) -> Bool {
+    bytes[index] == 10 || (bytes[index] == 13 && (index + 1 == bytes.count || bytes[index + 1] != 10))
+  }
+
+  /// The index of `edited`, which is this text with `from..<to` replaced
+  /// by `insertedCount` bytes: the line starts before the edit are kept,
+  /// those after it shifted, and only the bytes around and inside the
+  /// inserted text scanned, so typing costs a copy of the starts rather
+  /// than a scan of the whole text. (A line end's kind depends on the
+  /// byte after it: the bytes just before and after the edit are scanned
+  /// again too.)
+  func replacing(_ from: Int, _ to: Int, insertedCount: Int, in edited: [UInt8]) -> LineIndex {
+    let delta = insertedCount - (to - from)
+    guard 0 <= from, from <= to, to <= bytes.count, bytes.count + delta == edited.count else {
+      return LineIndex(edited)
+    }
+    var starts: [UInt32] = []
+    starts.reserveCapacity(lineStarts.count + max(0, delta / 8))
+    // Starts made by a line end before `from - 1` (whose next byte is not edited).
+    for start in lineStarts where start == 0 || Int(start) <= from - 1 { starts.append(start) }
+    let scanEnd = min(from + insertedCount, edited.count - 1)
+    if scanEnd >= max(0, from - 1) {
+      for index in max(0, from - 1)...scanEnd where LineIndex.endsLine(edited, index) {
+        starts.append(UInt32(truncatingIfNeeded: index + 1))
+      }
+    }
+    // Starts made by a line end after the old `to`, shifted.
+    for start in lineStarts where Int(start) >= to + 2 {
+      starts.append(UInt32(truncatingIfNeeded: Int(start) + delta))
+    }
+    return LineIndex(bytes: edited, lineStarts: starts)
+  }
+
   public var lineCount: Int { lineStarts.count }
+
+  /// Whether two indexes are of the same text with the same line starts
+  /// (tests compare an edited index with one made from scratch).
+  func isSame(as other: LineIndex) -> Bool { bytes == other.bytes && lineStarts == other.lineStarts }
 
   /// The bytes of a UTF-8 sequence starting with `lead` (1 for a stray
   /// continuation byte, which the client sees as one replacement character).

@@ -38,11 +38,14 @@ final class OpenDocument {
   private var cachedLines: LineIndex?
   /// nil: not compiled since the last change.
   var compilation: CheckedDocument? {
-    didSet { if compilation == nil { names = nil } }
+    didSet { if compilation == nil { recordedNames = nil } }
   }
-  /// Its names as the checker resolved them (definition, references and
-  /// rename); dropped with the compilation, whenever it or an import changes.
-  var names: NameIndex?
+  /// Its names as the checker resolved them (definition, references,
+  /// rename, semantic tokens); dropped with the compilation, whenever it
+  /// or an import changes.
+  var recordedNames: RecordedNames?
+  /// The index of those names, made on the first request that reads it.
+  var names: NameIndex? { recordedNames?.index }
   /// The files the last compilation imported (normalized paths).
   var imports: Set<String> = []
   /// Diagnostics of this text not yet sent.
@@ -64,18 +67,20 @@ final class OpenDocument {
 
   var source: SourceFile { compilation?.source ?? SourceFile(name: path, bytes: bytes) }
 
-  func replace(with bytes: [UInt8]) {
+  /// `lines`: the new text's line index, when the caller has it.
+  func replace(with bytes: [UInt8], lines: LineIndex? = nil) {
     self.bytes = bytes
-    cachedLines = nil
+    cachedLines = lines
     compilation = nil
     needsPublishing = true
   }
 
   /// The content changes of one `didChange`, in order, each against the
   /// text the one before left. One ranged edit (typing) is made in the
-  /// array, whose line index is at hand; a batch (multiple cursors, a
-  /// replace-all) goes through a `ChunkedText`, so each edit costs about
-  /// √n rather than the whole text. A change that is not one is skipped.
+  /// array, whose line index is at hand and is edited too; a batch
+  /// (multiple cursors, a replace-all) goes through a `ChunkedText`, so
+  /// each edit costs about √n rather than the whole text. A change that
+  /// is not one is skipped.
   func apply(_ changes: [JSONValue], encoding: PositionEncoding) {
     guard changes.count > 1 else {
       if let change = changes.first { apply(change, encoding: encoding) }
@@ -103,11 +108,13 @@ final class OpenDocument {
     guard let text = change["text"]?.string else { return }
     guard let range = change["range"] else { return replace(with: Array(text.utf8)) }
     guard let (start, end) = Self.positions(of: range) else { return }
-    let from = lines.offset(of: start, encoding: encoding)
-    let to = max(from, lines.offset(of: end, encoding: encoding))
+    let old = lines
+    let from = old.offset(of: start, encoding: encoding)
+    let to = max(from, old.offset(of: end, encoding: encoding))
+    let inserted = Array(text.utf8)
     var edited = bytes
-    edited.replaceSubrange(from..<to, with: text.utf8)
-    replace(with: edited)
+    edited.replaceSubrange(from..<to, with: inserted)
+    replace(with: edited, lines: old.replacing(from, to, insertedCount: inserted.count, in: edited))
   }
 
   private static func positions(of range: JSONValue) -> (Position, Position)? {

@@ -17,6 +17,15 @@ final class JSONTests: XCTestCase {
       ]))
   }
 
+  func testWritesWholeNumbersAsStringWritesThem() {
+    for value in [0, -0.0, 7, -7, 10, 1_000_000, -999_999_999_999_999, 123_456_789_012_345] {
+      XCTAssertEqual(JSONValue.number(value).text, String(Int(value)))
+    }
+    XCTAssertEqual(JSONValue.number(1.5).text, "1.5")
+    XCTAssertEqual(JSONValue.number(1e15).text, "\(1e15)")
+    XCTAssertEqual(JSONValue.number(.infinity).text, "null")
+  }
+
   func testDecodesEscapesAndSurrogatePairs() {
     XCTAssertEqual(parse(#""a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00""#), .string("a\"\\/\u{8}\u{C}\n\r\té😀"))
     // A lone surrogate becomes U+FFFD instead of failing the message.

@@ -1,0 +1,116 @@
+import Foundation
+import PencilCore
+import XCTest
+
+@testable import PencilLSP
+
+/// A document edited through `didChange` answers as the same text opened
+/// afresh: random edits (insertions, deletions, replacements, at random
+/// points and inside strings, comments and braces, one or several to a
+/// change) to every sample and diagnostics fixture, each followed by the
+/// published diagnostics and the semantic tokens compared with those of a
+/// new server given the edited text. What the server keeps across edits
+/// (its line index, edited in place; its names, indexed on demand) must
+/// never show.
+final class EditedDocumentTests: XCTestCase {
+  /// SplitMix64: the same edits on every run.
+  private struct Seeded: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  private static func texts(in folder: String) -> [(String, String)] {
+    let directory = root.appendingPathComponent(folder)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".pencil") }.sorted().compactMap { name in
+      (try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)).map { (name, $0) }
+    }
+  }
+
+  /// What is inserted: text that opens and closes strings, comments,
+  /// braces and lines, and characters of 2 and 4 UTF-8 bytes.
+  private static let snippets = [
+    "\"", "{", "}", "//", "/*", "*/", "\n", "\r\n", "x", "7", " ", "é", "😀", "let q = 1\n", "rect size 4x4",
+    "\"s\" ", "{ }", ",", "=", ".",
+  ]
+
+  /// A random byte offset, often just inside a string, a comment or a brace.
+  private static func offset(in bytes: [UInt8], _ random: inout Seeded) -> Int {
+    let marks = bytes.indices.filter { [UInt8(ascii: "\""), UInt8(ascii: "/"), UInt8(ascii: "{")].contains(bytes[$0]) }
+    if !marks.isEmpty, Bool.random(using: &random) {
+      return min(bytes.count, marks[Int.random(in: 0..<marks.count, using: &random)] + 1)
+    }
+    return Int.random(in: 0...bytes.count, using: &random)
+  }
+
+  /// One random change: a range of the current text and what replaces it.
+  private static func randomEdit(_ bytes: [UInt8], _ random: inout Seeded) -> (Position, Position, String) {
+    let lines = LineIndex(bytes)
+    let from = offset(in: bytes, &random)
+    let length = Bool.random(using: &random) ? 0 : Int.random(in: 0...12, using: &random)
+    let to = min(bytes.count, from + length)
+    let inserted = Int.random(in: 0..<3, using: &random) == 0 ? "" : snippets.randomElement(using: &random) ?? ""
+    return (lines.position(of: from), lines.position(of: to), inserted)
+  }
+
+  /// The edit applied as the server must apply it: positions to offsets
+  /// by a line index made from scratch.
+  private static func applied(_ edit: (Position, Position, String), to bytes: [UInt8]) -> [UInt8] {
+    let lines = LineIndex(bytes)
+    let from = lines.offset(of: edit.0)
+    let to = max(from, lines.offset(of: edit.1))
+    var edited = bytes
+    edited.replaceSubrange(from..<to, with: Array(edit.2.utf8))
+    return edited
+  }
+
+  private func answers(_ session: Session, _ uri: String) -> (diagnostics: [JSONValue]?, tokens: JSONValue) {
+    let published = diagnostics(for: uri, in: session.publish())
+    let tokens = session.call(
+      "textDocument/semanticTokens/full", .object(["textDocument": .object(["uri": .string(uri)])]))
+    return (published, tokens["result"] ?? .null)
+  }
+
+  func testEditedDocumentsAnswerAsTheirTextOpenedAfresh() {
+    let uri = "untitled:edited.pencil"
+    var random = Seeded(state: 2026)
+    let files = Self.texts(in: "samples") + Self.texts(in: "Tests/PencilCoreTests/Fixtures/diagnostics")
+    XCTAssertGreaterThan(files.count, 10, "the samples and fixtures are found")
+    for (name, text) in files {
+      let session = Session()
+      session.initialize()
+      session.open(uri, text)
+      _ = session.publish()
+      var bytes = Array(text.utf8)
+      for step in 1...12 {
+        // Mostly one edit (typing), sometimes a batch (multiple cursors).
+        let count = Int.random(in: 0..<4, using: &random) == 0 ? Int.random(in: 2...3, using: &random) : 1
+        var edits: [(Position, Position, String)] = []
+        for _ in 0..<count {
+          let edit = Self.randomEdit(bytes, &random)
+          bytes = Self.applied(edit, to: bytes)
+          edits.append(edit)
+        }
+        session.change(uri, version: step + 1, edits.map { ($0.0, $0.1, $0.2) })
+        let edited = answers(session, uri)
+        let fresh = Session()
+        fresh.initialize()
+        fresh.open(uri, String(decoding: bytes, as: UTF8.self))
+        let expected = answers(fresh, uri)
+        let context = "\(name), step \(step): \(edits.map { "\($0.0)–\($0.1) ← \($0.2.debugDescription)" })"
+        XCTAssertEqual(edited.diagnostics, expected.diagnostics, context)
+        XCTAssertEqual(edited.tokens, expected.tokens, context)
+        guard edited.diagnostics == expected.diagnostics, edited.tokens == expected.tokens else { break }
+      }
+    }
+  }
+}
