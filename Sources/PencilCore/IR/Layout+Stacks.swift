@@ -38,7 +38,7 @@ extension Layout {
     // Fixed children take their length whatever they are offered.
     var fixed = 0.0
     for index in children.indices {
-      let flexibility = children[index].flexibility(horizontal: horizontal)
+      let flexibility = self.flexibility(of: children[index], horizontal: horizontal)
       if flexibility > 0 {
         flexible.append((index, flexibility))
         continue
