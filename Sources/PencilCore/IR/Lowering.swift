@@ -100,7 +100,12 @@ package struct Lowering {
       // By index, here and below: a for-in loop copies each element model.
       for index in elements.chunks[chunk].indices {
         let first = lowering.items.count
-        let element = elements.chunks[chunk][index]
+        var element = elements.chunks[chunk][index]
+        switch Lowering.routeFixedConnectors(element) {
+        case .unchanged: break
+        case .routed(let routed): element = routed
+        case .dropped: continue
+        }
         let placement = element.placement
         let origin = placement.origin ?? Point(0, 0)
         // A stack, text or component use without a size hugs its content.
@@ -235,9 +240,10 @@ package struct Lowering {
     case .shape(let shape):
       appendShape(shape, in: frame, source: origin.range(element), origin)
     case .deferred(let deferred):
-      let (group, found) = deferred.content.expand(for: Point(frame.width, frame.height))
+      let (expanded, found) = deferred.content.expand(for: Point(frame.width, frame.height))
       for diagnostic in found { diagnostics.append(diagnostic) }
-      if let group {
+      if var group = expanded {
+        if let routed = Lowering.routeFixedConnectors(group.children) { group.children = routed }
         lower(
           ElementModel(content: .group(group), placement: element.placement, range: element.range), in: frame,
           origin: origin)
