@@ -101,11 +101,7 @@ package struct Lowering {
       for index in elements.chunks[chunk].indices {
         let first = lowering.items.count
         var element = elements.chunks[chunk][index]
-        switch Lowering.routeFixedConnectors(element) {
-        case .unchanged: break
-        case .routed(let routed): element = routed
-        case .dropped: continue
-        }
+        guard Layout.routeFixedConnectors(in: &element) else { continue }
         let placement = element.placement
         let origin = placement.origin ?? Point(0, 0)
         // A stack, text or component use without a size hugs its content.
@@ -243,7 +239,7 @@ package struct Lowering {
       let (expanded, found) = deferred.content.expand(for: Point(frame.width, frame.height))
       for diagnostic in found { diagnostics.append(diagnostic) }
       if var group = expanded {
-        if let routed = Lowering.routeFixedConnectors(group.children) { group.children = routed }
+        if let routed = Layout.routeFixedConnectors(group.children) { group.children = routed }
         lower(
           ElementModel(content: .group(group), placement: element.placement, range: element.range), in: frame,
           origin: origin)
@@ -288,7 +284,7 @@ package struct Lowering {
         }
         let child = group.children[index]
         guard case .text(var text) = child.content, let position = text.position else {
-          lower(child, in: self.frame(of: child, in: frame), origin: inner)
+          lower(child, in: layout.frame(of: child, in: frame), origin: inner)
           continue
         }
         var placed = child
@@ -297,9 +293,7 @@ package struct Lowering {
         lower(placed, in: frame, origin: inner)
       }
     case .stack(let stack):
-      for (child, childFrame) in layout(stack, in: frame, range: origin.range(element), file: origin.file) {
-        lower(child, in: childFrame, origin: origin)
-      }
+      lowerChildren(of: stack, in: frame, origin, range: origin.range(element))
     case .text(let text):
       let placed =
         text.position == nil ? placeText(text, in: frame, range: origin.range(element), file: origin.file) : text

@@ -62,6 +62,28 @@ extension Lowering {
     pendingCount += 1
   }
 
+  /// A connector's items, its ends resolved: a fixed end is relative to
+  /// the frame its scope gives it, an anchor is where layout put it.
+  /// Returns the box it was drawn in.
+  @discardableResult
+  mutating func lowerConnector(_ connector: ConnectorElement, in frame: Rect, range: SourceRange, _ origin: Origin)
+    -> Rect?
+  {
+    func resolve(_ end: PointRef) -> Point? {
+      switch end {
+      case .fixed(let point): Point(frame.x + point.x, frame.y + point.y)
+      case .anchor(let anchor): point(anchor)
+      }
+    }
+    guard let start = resolve(connector.from), let end = resolve(connector.to) else { return nil }
+    guard let group = Layout.routed(connector, from: start, to: end, range: range),
+      let box = group.placement.origin, let size = group.placement.size
+    else { return nil }
+    let rect = Rect(x: box.x, y: box.y, width: size.x, height: size.y)
+    lower(group, in: rect, origin: origin)
+    return rect
+  }
+
   /// Builds what waited since `start` in `pending` in one pass over a
   /// dependency order: each entry waits under the first name it misses
   /// and is taken up once that name is placed, so every entry is looked

@@ -2,8 +2,8 @@
 /// into the group of outlines `ConnectorGeometry` draws. One with both
 /// ends fixed is routed before layout places anything (it takes the box
 /// its route is drawn in, in a stack too); one with an anchored end once
-/// the elements it names are placed (`lowerConnector`).
-extension Lowering {
+/// the elements it names are placed (`Lowering.lowerConnector`).
+extension Layout {
   /// The group a connector from `start` to `end` is drawn as; an anchored
   /// end leaves its element's edge straight out. Nil: it has no length.
   static func routed(_ connector: ConnectorElement, from start: Point, to end: Point, range: SourceRange)
@@ -51,6 +51,18 @@ extension Lowering {
     }
   }
 
+  /// Routes the connectors between fixed ends in a top-level element;
+  /// false when the element is such a connector and draws nothing.
+  static func routeFixedConnectors(in element: inout ElementModel) -> Bool {
+    switch routeFixedConnectors(element) {
+    case .unchanged: return true
+    case .routed(let routed):
+      element = routed
+      return true
+    case .dropped: return false
+    }
+  }
+
   /// The elements with their connectors between fixed ends routed; nil
   /// when none is such a connector or holds one.
   static func routeFixedConnectors(_ elements: [ElementModel]) -> [ElementModel]? {
@@ -66,27 +78,5 @@ extension Lowering {
       if case .routed(let element) = routing { result?.append(element) }
     }
     return result
-  }
-
-  /// A connector's items, its ends resolved: a fixed end is relative to
-  /// the frame its scope gives it, an anchor is where layout put it.
-  /// Returns the box it was drawn in.
-  @discardableResult
-  mutating func lowerConnector(_ connector: ConnectorElement, in frame: Rect, range: SourceRange, _ origin: Origin)
-    -> Rect?
-  {
-    func resolve(_ end: PointRef) -> Point? {
-      switch end {
-      case .fixed(let point): Point(frame.x + point.x, frame.y + point.y)
-      case .anchor(let anchor): point(anchor)
-      }
-    }
-    guard let start = resolve(connector.from), let end = resolve(connector.to) else { return nil }
-    guard let group = Lowering.routed(connector, from: start, to: end, range: range),
-      let box = group.placement.origin, let size = group.placement.size
-    else { return nil }
-    let rect = Rect(x: box.x, y: box.y, width: size.x, height: size.y)
-    lower(group, in: rect, origin: origin)
-    return rect
   }
 }

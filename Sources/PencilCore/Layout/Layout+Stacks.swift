@@ -167,7 +167,7 @@ extension Layout {
         switch stack.axis {
         case .v: return above + baseline
         case .h: return baseline
-        case .z: return Lowering.offset(inner.y - childSize.y, stack.alignment.y) + baseline
+        case .z: return Layout.offset(inner.y - childSize.y, stack.alignment.y) + baseline
         }
       }
       if stack.axis == .v { above += childSize.y + stack.spacing }

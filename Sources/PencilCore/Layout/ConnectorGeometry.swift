@@ -1,6 +1,6 @@
 /// The geometry of a `line` or an `arrow`: its route, its heads and its
 /// label, as a group of absolute outlines. Layout is the one place that
-/// builds it (`Lowering.routed`): before layout for a connector with both
+/// builds it (`Layout.routed`): before layout for a connector with both
 /// ends fixed, once the elements it names are placed for an anchored one.
 enum ConnectorGeometry {
   /// How far an elbow leaves a box's edge before it turns.
