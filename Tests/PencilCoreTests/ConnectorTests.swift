@@ -25,7 +25,7 @@ final class ConnectorTests: XCTestCase {
   func testAnArrowStopsAtItsHeadsBase() throws {
     let items = paths("arrow from 0,0 to 100,0 lineWidth=2")
     XCTAssertEqual(items.count, 2)
-    let head = Checker.arrowheadLength(forLineWidth: 2)
+    let head = ConnectorGeometry.arrowheadLength(forLineWidth: 2)
     XCTAssertEqual(items[0].segments.last, .line(Point(100 - head, 0)))
     XCTAssertEqual(boundingBox(of: items[1].segments)?.maxX, 100)
     XCTAssertNil(items[1].stroke)

@@ -92,7 +92,7 @@ final class IssueExampleTests: XCTestCase {
     }
     // The elbow leaves done's bottom downwards and enters start's bottom upwards.
     let elbow = try XCTUnwrap(paths.first { $0.segments.count == 4 && $0.stroke != nil })
-    XCTAssertEqual(elbow.segments.first, .move(Point(480, 170 + Checker.arrowheadLength(forLineWidth: 1))))
+    XCTAssertEqual(elbow.segments.first, .move(Point(480, 170 + ConnectorGeometry.arrowheadLength(forLineWidth: 1))))
     // The clipped zstack's two rects are cut to its ellipse; the top one is radial.
     let clipped = paths.filter { $0.clip != nil }
     XCTAssertEqual(clipped.count, 2)

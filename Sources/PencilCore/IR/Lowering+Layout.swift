@@ -1,90 +1,19 @@
-/// Placing elements in the frames layout gives them: stacks' children,
-/// modifiers, and text.
+/// Lowering what layout places (`Layout+Placement.swift`): it reads the
+/// frames, draws backgrounds and reports what layout found wrong.
 extension Lowering {
-  /// The frames of a stack's children in the stack's `frame`: along the
-  /// axis one after the other, spacing between, the run centred when it is
-  /// shorter than the frame; across the axis by the stack's alignment.
-  mutating func layout(_ stack: StackElement, in frame: Rect, range: SourceRange, file: SourceFile?)
-    -> [(ElementModel, Rect)]
-  {
-    let children = stack.children
-    guard !children.isEmpty else { return [] }
-    let sizes = layout.childSizes(stack, Proposal(width: frame.width, height: frame.height))
-    if stack.axis == .z {
-      return children.indices.map { index in
-        let size = sizes[index]
-        return (
-          children[index],
-          Rect(
-            x: frame.x + Lowering.offset(frame.width - size.x, stack.alignment.x),
-            y: frame.y + Lowering.offset(frame.height - size.y, stack.alignment.y), width: size.x, height: size.y)
-        )
-      }
-    }
-    let horizontal = stack.axis == .h
-    let mainLength = horizontal ? frame.width : frame.height
-    let crossLength = horizontal ? frame.height : frame.width
-    var used = 0.0
-    for size in sizes { used += horizontal ? size.x : size.y }
-    let spacing = stack.spacing * Double(children.count - 1)
-    let remaining = mainLength - used - spacing
-    // Past the layout budget every size is zero: nothing to warn about.
-    if remaining < -1e-9 * max(1, mainLength), !layout.exhausted {
+  /// A stack's children, each lowered in the frame layout gives it.
+  mutating func lowerChildren(of stack: StackElement, in frame: Rect, _ origin: Origin, range: SourceRange) {
+    let (frames, needed) = layout.place(stack, in: frame)
+    if let needed {
+      let mainLength = stack.axis == .h ? frame.width : frame.height
       var diagnostic = Diagnostic(
         LayoutCodes.stackOverflow, range,
-        "the \(stack.axis.rawValue)'s children need \(formatNumber(used + spacing)) points but it has \(formatNumber(mainLength))"
+        "the \(stack.axis.rawValue)'s children need \(formatNumber(needed)) points but it has \(formatNumber(mainLength))"
       )
-      diagnostic.file = fileID(file)
+      diagnostic.file = fileID(origin.file)
       diagnostics.append(diagnostic)
     }
-    // Room to spare centres the run; a sliver of rounding is no room.
-    var cursor = remaining > 1e-9 * max(1, mainLength) ? remaining / 2 : 0
-    var baselines: [Double?] = []
-    var lowest = 0.0
-    if stack.alignsBaselines {
-      baselines = children.indices.map { layout.firstBaseline(of: children[$0], size: sizes[$0]) }
-      for index in children.indices { lowest = max(lowest, baselines[index] ?? sizes[index].y) }
-    }
-    var result: [(ElementModel, Rect)] = []
-    result.reserveCapacity(children.count)
-    for index in children.indices {
-      let size = sizes[index]
-      let length = horizontal ? size.x : size.y
-      let thickness = horizontal ? size.y : size.x
-      var crossOffset = Lowering.offset(crossLength - thickness, horizontal ? stack.alignment.y : stack.alignment.x)
-      if stack.alignsBaselines { crossOffset = lowest - (baselines[index] ?? size.y) }
-      let rect =
-        horizontal
-        ? Rect(x: frame.x + cursor, y: frame.y + crossOffset, width: length, height: thickness)
-        : Rect(x: frame.x + crossOffset, y: frame.y + cursor, width: thickness, height: length)
-      result.append((children[index], rect))
-      cursor += length + stack.spacing
-    }
-    return result
-  }
-
-  /// Where a length of `room` to spare puts a child aligned at `unit`
-  /// (0 leading or top, 0.5 centre, 1 trailing or bottom); halving is exact.
-  static func offset(_ room: Double, _ unit: Double) -> Double {
-    unit == 0.5 ? room / 2 : room * unit
-  }
-
-  /// A child's frame in its component's frame: `at` is relative to the
-  /// frame's top-left; without `at` it is centred, and without `size` it
-  /// takes what it answers to the frame's size (a shape: the frame, with
-  /// exactly its numbers, as the prelude's pencil parts need).
-  func frame(of child: ElementModel, in frame: Rect) -> Rect {
-    let proposal = Proposal(width: frame.width, height: frame.height)
-    if let origin = child.placement.origin {
-      // Padding goes around a `size`: the modifiers make the frame larger.
-      let size = (child.modifiers == nil ? child.placement.size : nil) ?? layout.size(of: child, proposal)
-      return Rect(x: frame.x + origin.x, y: frame.y + origin.y, width: size.x, height: size.y)
-    }
-    if child.placement.size == nil, child.modifiers == nil, case .shape = child.content { return frame }
-    let size = layout.size(of: child, proposal)
-    return Rect(
-      x: frame.x + (frame.width - size.x) / 2, y: frame.y + (frame.height - size.y) / 2, width: size.x,
-      height: size.y)
+    for index in frames.indices { lower(stack.children[index], in: frames[index], origin: origin) }
   }
 
   /// The content's frame inside an element's frame, once the padding is
@@ -96,57 +25,24 @@ extension Lowering {
         ShapeElement(outline: outline, fill: background, fillRule: .nonzero, opacity: 1), in: frame, source: source,
         origin)
     }
-    let padding = modifiers.padding
-    return Rect(
-      x: frame.x + padding.leading, y: frame.y + padding.top, width: max(0, frame.width - padding.horizontal),
-      height: max(0, frame.height - padding.vertical))
+    return Layout.contentFrame(modifiers, in: frame)
   }
 
-  /// Text placed by layout: measured (wrapped to the frame's width when
-  /// narrower), centred vertically, lines aligned by `align`.
+  /// Text placed by layout in `frame`.
   mutating func placeText(_ text: TextElement, in frame: Rect, range: SourceRange, file: SourceFile?) -> TextElement {
-    let (size, lines, broken) = layout.textSize(text, Proposal(width: frame.width, height: frame.height))
+    let (placed, broken) = layout.place(text, in: frame)
     if let broken { warnBrokenWord(broken, width: frame.width, range: range, file: file) }
-    var placed = text
-    if let lines { placed.text = lines.joined(separator: "\n") }
-    let x: Double
-    switch text.alignment {
-    case .leading: x = frame.x
-    case .center: x = frame.x + frame.width / 2
-    case .trailing: x = frame.maxX
-    }
-    placed.position = Point(
-      x, frame.y + (frame.height - size.y) / 2 + TextMetrics.baselineOffset * text.fontSize)
     return placed
   }
 
-  /// Text placed with `at` (on its first baseline) that has modifiers:
-  /// wrapped to a fixed `width=`, its background behind the measured box.
+  /// Text placed with `at` that has modifiers, its background behind the
+  /// measured box.
   mutating func placeAnchoredText(
     _ text: TextElement, at anchor: Point, _ modifiers: Modifiers, range: SourceRange, _ origin: Origin
   ) -> TextElement {
-    var width: Double? = nil
-    if case .fixed(let fixed) = modifiers.width { width = fixed }
-    let (size, lines, broken) = layout.textSize(text, Proposal(width: width, height: nil))
-    if let broken, let width { warnBrokenWord(broken, width: width, range: range, file: origin.file) }
-    let boxWidth = width ?? size.x
-    let left: Double
-    switch text.alignment {
-    case .leading: left = anchor.x
-    case .center: left = anchor.x - boxWidth / 2
-    case .trailing: left = anchor.x - boxWidth
-    }
-    let box = Rect(
-      x: left, y: anchor.y - TextMetrics.baselineOffset * text.fontSize, width: boxWidth,
-      height: (modifiers.height.flatMap { if case .fixed(let h) = $0 { h } else { nil } }) ?? size.y)
-    let padding = modifiers.padding
-    let padded = Rect(
-      x: box.x - padding.leading, y: box.y - padding.top, width: box.width + padding.horizontal,
-      height: box.height + padding.vertical)
+    let (placed, padded, broken) = layout.place(text, at: anchor, modifiers)
+    if let broken { warnBrokenWord(broken.word, width: broken.width, range: range, file: origin.file) }
     _ = applyModifiers(modifiers, frame: padded, source: range, origin)
-    var placed = text
-    if let lines { placed.text = lines.joined(separator: "\n") }
-    placed.position = anchor
     return placed
   }
 

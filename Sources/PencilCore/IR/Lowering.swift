@@ -100,7 +100,8 @@ package struct Lowering {
       // By index, here and below: a for-in loop copies each element model.
       for index in elements.chunks[chunk].indices {
         let first = lowering.items.count
-        let element = elements.chunks[chunk][index]
+        var element = elements.chunks[chunk][index]
+        guard Layout.routeFixedConnectors(in: &element) else { continue }
         let placement = element.placement
         let origin = placement.origin ?? Point(0, 0)
         // A stack, text or component use without a size hugs its content.
@@ -235,9 +236,10 @@ package struct Lowering {
     case .shape(let shape):
       appendShape(shape, in: frame, source: origin.range(element), origin)
     case .deferred(let deferred):
-      let (group, found) = deferred.content.expand(for: Point(frame.width, frame.height))
+      let (expanded, found) = deferred.content.expand(for: Point(frame.width, frame.height))
       for diagnostic in found { diagnostics.append(diagnostic) }
-      if let group {
+      if var group = expanded {
+        if let routed = Layout.routeFixedConnectors(group.children) { group.children = routed }
         lower(
           ElementModel(content: .group(group), placement: element.placement, range: element.range), in: frame,
           origin: origin)
@@ -282,7 +284,7 @@ package struct Lowering {
         }
         let child = group.children[index]
         guard case .text(var text) = child.content, let position = text.position else {
-          lower(child, in: self.frame(of: child, in: frame), origin: inner)
+          lower(child, in: layout.frame(of: child, in: frame), origin: inner)
           continue
         }
         var placed = child
@@ -291,9 +293,7 @@ package struct Lowering {
         lower(placed, in: frame, origin: inner)
       }
     case .stack(let stack):
-      for (child, childFrame) in layout(stack, in: frame, range: origin.range(element), file: origin.file) {
-        lower(child, in: childFrame, origin: origin)
-      }
+      lowerChildren(of: stack, in: frame, origin, range: origin.range(element))
     case .text(let text):
       let placed =
         text.position == nil ? placeText(text, in: frame, range: origin.range(element), file: origin.file) : text

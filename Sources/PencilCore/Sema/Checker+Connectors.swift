@@ -1,12 +1,9 @@
 /// `line from P to Q`, `arrow from P to Q` and `path { … }`: outlines in
 /// absolute coordinates, stroked (black, 1 point, unless told otherwise)
-/// and not filled unless `fill=` is given. A line or an arrow is a group of
-/// its line, its arrowheads (filled with the stroke's paint) and its label.
+/// and not filled unless `fill=` is given. Layout draws a line or an arrow
+/// as a group of its line, its arrowheads (filled with the stroke's paint)
+/// and its label (`ConnectorGeometry`).
 extension Checker {
-  /// An arrowhead's length along the line for a stroke of `width`; its
-  /// base is 0.8 of that wide. Thin lines get heads of at least 6 points.
-  static func arrowheadLength(forLineWidth width: Double) -> Double { max(6, 4 * width) }
-
   mutating func checkConnector(_ statement: ElementStatement, in context: ElementContext) -> ElementModel? {
     let kind = statement.kind.name
     rejectLabelAndChildren(statement)
@@ -42,18 +39,16 @@ extension Checker {
       headAtEnd: heads == .end || heads == .both, fill: values.color(.fill), opacity: values.number(.opacity) ?? 1,
       label: label, elbow: values.keyword(.route).flatMap(ConnectorRoute.init(rawValue:)) == .elbow)
     guard spendElements(1, at: statement.range) else { return nil }
-    guard case .fixed(let start) = from, case .fixed(let finish) = to else {
-      // Placed once layout has placed the elements it names; it takes no
-      // room in a stack.
-      let connector = ConnectorElement(from: from, to: to, style: style)
-      return ElementModel(
-        content: .connector(connector), placement: Placement(origin: Point(0, 0), size: Point(0, 0)),
-        range: statement.range, effects: effects(for: statement, values))
+    let connector = ConnectorElement(from: from, to: to, style: style)
+    if let ends = connector.fixedEnds, !ConnectorElement.hasLength(from: ends.from, to: ends.to, elbow: style.elbow) {
+      return nil
     }
-    let points = ConnectorGeometry.route(from: start, to: finish, leaving: nil, entering: nil, elbow: style.elbow)
-    var model = ConnectorGeometry.group(through: points, style: style, range: statement.range)
-    model?.effects = effects(for: statement, values)
-    return model
+    // Routed by layout: with both ends fixed before it places anything,
+    // in the box its route is drawn in; with an anchored end once the
+    // elements it names are placed (it takes no room in a stack).
+    return ElementModel(
+      content: .connector(connector), placement: Placement(origin: Point(0, 0), size: Point(0, 0)),
+      range: statement.range, effects: effects(for: statement, values))
   }
 
   /// `path { move …; line …; curve …; close }` in absolute coordinates.

@@ -172,36 +172,17 @@ struct StackElement: Equatable {
   var alignment = Point(0.5, 0.5)
   /// An hstack's `alignment=firstTextBaseline`.
   var alignsBaselines = false
-  /// How much the stack gives way horizontally (x) and vertically (y),
-  /// worked out once from its children (see `ElementModel.flexibility`).
-  let flexibility: Point
 
   init(axis: StackAxis, spacing: Double, children: [ElementModel]) {
     self.axis = axis
     self.spacing = spacing
     self.children = children
-    var total = Point(0, 0)
-    for index in children.indices {
-      var child = Point(
-        children[index].flexibility(horizontal: true), children[index].flexibility(horizontal: false))
-      // A spacer gives way along its stack's axis only.
-      if case .spacer = children[index].content, children[index].modifiers == nil, axis != .z {
-        child = axis == .h ? Point(.infinity, 0) : Point(0, .infinity)
-      }
-      switch axis {
-      case .h: total = Point(total.x + child.x, max(total.y, child.y))
-      case .v: total = Point(max(total.x, child.x), total.y + child.y)
-      case .z: total = Point(max(total.x, child.x), max(total.y, child.y))
-      }
-    }
-    flexibility = total
   }
 }
 
 struct TextElement: Equatable {
-  var text: String {
-    didSet { measure() }
-  }
+  /// Measured by layout (`Layout.measure`), not here: the model is data.
+  var text: String
   /// The anchor on the first line's baseline, for text placed with `at`;
   /// nil for text that layout places (in a stack or a component's body).
   var position: Point?
@@ -215,10 +196,6 @@ struct TextElement: Equatable {
   /// `opacity`, replaces `color` when the scene is lowered.
   var usesDefaultColor = false
   var opacity = 1.0
-  /// The widest line's width with the built-in font, and the number of
-  /// lines, measured once: layout asks for them at every level.
-  private(set) var idealWidth = 0.0
-  private(set) var lineCount = 1
 
   init(
     text: String, position: Point?, fontSize: Double, bold: Bool, alignment: TextAlignment, color: Color,
@@ -233,13 +210,6 @@ struct TextElement: Equatable {
     self.lineLimit = lineLimit
     self.usesDefaultColor = usesDefaultColor
     self.opacity = opacity
-    measure()
-  }
-
-  private mutating func measure() {
-    idealWidth = TextMetrics.width(of: text, size: fontSize)
-    lineCount = 1
-    for byte in text.utf8 where byte == UInt8(ascii: "\n") { lineCount += 1 }
   }
 }
 

@@ -76,10 +76,7 @@ extension Lowering {
       }
     }
     guard let start = resolve(connector.from), let end = resolve(connector.to) else { return nil }
-    let points = ConnectorGeometry.route(
-      from: start, to: end, leaving: ConnectorGeometry.exitDirection(connector.from.anchor?.unit),
-      entering: ConnectorGeometry.exitDirection(connector.to.anchor?.unit), elbow: connector.style.elbow)
-    guard let group = ConnectorGeometry.group(through: points, style: connector.style, range: range),
+    guard let group = Layout.routed(connector, from: start, to: end, range: range),
       let box = group.placement.origin, let size = group.placement.size
     else { return nil }
     let rect = Rect(x: box.x, y: box.y, width: size.x, height: size.y)

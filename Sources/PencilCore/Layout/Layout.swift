@@ -37,6 +37,8 @@ final class Layout {
     var childSizes: [StackKey: [Point]] = [:]
     var stackSizes: [StackKey: Point] = [:]
     var baselines: [StackKey: Double?] = [:]
+    /// A stack's flexibility (`flexibility(of:)`), keyed without a proposal.
+    var flexibilities: [StackKey: Point] = [:]
   }
 
   /// A stack, by the storage of its children (a stack's children are never
@@ -130,10 +132,11 @@ final class Layout {
   /// ideal one; the lines are returned too, for placing (nil: the text's
   /// own lines).
   func textSize(_ text: TextElement, _ proposal: Proposal) -> (size: Point, lines: [String]?, broken: Double?) {
-    let ideal = text.idealWidth
+    let measure = Layout.measure(text)
+    let ideal = measure.width
     // Text that fits on its lines answers from its stored measure.
     if text.lineLimit == nil, proposal.width.map({ $0 >= ideal * (1 - 1e-12) }) ?? true {
-      return (Point(ideal, TextMetrics.height(lines: text.lineCount, size: text.fontSize)), nil, nil)
+      return (Point(ideal, TextMetrics.height(lines: measure.lines, size: text.fontSize)), nil, nil)
     }
     // Wrapped once per text, size, width and limit (see TextWrapCache).
     let width: Double
@@ -141,8 +144,8 @@ final class Layout {
       width = offered
     } else {
       // Lines of their own, but more than the limit (the limit is set).
-      guard text.lineLimit.map({ text.lineCount > $0 }) ?? false else {
-        return (Point(ideal, TextMetrics.height(lines: text.lineCount, size: text.fontSize)), nil, nil)
+      guard text.lineLimit.map({ measure.lines > $0 }) ?? false else {
+        return (Point(ideal, TextMetrics.height(lines: measure.lines, size: text.fontSize)), nil, nil)
       }
       width = ideal
     }

@@ -38,7 +38,7 @@ extension Layout {
     // Fixed children take their length whatever they are offered.
     var fixed = 0.0
     for index in children.indices {
-      let flexibility = children[index].flexibility(horizontal: horizontal)
+      let flexibility = self.flexibility(of: children[index], horizontal: horizontal)
       if flexibility > 0 {
         flexible.append((index, flexibility))
         continue
@@ -167,7 +167,7 @@ extension Layout {
         switch stack.axis {
         case .v: return above + baseline
         case .h: return baseline
-        case .z: return Lowering.offset(inner.y - childSize.y, stack.alignment.y) + baseline
+        case .z: return Layout.offset(inner.y - childSize.y, stack.alignment.y) + baseline
         }
       }
       if stack.axis == .v { above += childSize.y + stack.spacing }

@@ -1,49 +1,14 @@
 /// The geometry of a `line` or an `arrow`: its route, its heads and its
-/// label, as a group of absolute outlines. Sema builds it when both ends
-/// are fixed; lowering builds it once layout has placed the elements an
-/// anchored end names.
-
-/// How a connector is drawn, whatever its ends.
-final class ConnectorStyle: Equatable {
-  let stroke: StrokeModel?
-  let headAtStart: Bool
-  let headAtEnd: Bool
-  /// `fill=`: the line's own fill (lines are not filled unless told).
-  let fill: Color?
-  let opacity: Double
-  let label: String?
-  let elbow: Bool
-
-  init(
-    stroke: StrokeModel?, headAtStart: Bool, headAtEnd: Bool, fill: Color?, opacity: Double, label: String?,
-    elbow: Bool
-  ) {
-    self.stroke = stroke
-    self.headAtStart = headAtStart
-    self.headAtEnd = headAtEnd
-    self.fill = fill
-    self.opacity = opacity
-    self.label = label
-    self.elbow = elbow
-  }
-
-  static func == (a: ConnectorStyle, b: ConnectorStyle) -> Bool {
-    a === b
-      || (a.stroke == b.stroke && a.headAtStart == b.headAtStart && a.headAtEnd == b.headAtEnd && a.fill == b.fill
-        && a.opacity == b.opacity && a.label == b.label && a.elbow == b.elbow)
-  }
-}
-
-/// A connector with an end at an anchor: built after layout.
-struct ConnectorElement: Equatable {
-  var from: PointRef
-  var to: PointRef
-  var style: ConnectorStyle
-}
-
+/// label, as a group of absolute outlines. Layout is the one place that
+/// builds it (`Layout.routed`): before layout for a connector with both
+/// ends fixed, once the elements it names are placed for an anchored one.
 enum ConnectorGeometry {
   /// How far an elbow leaves a box's edge before it turns.
   static let elbowClearance = 16.0
+
+  /// An arrowhead's length along the line for a stroke of `width`; its
+  /// base is 0.8 of that wide. Thin lines get heads of at least 6 points.
+  static func arrowheadLength(forLineWidth width: Double) -> Double { max(6, 4 * width) }
 
   /// The direction an elbow leaves an anchor in: out of the edge it is on
   /// (`bottom` leaves downwards); none for the centre, corners and points.
@@ -139,7 +104,7 @@ enum ConnectorGeometry {
     guard let (first, firstLength) = direction(points[0], points[1]),
       let (last, lastLength) = direction(points[points.count - 2], points[points.count - 1])
     else { return nil }
-    let headLength = Checker.arrowheadLength(forLineWidth: style.stroke?.style.width ?? 1)
+    let headLength = arrowheadLength(forLineWidth: style.stroke?.style.width ?? 1)
     // The line stops at the heads' bases, so a wide stroke does not poke
     // through their tips; a head takes at most half its leg.
     var line = points
