@@ -4,7 +4,8 @@ import PencilCore
 /// names from the check that made the diagnostics, in LSP's relative
 /// encoding (each token's line and start as deltas from the one before,
 /// a span over several lines cut at each line's end, as clients without
-/// `multilineTokenSupport` need).
+/// `multilineTokenSupport` need). One pass: each span is encoded as it is
+/// classified, its positions found from the previous ones (`LineIndex.Cursor`).
 extension LanguageServer {
   static var semanticTokensLegend: JSONValue {
     .object([
@@ -15,16 +16,16 @@ extension LanguageServer {
 
   func semanticTokens(_ params: JSONValue) throws -> JSONValue {
     guard let document = try document(params) else { return .object(["data": .array([])]) }
-    let spans = SemanticTokens.of(SourceFile(name: document.path, bytes: document.bytes), names: names(document))
-    let lines = document.lines
     let bytes = document.bytes
+    var cursor = LineIndex.Cursor(document.lines, encoding: encoding)
     var data: [JSONValue] = []
-    data.reserveCapacity(spans.count * 5)
+    // About one token in six bytes of source, five integers each.
+    data.reserveCapacity(bytes.count)
     var last = Position(line: 0, character: 0)
     func add(_ start: Int, _ end: Int, _ span: SemanticTokens.Span) {
       guard end > start else { return }
-      let from = lines.position(of: start, encoding: encoding)
-      let to = lines.position(of: end, encoding: encoding)
+      let from = cursor.position(of: start)
+      let to = cursor.position(of: end)
       let deltaLine = from.line - last.line
       let deltaStart = deltaLine == 0 ? from.character - last.character : from.character
       // Appended one by one: an array literal a token would be an allocation each.
@@ -35,7 +36,8 @@ extension LanguageServer {
       data.append(.int(span.modifiers.rawValue))
       last = from
     }
-    for span in spans {
+    let source = SourceFile(name: document.path, bytes: bytes)
+    SemanticTokens.forEach(in: source, names: names(document)) { span in
       var start = span.range.start
       var index = start
       while index < span.range.end {

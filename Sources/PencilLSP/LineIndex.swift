@@ -144,3 +144,48 @@ public struct LineIndex: Sendable {
     (position(of: range.start, encoding: encoding), position(of: range.end, encoding: encoding))
   }
 }
+
+extension LineIndex {
+  /// Positions of increasing offsets, each found from the one before: a
+  /// walk of the text once, where `position(of:)` searches the lines and
+  /// counts the line's columns again for every offset (semantic tokens ask
+  /// for two positions a token).
+  struct Cursor {
+    private let index: LineIndex
+    private let encoding: PositionEncoding
+    private var line = 0
+    private var offset = 0
+    private var units = 0
+
+    init(_ index: LineIndex, encoding: PositionEncoding) {
+      self.index = index
+      self.encoding = encoding
+    }
+
+    /// The position of `target`, as `LineIndex.position(of:encoding:)`
+    /// gives it; an offset before the last one asked for is searched.
+    mutating func position(of target: Int) -> Position {
+      let target = max(0, min(target, index.bytes.count))
+      guard target >= offset else { return index.position(of: target, encoding: encoding) }
+      let starts = index.lineStarts
+      if line + 1 < starts.count, Int(starts[line + 1]) <= target {
+        // Another line: from its start.
+        var low = line + 1
+        var high = starts.count - 1
+        while low < high {
+          let middle = (low + high + 1) / 2
+          if Int(starts[middle]) <= target { low = middle } else { high = middle - 1 }
+        }
+        (line, offset, units) = (low, Int(starts[low]), 0)
+      }
+      let bytes = index.bytes
+      while offset < target {
+        let length = LineIndex.sequenceLength(bytes[offset])
+        if offset + length > target, length > 1 { break }
+        units += encoding == .utf8 ? min(length, target - offset) : (length == 4 ? 2 : 1)
+        offset += length
+      }
+      return Position(line: line, character: units)
+    }
+  }
+}

@@ -66,40 +66,96 @@ public enum RenamePlan {
   /// Why the renamed text would mean something else (nil: it means the
   /// same). `before` and `after` index the same compilation before and
   /// after the edits; every resolution must be the same, moved by them.
+  /// Compared as two sorted lists, the files by their names' order (as
+  /// `Location`s sort), so no location is hashed or named until one differs.
   public static func verify(
     before: NameIndex, after: NameIndex, ranges: [String: [SourceRange]], newName: String
   ) -> String? {
-    let newLength = newName.utf8.count
-    func moved(_ location: NameIndex.Location) -> NameIndex.Location {
-      var start = location.range.start
-      var end = location.range.end
-      for range in ranges[location.file] ?? [] {
-        let delta = newLength - (range.end - range.start)
-        if range == location.range {
-          end = start + newLength
-        } else if range.end <= location.range.start {
-          start += delta
-          end += delta
-        }
+    let files = Set(before.fileNames).union(after.fileNames).sorted()
+    func ranks(_ index: NameIndex) -> [Int32] {
+      index.fileNames.map { name in Int32(files.firstIndex(of: name) ?? 0) }
+    }
+    let (beforeRanks, afterRanks) = (ranks(before), ranks(after))
+    let shifts = files.map { Shift(ranges[$0] ?? [], newLength: newName.utf8.count) }
+    var expected: [(use: NameIndex.Place, declaration: NameIndex.Place)] = []
+    expected.reserveCapacity(before.entries.count)
+    for entry in before.entries {
+      guard let declaration = entry.uses else { continue }
+      func moved(_ place: NameIndex.Place) -> NameIndex.Place {
+        let rank = beforeRanks[Int(place.file)]
+        return NameIndex.Place(file: rank, range: shifts[Int(rank)].moved(place.range))
       }
-      return NameIndex.Location(file: location.file, range: SourceRange(start, end))
+      expected.append((moved(entry.place), moved(declaration)))
     }
-    var expected: [NameIndex.Location: NameIndex.Location] = [:]
-    for (use, declaration) in before.resolutions { expected[moved(use)] = moved(declaration) }
-    let found = after.resolutions
-    for (use, declaration) in expected.sorted(by: { $0.key < $1.key }) where found[use] != declaration {
-      let name = after.text(use)
-      return found[use] == nil
-        ? "'\(name)' at \(place(use, after)) would no longer refer to what it does"
-        : "'\(name)' at \(place(use, after)) would refer to another declaration of '\(name)'"
+    expected.sort { $0.use < $1.use }
+    var found: [(use: NameIndex.Place, declaration: NameIndex.Place)] = []
+    found.reserveCapacity(after.entries.count)
+    for entry in after.entries {
+      guard let declaration = entry.uses else { continue }
+      let use = NameIndex.Place(file: afterRanks[Int(entry.place.file)], range: entry.place.range)
+      found.append((use, NameIndex.Place(file: afterRanks[Int(declaration.file)], range: declaration.range)))
     }
-    for (use, _) in found.sorted(by: { $0.key < $1.key }) where expected[use] == nil {
-      return "the '\(after.text(use))' already written at \(place(use, after)) would refer to the renamed name"
+    found.sort { $0.use < $1.use }
+    func location(_ place: NameIndex.Place) -> NameIndex.Location {
+      NameIndex.Location(file: files[Int(place.file)], range: place.range)
+    }
+    func search(_ list: [(use: NameIndex.Place, declaration: NameIndex.Place)], _ use: NameIndex.Place) -> Int? {
+      var (low, high) = (0, list.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if list[middle].use < use { low = middle + 1 } else { high = middle }
+      }
+      return low < list.count && list[low].use == use ? low : nil
+    }
+    for (position, (use, declaration)) in expected.enumerated() {
+      // Two uses moved onto one place: the last stands, as in a table.
+      if position + 1 < expected.count, expected[position + 1].use == use { continue }
+      let answer = search(found, use).map { found[$0].declaration }
+      guard answer != declaration else { continue }
+      let name = after.text(location(use))
+      return answer == nil
+        ? "'\(name)' at \(place(location(use), after)) would no longer refer to what it does"
+        : "'\(name)' at \(place(location(use), after)) would refer to another declaration of '\(name)'"
+    }
+    for (use, _) in found where search(expected, use) == nil {
+      let name = after.text(location(use))
+      return "the '\(name)' already written at \(place(location(use), after)) would refer to the renamed name"
     }
     if after.errorCount > before.errorCount {
       return "'\(newName)' clashes with a name already defined"
     }
     return nil
+  }
+
+  /// Where a range of a file moves when `ranges` of it are replaced by a
+  /// name `newLength` bytes long: a binary search, not a walk of them all
+  /// for each of the file's names.
+  struct Shift {
+    let ranges: [SourceRange]
+    let newLength: Int
+    /// The bytes the first k ranges add, for each k.
+    private let added: [Int]
+
+    init(_ ranges: [SourceRange], newLength: Int) {
+      self.ranges = ranges
+      self.newLength = newLength
+      var added = [0]
+      added.reserveCapacity(ranges.count + 1)
+      for range in ranges { added.append(added[added.count - 1] + newLength - (range.end - range.start)) }
+      self.added = added
+    }
+
+    func moved(_ range: SourceRange) -> SourceRange {
+      // The ranges (sorted, not overlapping) that end before it moves it.
+      var (low, high) = (0, ranges.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if ranges[middle].end <= range.start && ranges[middle] != range { low = middle + 1 } else { high = middle }
+      }
+      let start = range.start + added[low]
+      let renamed = low < ranges.count && ranges[low] == range
+      return SourceRange(start, renamed ? start + newLength : range.end + added[low])
+    }
   }
 
   /// `file:line:column`, as diagnostics name a place.

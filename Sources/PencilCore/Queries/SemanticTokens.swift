@@ -34,77 +34,137 @@ public enum SemanticTokens {
     "true", "false", "none", "pi",
   ])
   static let constants: Set<String> = ["true", "false", "none", "pi"]
+  /// The prelude's components' names (`Prelude.components` makes fresh
+  /// definitions each time it is read).
+  static let preludeNames: Set<String> = Set(Prelude.statements.map(\.name.name))
 
   /// The tokens of `source` in order; `names` (the file's compilation's)
   /// says what its names are.
   public static func of(_ source: SourceFile, names: NameIndex?) -> [Span] {
-    let bytes = source.bytes
-    var diagnostics = DiagnosticList()
-    let tree = SyntaxTree.parse(source, diagnostics: &diagnostics)
-    // Neighbours are tokens: a comment between a name and its `=` does
-    // not change what the name is.
-    let tokens = tree.tokens.filter { $0.kind != .newline && $0.kind != .endOfFile }
     var found: [Span] = []
-    found.reserveCapacity(tokens.count)
-    var index = 0
-    tree.forEachCodePiece { piece in
-      switch piece {
-      case .comment(let range, _):
-        found.append(Span(range: range, kind: .comment, modifiers: []))
-      case .token:
-        let token = tokens[index]
-        let range = SourceRange(Int(token.start), Int(token.end))
-        let previous = index > 0 ? tokens[index - 1].kind : nil
-        let next = index + 1 < tokens.count ? tokens[index + 1].kind : nil
-        index += 1
-        if let kind = classify(token.kind, range, bytes, previous: previous, next: next, source: source, names: names) {
-          found.append(Span(range: range, kind: kind.0, modifiers: kind.1))
-        }
-      }
-    }
+    forEach(in: source, names: names) { found.append($0) }
     return found
   }
 
-  private static func classify(
-    _ kind: TokenKind, _ range: SourceRange, _ bytes: [UInt8], previous: TokenKind?, next: TokenKind?,
-    source: SourceFile, names: NameIndex?
-  ) -> (Kind, Modifiers)? {
-    switch kind {
-    case .number, .dimension, .hexColor: return (.number, [])
-    case .string: return (.string, [])
-    case .identifier: break
-    case .plus, .minus, .star, .slash, .percent, .less, .greater, .lessEqual, .greaterEqual, .equalEqual, .notEqual,
-      .and, .or, .not, .halfOpenRange, .closedRange:
-      return (.operator, [])
-    default: return nil
+  /// Visits the tokens of `source` in order, as `of` lists them, without
+  /// an array or a `String` a token: a word not a name is looked up once
+  /// a file (`WordClasses`).
+  public static func forEach(in source: SourceFile, names: NameIndex?, _ visit: (Span) -> Void) {
+    var diagnostics = DiagnosticList()
+    let tree = SyntaxTree.parse(source, diagnostics: &diagnostics)
+    let names = names.flatMap { index in index.number(of: source.name).map { (index, $0) } }
+    var words = WordClasses(bytes: source.bytes)
+    // Neighbours are tokens (newlines and the end left out): a comment
+    // between a name and its `=` does not change what the name is.
+    let tokens = tree.tokens
+    func neighbour(_ index: Int, _ step: Int) -> TokenKind? {
+      var index = index + step
+      while index >= 0, index < tokens.count {
+        let kind = tokens[index].kind
+        if kind != .newline, kind != .endOfFile { return kind }
+        index += step
+      }
+      return nil
     }
-    if let names, let place = names.place(at: range.start, in: source.name), place.range == range,
-      let symbol = names.symbol(at: range.start, in: source.name)
-    {
-      let declaring: Modifiers = symbol.declaration == place ? .declaration : []
-      switch symbol.kind {
-      case .letBinding: return (.variable, declaring.union(.readonly))
-      case .colorSet: return (.enumMember, declaring.union(.readonly))
-      case .parameter: return (.parameter, declaring)
-      case .loopVariable, .element: return (.variable, declaring)
-      case .gradient: return (.type, declaring)
-      case .shape: return (.struct, declaring)
-      case .component: return (.class, declaring)
+    tree.forEachCodePiece { piece in
+      switch piece {
+      case .comment(let range, _):
+        visit(Span(range: range, kind: .comment, modifiers: []))
+      case .token(let index):
+        let token = tokens[index]
+        let range = SourceRange(Int(token.start), Int(token.end))
+        let found: (Kind, Modifiers)?
+        switch token.kind {
+        case .number, .dimension, .hexColor: found = (.number, [])
+        case .string: found = (.string, [])
+        case .plus, .minus, .star, .slash, .percent, .less, .greater, .lessEqual, .greaterEqual, .equalEqual,
+          .notEqual, .and, .or, .not, .halfOpenRange, .closedRange:
+          found = (.operator, [])
+        case .identifier:
+          found =
+            names.flatMap { name($0.0, file: $0.1, range) }
+            ?? word(words.classes(of: range), previous: neighbour(index, -1), next: neighbour(index, 1))
+        default: found = nil
+        }
+        if let found { visit(Span(range: range, kind: found.0, modifiers: found.1)) }
       }
     }
-    let word = String(decoding: bytes[range.start..<range.end], as: UTF8.self)
+  }
+
+  /// What the name at exactly `range` names, when the check resolved it.
+  private static func name(_ names: NameIndex, file: Int32, _ range: SourceRange) -> (Kind, Modifiers)? {
+    guard let index = names.entryIndex(at: range.start, inFile: file) else { return nil }
+    let entry = names.entries[index]
+    guard entry.place.range == range, let (declaration, kind) = names.declaration(of: entry) else { return nil }
+    let declaring: Modifiers = declaration == entry.place ? .declaration : []
+    switch kind {
+    case .letBinding: return (.variable, declaring.union(.readonly))
+    case .colorSet: return (.enumMember, declaring.union(.readonly))
+    case .parameter: return (.parameter, declaring)
+    case .loopVariable, .element: return (.variable, declaring)
+    case .gradient: return (.type, declaring)
+    case .shape: return (.struct, declaring)
+    case .component: return (.class, declaring)
+    }
+  }
+
+  /// A word that names nothing of the file's, by the language's words it is.
+  private static func word(_ classes: WordClasses.Classes, previous: TokenKind?, next: TokenKind?) -> (
+    Kind, Modifiers
+  )? {
     if previous == .dot {
       if next == .leftParen { return (.method, .defaultLibrary) }
-      return SystemColors.entry(named: word) != nil ? (.enumMember, .defaultLibrary) : (.property, [])
+      return classes.contains(.systemColor) ? (.enumMember, .defaultLibrary) : (.property, [])
     }
     if next == .equals { return (.property, []) }
-    if next == .leftParen, Checker.functionNames.contains(word) { return (.function, .defaultLibrary) }
-    if constants.contains(word) { return (.keyword, .defaultLibrary) }
-    if keywords.contains(word) { return (.keyword, []) }
-    if Checker.builtinElementNames.contains(word) || Prelude.components.contains(where: { $0.name == word }) {
-      return (.class, .defaultLibrary)
-    }
-    if CSSColors.rgba(named: word) != nil { return (.enumMember, .defaultLibrary) }
+    if next == .leftParen, classes.contains(.function) { return (.function, .defaultLibrary) }
+    if classes.contains(.constant) { return (.keyword, .defaultLibrary) }
+    if classes.contains(.keyword) { return (.keyword, []) }
+    if classes.contains(.element) { return (.class, .defaultLibrary) }
+    if classes.contains(.cssColor) { return (.enumMember, .defaultLibrary) }
     return nil
+  }
+}
+
+/// Which of the language's word lists each word of one file is in, worked
+/// out once a distinct word: a file repeats a few dozen words thousands of
+/// times. Keyed by a hash of the bytes, the word's first occurrence kept
+/// to tell two words of one hash apart.
+struct WordClasses {
+  struct Classes: OptionSet {
+    let rawValue: UInt8
+    static let systemColor = Classes(rawValue: 1)
+    static let function = Classes(rawValue: 2)
+    static let constant = Classes(rawValue: 4)
+    static let keyword = Classes(rawValue: 8)
+    static let element = Classes(rawValue: 16)
+    static let cssColor = Classes(rawValue: 32)
+  }
+
+  let bytes: [UInt8]
+  private var known: [UInt64: (first: SourceRange, classes: Classes)] = [:]
+
+  init(bytes: [UInt8]) { self.bytes = bytes }
+
+  mutating func classes(of range: SourceRange) -> Classes {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for index in range.start..<range.end { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3 }
+    if let (first, classes) = known[hash], bytes[first.start..<first.end].elementsEqual(bytes[range.start..<range.end])
+    {
+      return classes
+    }
+    let word = String(decoding: bytes[range.start..<range.end], as: UTF8.self)
+    var classes: Classes = []
+    if SystemColors.entry(named: word) != nil { classes.insert(.systemColor) }
+    if Checker.functionNames.contains(word) { classes.insert(.function) }
+    if SemanticTokens.constants.contains(word) { classes.insert(.constant) }
+    if SemanticTokens.keywords.contains(word) { classes.insert(.keyword) }
+    if Checker.builtinElementNames.contains(word) || SemanticTokens.preludeNames.contains(word) {
+      classes.insert(.element)
+    }
+    if CSSColors.rgba(named: word) != nil { classes.insert(.cssColor) }
+    // A second word of one hash is worked out each time (never seen).
+    if known[hash] == nil { known[hash] = (range, classes) }
+    return classes
   }
 }
