@@ -18,7 +18,7 @@ extension LanguageServer {
     guard let document = try document(params) else { return .object(["data": .array([])]) }
     let bytes = document.bytes
     var cursor = LineIndex.Cursor(document.lines, encoding: encoding)
-    var data: [JSONValue] = []
+    var data: [Int32] = []
     // About one token in six bytes of source, five integers each.
     data.reserveCapacity(bytes.count)
     var last = Position(line: 0, character: 0)
@@ -28,12 +28,13 @@ extension LanguageServer {
       let to = cursor.position(of: end)
       let deltaLine = from.line - last.line
       let deltaStart = deltaLine == 0 ? from.character - last.character : from.character
-      // Appended one by one: an array literal a token would be an allocation each.
-      data.append(.int(deltaLine))
-      data.append(.int(deltaStart))
-      data.append(.int(to.character - from.character))
-      data.append(.int(span.kind.rawValue))
-      data.append(.int(span.modifiers.rawValue))
+      // Appended one by one: an array literal a token would be an allocation
+      // each. A text is at most 128 MiB: every number fits in 32 bits.
+      data.append(Int32(truncatingIfNeeded: deltaLine))
+      data.append(Int32(truncatingIfNeeded: deltaStart))
+      data.append(Int32(truncatingIfNeeded: to.character - from.character))
+      data.append(Int32(truncatingIfNeeded: span.kind.rawValue))
+      data.append(Int32(truncatingIfNeeded: span.modifiers.rawValue))
       last = from
     }
     let source = SourceFile(name: document.path, bytes: bytes)
@@ -53,6 +54,6 @@ extension LanguageServer {
       }
       add(start, span.range.end, span)
     }
-    return .object(["data": .array(data)])
+    return .object(["data": .integers(data)])
   }
 }
