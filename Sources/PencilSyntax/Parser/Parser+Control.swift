@@ -27,11 +27,13 @@ extension Parser {
   /// node of `kind` over all of it.
   mutating func recovering(_ kind: SyntaxKind, _ parse: (inout Parser) throws -> Statement) -> Statement? {
     let start = tree.mark
-    defer { tree.finish(kind, start) }
     do {
-      return try parse(&self)
+      let statement = try parse(&self)
+      tree.finish(kind, start)
+      return statement
     } catch {
-      synchronize()
+      synchronize(endingStatement: true)
+      tree.finish(kind, start, .failed)
       return nil
     }
   }

@@ -3,7 +3,7 @@ extension Parser {
   /// radial [center=X,Y] [radius=R] { stop … }`.
   mutating func parseGradient() -> GradientStatement {
     let start = tree.mark
-    defer { tree.finish(.gradient, start) }
+    var flags: SyntaxNodeFlags = []
     let keyword = current.range
     advance()
     let missing = Identifier(name: "", range: SourceRange(previousEnd, previousEnd))
@@ -18,7 +18,9 @@ extension Parser {
         !["hsb", "rgb"].contains(gradient.space.name)
         && (current.kind == .leftBrace || (current.kind == .identifier && peekKind() == .equals))
       if gradient.isRadial || looksRadial {
+        flags.insert(.radial)
         gradient.attributes = try parseRadialClauses()
+        flags.insert(.kept)
       } else {
         gradient.from = try expectIdentifier("a start direction such as 'leading'")
         guard isIdentifier("to") else {
@@ -36,8 +38,11 @@ extension Parser {
     } catch {
       gradient.recovered = true
       gradient.range = SourceRange(keyword.start, max(previousEnd, keyword.end))
-      synchronize()
+      flags.insert(.failed)
+      synchronize(endingStatement: true)
     }
+    if gradient.recovered { flags.insert(.recovered) }
+    tree.finish(.gradient, start, flags)
     return gradient
   }
 
@@ -92,7 +97,8 @@ extension Parser {
       }
       let start = current.range.start
       let node = tree.mark
-      defer { tree.finish(.gradientStop, node) }
+      var stopFlags: SyntaxNodeFlags = []
+      defer { tree.finish(.gradientStop, node, stopFlags) }
       advance()
       var stop = GradientStop(color: nil, attributes: [], range: SourceRange(start, previousEnd))
       do {
@@ -100,6 +106,7 @@ extension Parser {
           ![.newline, .semicolon, .rightBrace, .endOfFile].contains(current.kind)
         {
           stop.color = try parseValue(for: "stop")
+          stopFlags.insert(.kept)
         }
         while current.kind == .identifier {
           let attribute = tree.mark
@@ -111,10 +118,12 @@ extension Parser {
           stop.attributes.append(Attribute(name: name, value: value))
         }
         stop.range = SourceRange(start, previousEnd)
+        stopFlags.insert(.ended)
         try expectStatementEnd("stop")
       } catch {
         gradient.recovered = true
-        synchronize()
+        stopFlags.insert(.failed)
+        synchronize(endingStatement: true)
       }
       gradient.stops.append(stop)
     }
@@ -123,7 +132,8 @@ extension Parser {
   /// `shape NAME[(PARAMETERS)] { move X,Y … close }` in unit coordinates.
   mutating func parseShape() -> ShapeStatement {
     let start = tree.mark
-    defer { tree.finish(.shape, start) }
+    var flags: SyntaxNodeFlags = []
+    defer { tree.finish(.shape, start, flags) }
     let keyword = current.range
     advance()
     var shape = ShapeStatement(
@@ -137,15 +147,18 @@ extension Parser {
     } catch {
       shape.recovered = true
       shape.range = SourceRange(keyword.start, max(previousEnd, keyword.end))
-      synchronize()
+      flags.insert(.failed)
+      synchronize(endingStatement: true)
     }
+    if shape.recovered { flags.insert(.recovered) }
     return shape
   }
 
   /// `component NAME(PARAMETERS) { … }`.
   mutating func parseComponent() -> ComponentStatement? {
     let start = tree.mark
-    defer { tree.finish(.component, start) }
+    var flags: SyntaxNodeFlags = []
+    defer { tree.finish(.component, start, flags) }
     let keyword = current.range
     advance()
     var component = ComponentStatement(
@@ -162,8 +175,10 @@ extension Parser {
     } catch {
       component.recovered = true
       component.range = SourceRange(keyword.start, max(previousEnd, keyword.end))
-      synchronize()
+      flags.insert(.failed)
+      synchronize(endingStatement: true)
     }
+    if component.recovered { flags.insert(.recovered) }
     return component
   }
 

@@ -3,12 +3,12 @@ extension Parser {
   /// `start` is where the tree's node begins: at `NAME:` when there is one.
   mutating func parseElement(start: NodeMark? = nil) -> ElementStatement {
     let start = start ?? tree.mark
-    defer { tree.finish(.element, start) }
     let kind = identifier
     let flawedBefore = flawedTokens
     advance()
     var element = ElementStatement(kind: kind, label: nil, attributes: [], children: nil, range: kind.range)
     let mark = attributeScratch.count
+    var flags: SyntaxNodeFlags = []
     do {
       try parsePositional(into: &element)
       try parseClauses(into: &element)
@@ -18,10 +18,14 @@ extension Parser {
     } catch {
       element.recovered = true
       element.range = SourceRange(kind.range.start, max(previousEnd, kind.range.end))
-      synchronize()
+      flags.insert(.failed)
+      synchronize(endingStatement: true)
     }
     element.attributes = Array(attributeScratch[mark...])
     attributeScratch.removeSubrange(mark...)
+    if element.recovered { flags.insert(.recovered) }
+    if element.label != nil { flags.insert(.kept) }
+    tree.finish(.element, start, flags)
     return element
   }
 

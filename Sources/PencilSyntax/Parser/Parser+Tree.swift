@@ -44,19 +44,19 @@ struct TreeRecorder {
   }
 
   /// Closes the node begun at `mark`: every node and token since is in it.
-  mutating func finish(_ kind: SyntaxKind, _ mark: NodeMark) {
+  mutating func finish(_ kind: SyntaxKind, _ mark: NodeMark, _ flags: SyntaxNodeFlags = []) {
     guard isOn else { return }
     nodes.append(
       SyntaxNode(
         firstToken: mark.token, endToken: UInt32(tokens.count), subtreeSize: UInt32(nodes.count) - mark.node + 1,
-        kind: kind))
+        kind: kind, flags: flags))
   }
 
   /// Closes an `error` node over what recovery skipped since `mark`, if
   /// anything.
-  mutating func finishError(_ mark: NodeMark) {
+  mutating func finishError(_ mark: NodeMark, _ flags: SyntaxNodeFlags = []) {
     guard isOn, UInt32(tokens.count) > mark.token || UInt32(nodes.count) > mark.node else { return }
-    finish(.error, mark)
+    finish(.error, mark, flags)
   }
 }
 

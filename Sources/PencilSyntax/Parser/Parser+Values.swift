@@ -192,7 +192,7 @@ extension Parser {
         return .string(string(token), token.range)
       }
       tree.finish(.interpolatedString, start)
-      return try parseInterpolated(token)
+      return try parseInterpolated(lexer.interpolations[Int(token.second) - 1], token.range)
     case .leftBracket:
       return try parseList(for: attribute)
     case .hexColor:
@@ -301,9 +301,9 @@ extension Parser {
 
   /// A string with `\(…)` parts: each part is parsed by a parser over its
   /// bytes, so its positions are those of the file.
-  private mutating func parseInterpolated(_ token: Token) throws -> Expr {
+  private mutating func parseInterpolated(_ pieces: [StringPiece], _ range: SourceRange) throws -> Expr {
     var parts: [InterpolationPart] = []
-    for piece in lexer.interpolations[Int(token.second) - 1] {
+    for piece in pieces {
       switch piece {
       case .text(let text):
         if !text.isEmpty { parts.append(.text(text)) }
@@ -318,6 +318,19 @@ extension Parser {
         parts.append(.expression(value))
       }
     }
-    return .interpolated(parts, token.range)
+    return .interpolated(parts, range)
+  }
+
+  /// The string token at `range`, which has `\(…)` parts, as the parse
+  /// made it: lexed and its parts parsed again from the bytes (the tree
+  /// keeps the token, not the parts). Nil when a part does not parse; the
+  /// parse of the file has reported it.
+  package static func interpolatedString(in bytes: [UInt8], at range: SourceRange) -> Expr? {
+    var lexer = Lexer(bytes: bytes, range: range)
+    let token = lexer.next()
+    guard token.kind == .string, token.second > 0 else { return nil }
+    // Nesting is counted from 0: a depth only refuses, and the parse did not.
+    var parser = Parser(bytes: bytes, range: SourceRange(range.end, range.end), depth: 0)
+    return try? parser.parseInterpolated(lexer.interpolations[Int(token.second) - 1], token.range)
   }
 }

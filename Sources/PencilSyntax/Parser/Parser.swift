@@ -183,10 +183,11 @@ package struct Parser {
 
   /// Skips to the end of the broken statement: past the next newline or
   /// `;` outside braces, or up to (not past) a `}` that closes the
-  /// enclosing block.
-  mutating func synchronize() {
+  /// enclosing block. A failed statement skipping to its own end says so
+  /// (`endingStatement`): its error node is then marked for the bridge.
+  mutating func synchronize(endingStatement: Bool = false) {
     let skipped = tree.mark
-    defer { tree.finishError(skipped) }
+    defer { tree.finishError(skipped, endingStatement ? .skippedToEnd : []) }
     var depth = 0
     while current.kind != .endOfFile {
       switch current.kind {

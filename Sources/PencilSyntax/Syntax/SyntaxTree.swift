@@ -41,6 +41,34 @@ package struct SyntaxNode: Sendable {
   package var endToken: UInt32
   package var subtreeSize: UInt32
   package var kind: SyntaxKind
+  /// How the parse of the node went, where the tokens alone do not say
+  /// (kept in the padding: the node stays 16 bytes).
+  package var flags: SyntaxNodeFlags = []
+}
+
+/// What the parser knew about a node when it closed it: a statement whose
+/// parse failed, which of its parts it kept.
+package struct SyntaxNodeFlags: OptionSet, Sendable {
+  package var rawValue: UInt8
+  package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// The parse threw and recovery skipped to the statement's end: a
+  /// `let`, `for`, `if`, `import`, colour set or path command is dropped;
+  /// an element or a definition keeps what it had.
+  package static let failed = SyntaxNodeFlags(rawValue: 1)
+  /// An element or a definition that later stages leave alone: its parse
+  /// failed, it holds a token the lexer reported, or its body had an error.
+  package static let recovered = SyntaxNodeFlags(rawValue: 2)
+  /// The optional first part was kept: an element's label, a stop's
+  /// colour, a radial gradient's clauses.
+  package static let kept = SyntaxNodeFlags(rawValue: 4)
+  /// A gradient read as radial (`radial`, or a misspelling followed by
+  /// clauses): its words after the space are clauses, not directions.
+  package static let radial = SyntaxNodeFlags(rawValue: 8)
+  /// An error node of the tokens a failed statement skipped to its end.
+  package static let skippedToEnd = SyntaxNodeFlags(rawValue: 16)
+  /// A gradient stop that reached its end: its range covers its parts.
+  package static let ended = SyntaxNodeFlags(rawValue: 32)
 }
 
 /// A node's place in `SyntaxTree.nodes`.
@@ -116,7 +144,10 @@ package struct SyntaxTree: Sendable {
 
   /// The first child of `kind`, if any.
   package func child(_ id: SyntaxNodeID, _ kind: SyntaxKind) -> SyntaxNodeID? {
-    children(id).first { self.kind($0) == kind }
+    // Walked backwards, the last match seen is the first: no buffer.
+    var found: SyntaxNodeID? = nil
+    forEachChildBackwards(id) { if self.kind($0) == kind { found = $0 } }
+    return found
   }
 
   /// The tokens of the node that are in none of its children, in order.
