@@ -7,7 +7,7 @@ struct NodeMark {
 /// The syntax tree as the parser builds it: each consumed token is
 /// appended, and each node when its last token has been consumed, after
 /// its children (postorder). Off (`isOn` false), every call returns at
-/// once: the compiler's parse keeps no tree.
+/// once: a `\(…)` part is checked, and its tree is the bridge's business.
 struct TreeRecorder {
   var isOn: Bool
   var tokens: [SyntaxToken] = []
@@ -23,6 +23,13 @@ struct TreeRecorder {
     tokens.reserveCapacity(expectedBytes / 3 + 16)
     nodes.reserveCapacity(expectedBytes / 4 + 16)
     literals.reserveCapacity(expectedBytes / 6 + 16)
+  }
+
+  /// Starts over for the next top-level statement, keeping the memory.
+  mutating func reset() {
+    tokens.removeAll(keepingCapacity: true)
+    nodes.removeAll(keepingCapacity: true)
+    literals.removeAll(keepingCapacity: true)
   }
 
   var mark: NodeMark { NodeMark(node: UInt32(nodes.count), token: UInt32(tokens.count)) }
@@ -61,32 +68,76 @@ struct TreeRecorder {
 }
 
 extension Parser {
-  /// The whole file's syntax tree; each top-level statement is also
-  /// handed to `body` as the compiler's parse does.
+  /// Hands each top-level statement to `body` as soon as it is parsed, in
+  /// a tree of its own: its node and token ids are valid only during the
+  /// call, and the next statement reuses the tree's memory, so a file of
+  /// any size never has a whole tree in memory. The tree has no trivia.
+  /// `body` gets the diagnostics so far, to add its own in source order.
+  package static func parseStatements(
+    _ source: SourceFile, diagnostics: inout DiagnosticList, each body: (SyntaxTree, StatementSyntax) -> Void
+  ) {
+    // Enough for a typical statement; a bigger one grows the buffers once.
+    var parser = Parser(source: source, diagnostics: diagnostics, recordingTrivia: false, expectedBytes: 4096)
+    parser.parseUnit(
+      beforeEach: { $0.reset() },
+      each: { parser in
+        guard let last = parser.tree.nodes.last, StatementSyntax.accepts(last.kind) else { return }
+        let tree = parser.finishedTree()
+        body(tree, StatementSyntax(unchecked: SyntaxNodeID(tree.nodes.count - 1)))
+      })
+    parser.diagnostics.absorb(parser.lexer.diagnostics)
+    diagnostics = parser.diagnostics
+  }
+
+  /// The whole file's statements at once (tests, the prelude).
+  package static func parse(_ source: SourceFile, diagnostics: inout DiagnosticList) -> SourceUnit {
+    var statements: [Statement] = []
+    parse(source, diagnostics: &diagnostics) { statements.append($0) }
+    return SourceUnit(statements: statements)
+  }
+
+  /// Each top-level statement as the checker reads it today: parsed into
+  /// its tree (`parseStatements`), then built by the bridge.
+  package static func parse(
+    _ source: SourceFile, diagnostics: inout DiagnosticList, each body: (Statement) -> Void
+  ) {
+    parseStatements(source, diagnostics: &diagnostics) { tree, statement in
+      if let statement = ASTBridge(tree).statement(statement) { body(statement) }
+    }
+  }
+
+  /// The whole file's lossless syntax tree; `body` gets each top-level
+  /// statement as the bridge builds it, once the file is parsed.
   package static func parseTree(
     _ source: SourceFile, diagnostics: inout DiagnosticList, each body: (Statement) -> Void
   ) -> SyntaxTree {
-    var parser = Parser(source: source, diagnostics: diagnostics, recordingTree: true)
+    let tree = parseTree(source, diagnostics: &diagnostics)
+    for statement in ASTBridge(tree).statements() { body(statement) }
+    return tree
+  }
+
+  /// The whole file's lossless syntax tree, trivia included.
+  package static func parseTree(_ source: SourceFile, diagnostics: inout DiagnosticList) -> SyntaxTree {
+    var parser = Parser(
+      source: source, diagnostics: diagnostics, recordingTrivia: true, expectedBytes: source.bytes.count)
     let start = parser.tree.mark
-    parser.parseUnit(each: body)
+    parser.parseUnit { _ in }
     parser.diagnostics.absorb(parser.lexer.diagnostics)
     diagnostics = parser.diagnostics
     // The end of the file carries the trivia after the last token.
     parser.tree.append(parser.current)
     parser.tree.finish(.sourceFile, start)
-    var tree = SyntaxTree(bytes: source.bytes)
-    tree.tokens = parser.tree.tokens
-    tree.nodes = parser.tree.nodes
-    tree.literals = parser.tree.literals
-    tree.trivia = parser.lexer.trivia
-    tree.strings = parser.lexer.strings
-    return tree
+    return parser.finishedTree()
   }
 
-  /// The expression begun at `mark` becomes a `pair` node when a second
-  /// coordinate followed.
-  mutating func finishPair(_ value: Expr, _ mark: NodeMark) -> Expr {
-    tree.finish(.pair, mark)
-    return value
+  /// What the recorder holds, as a tree over the file's bytes.
+  func finishedTree() -> SyntaxTree {
+    var tree = SyntaxTree(bytes: bytes)
+    tree.tokens = self.tree.tokens
+    tree.nodes = self.tree.nodes
+    tree.literals = self.tree.literals
+    tree.trivia = lexer.trivia
+    tree.strings = lexer.strings
+    return tree
   }
 }

@@ -95,7 +95,7 @@ package struct SyntaxTree: Sendable {
 
   /// The tree of `source`, with the parser's diagnostics.
   package static func parse(_ source: SourceFile, diagnostics: inout DiagnosticList) -> SyntaxTree {
-    Parser.parseTree(source, diagnostics: &diagnostics) { _ in }
+    Parser.parseTree(source, diagnostics: &diagnostics)
   }
 
   /// The file's node: the last one.
