@@ -154,9 +154,10 @@ extension Parser {
   /// (`offset=10,0`, `scale=2,1`, a radial gradient's `center=0.35,0.3`).
   mutating func parseValue(orPosition name: Token) throws {
     let start = tree.mark
-    try parseValue(for: text(name))
+    let what = text(name)
+    try parseValue(for: what)
     if current.kind == .comma {
-      try parseSecondCoordinate(for: text(name))
+      try parseSecondCoordinate(for: what)
       tree.finish(.pair, start)
     }
   }

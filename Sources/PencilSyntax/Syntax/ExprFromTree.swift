@@ -1,8 +1,10 @@
 /// The bridge from the tree to today's AST: the `Expr` the parser built for
 /// a value node. Ranges are worked out as the parser works them out (a
 /// member's range starts where its base's AST range starts, so `(a).b`
-/// starts at `a`). Goes when the checker reads the typed views.
-package struct ASTBridge {
+/// starts at `a`). Goes when the checker reads the typed views. A class:
+/// its closures capture one reference, where a struct's would copy the
+/// tree (a retain and a release of each of its arrays) each time.
+package final class ASTBridge {
   package let tree: SyntaxTree
 
   package init(_ tree: SyntaxTree) { self.tree = tree }
@@ -14,6 +16,7 @@ package struct ASTBridge {
   /// The expression children of `id`, in order.
   func expressions(in id: SyntaxNodeID) -> [Expr] {
     var found: [Expr] = []
+    found.reserveCapacity(tree.childCount(id))
     tree.forEachChild(id) { child in
       if tree.kind(child).isExpression { found.append(expr(child)) }
     }
@@ -22,7 +25,8 @@ package struct ASTBridge {
 
   /// The items of the `argumentList` child of `id`; nil when it has none.
   func arguments(of id: SyntaxNodeID) -> [Expr]? {
-    tree.child(id, .argumentList).map { expressions(in: $0) }
+    guard let list = tree.firstChild(id, .argumentList) else { return nil }
+    return expressions(in: list)
   }
 
   /// The end of the node's last token.
@@ -52,12 +56,17 @@ package struct ASTBridge {
     case .name:
       return .name(identifier(first))
     case .dotName:
-      guard let name = tree.ownToken(id, .identifier) else { return .invalid(range) }
-      return .dotName(identifier(name), SourceRange(range.start, tree.range(ofToken: name).end))
+      // `.` and the name: the node's two tokens.
+      guard first + 1 < Int(node.endToken) else { return .invalid(range) }
+      return .dotName(identifier(first + 1), range)
     case .call:
       return .call(identifier(first), arguments(of: id) ?? [], range)
     case .member:
-      guard let base = tree.firstChild(id), let name = tree.ownToken(id, .identifier) else { return .invalid(range) }
+      // The base, then `.` and the name right after it.
+      guard let base = tree.firstChild(id), Int(tree[base].endToken) + 1 < Int(node.endToken) else {
+        return .invalid(range)
+      }
+      let name = Int(tree[base].endToken) + 1
       let value = expr(base)
       return .member(
         value, identifier(name), arguments: arguments(of: id), SourceRange(value.range.start, end(id)))
@@ -71,12 +80,15 @@ package struct ASTBridge {
       return prefix(id, range)
     case .pair:
       let parts = expressions(in: id)
-      guard parts.count == 2 else { return .invalid(range) }
-      return Parser.pair(parts[0], parts[1], tree.ownToken(id, .comma) != nil ? .point : .size)
+      guard parts.count == 2, let x = tree.firstChild(id) else { return .invalid(range) }
+      // `X, Y` or `W x H`: the token after the first part says which.
+      let between = tree.tokens[Int(tree[x].endToken)].kind
+      return Parser.pair(parts[0], parts[1], between == .comma ? .point : .size)
     case .list:
       return .list(expressions(in: id), range)
     case .parenthesized:
-      return tree.firstChild(id).map(expr) ?? .invalid(range)
+      guard let inner = tree.firstChild(id) else { return .invalid(range) }
+      return expr(inner)
     default:
       return .invalid(range)
     }

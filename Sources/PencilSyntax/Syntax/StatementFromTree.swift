@@ -67,16 +67,18 @@ extension ASTBridge {
 
   func element(_ id: SyntaxNodeID) -> ElementStatement {
     let flags = tree[id].flags
-    let words = ownWords(id)
     var name: Identifier? = nil
     var kindToken = Int(tree[id].firstToken)
-    if let colon = tree.ownToken(id, .colon), words.count >= 2, words[0] < colon {
-      name = identifier(words[0])
-      kindToken = words[1]
+    if kindToken + 1 < Int(tree[id].endToken), tree.tokens[kindToken + 1].kind == .colon {
+      // `NAME:`, line breaks, then the kind: all the element's own tokens.
+      name = identifier(kindToken)
+      kindToken += 2
+      while kindToken < Int(tree[id].endToken) - 1, tree.tokens[kindToken].kind == .newline { kindToken += 1 }
     }
     var element = ElementStatement(
       kind: identifier(kindToken), name: name, label: nil, attributes: [], children: nil,
       range: statementRange(id), recovered: flags.contains(.recovered))
+    element.attributes.reserveCapacity(tree.childCount(id))
     var isFirst = true
     tree.forEachChild(id) { child in
       defer { isFirst = false }
@@ -96,7 +98,7 @@ extension ASTBridge {
         break
       }
     }
-    if element.children == nil, let open = openBrace(of: id) {
+    if element.children == nil, flags.contains(.failed), let open = openBrace(of: id) {
       // The block failed: the parser keeps no children, and a range to
       // where it stopped.
       element.children = []
@@ -132,8 +134,10 @@ extension ASTBridge {
       name = Identifier(
         name: String(decoding: tree.bytes[range.start..<range.end], as: UTF8.self), range: range)
     }
-    let value = tree.lastChild(id).map(expr) ?? .invalid(SourceRange(name.range.end, name.range.end))
-    return Attribute(name: name, value: value)
+    guard let value = tree.lastChild(id) else {
+      return Attribute(name: name, value: .invalid(SourceRange(name.range.end, name.range.end)))
+    }
+    return Attribute(name: name, value: expr(value))
   }
 
   func letBinding(_ id: SyntaxNodeID) -> LetStatement? {
@@ -178,7 +182,8 @@ extension ASTBridge {
     tree.forEachChild(id) { child in
       switch tree.kind(child) {
       case .conditionalBranch:
-        let condition = tree.firstChild(child).map(expr) ?? .invalid(tree.range(child))
+        var condition = Expr.invalid(tree.range(child))
+        if let first = tree.firstChild(child) { condition = expr(first) }
         let body = tree.child(child, .block).map { statements(in: $0) } ?? []
         branches.append(ConditionalBranch(condition: condition, body: body, range: tree.range(child)))
       case .block:

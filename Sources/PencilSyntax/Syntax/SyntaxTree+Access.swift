@@ -29,8 +29,16 @@ extension SyntaxTree {
 
   /// How many children the node has.
   package func childCount(_ id: SyntaxNodeID) -> Int {
+    // Loops, not closures, here and below: a closure over `self` can copy
+    // the tree's arrays (a retain and a release each) on every call.
+    let parent = Int(id.index)
+    let first = parent - Int(nodes[parent].subtreeSize) + 1
     var count = 0
-    forEachChildBackwards(id) { _ in count += 1 }
+    var child = parent - 1
+    while child >= first {
+      count += 1
+      child -= Int(nodes[child].subtreeSize)
+    }
     return count
   }
 
@@ -41,9 +49,11 @@ extension SyntaxTree {
     guard count > 0 else { return }
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: count) { buffer in
       var slot = count
-      forEachChildBackwards(id) { child in
+      var child = Int(id.index) - 1
+      while slot > 0 {
         slot -= 1
-        buffer[slot] = child.index
+        buffer[slot] = UInt32(child)
+        child -= Int(nodes[child].subtreeSize)
       }
       for child in buffer { visit(SyntaxNodeID(Int(child))) }
     }
@@ -51,20 +61,52 @@ extension SyntaxTree {
 
   /// The node's first child, if any.
   package func firstChild(_ id: SyntaxNodeID) -> SyntaxNodeID? {
-    var first: SyntaxNodeID? = nil
-    forEachChildBackwards(id) { first = $0 }
-    return first
+    let parent = Int(id.index)
+    let start = parent - Int(nodes[parent].subtreeSize) + 1
+    var first: Int? = nil
+    var child = parent - 1
+    while child >= start {
+      first = child
+      child -= Int(nodes[child].subtreeSize)
+    }
+    return first.map(SyntaxNodeID.init)
+  }
+
+  /// The first child of `kind`, if any (`child(_:_:)` without a closure).
+  package func firstChild(_ id: SyntaxNodeID, _ kind: SyntaxKind) -> SyntaxNodeID? {
+    let parent = Int(id.index)
+    let start = parent - Int(nodes[parent].subtreeSize) + 1
+    var found: Int? = nil
+    var child = parent - 1
+    while child >= start {
+      if nodes[child].kind == kind { found = child }
+      child -= Int(nodes[child].subtreeSize)
+    }
+    return found.map(SyntaxNodeID.init)
   }
 
   /// The tokens of the node that are in none of its children, in order.
   package func forEachOwnToken(_ id: SyntaxNodeID, _ visit: (Int) -> Void) {
-    var next = tokenRange(id).lowerBound
-    forEachChild(id) { child in
-      let inner = tokenRange(child)
-      for token in next..<max(next, inner.lowerBound) { visit(token) }
-      next = max(next, inner.upperBound)
+    // Backwards, the children's token ranges mark the gaps from the end;
+    // the gaps are kept on the stack and visited forwards.
+    let count = childCount(id)
+    let whole = tokenRange(id)
+    withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: count + 1) { gaps in
+      var end = whole.upperBound
+      var slot = count
+      var child = Int(id.index) - 1
+      while slot > 0 {
+        let inner = Int(nodes[child].firstToken)..<Int(nodes[child].endToken)
+        gaps[slot] = min(inner.upperBound, end)..<end
+        end = min(end, inner.lowerBound)
+        slot -= 1
+        child -= Int(nodes[child].subtreeSize)
+      }
+      gaps[0] = whole.lowerBound..<max(whole.lowerBound, end)
+      for gap in gaps {
+        for token in gap { visit(token) }
+      }
     }
-    for token in next..<tokenRange(id).upperBound { visit(token) }
   }
 
   /// The node's first own token of `kind` at or after token `from`.

@@ -145,9 +145,7 @@ package struct SyntaxTree: Sendable {
   /// The first child of `kind`, if any.
   package func child(_ id: SyntaxNodeID, _ kind: SyntaxKind) -> SyntaxNodeID? {
     // Walked backwards, the last match seen is the first: no buffer.
-    var found: SyntaxNodeID? = nil
-    forEachChildBackwards(id) { if self.kind($0) == kind { found = $0 } }
-    return found
+    firstChild(id, kind)
   }
 
   /// The tokens of the node that are in none of its children, in order.
