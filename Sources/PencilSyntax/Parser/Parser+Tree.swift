@@ -13,6 +13,7 @@ struct TreeRecorder {
   var tokens: [SyntaxToken] = []
   var nodes: [SyntaxNode] = []
   var literals: [LiteralValue] = []
+  var literalTokens: [UInt32] = []
 
   init(on: Bool, expectedBytes: Int) {
     isOn = on
@@ -23,6 +24,7 @@ struct TreeRecorder {
     tokens.reserveCapacity(expectedBytes / 3 + 16)
     nodes.reserveCapacity(expectedBytes / 4 + 16)
     literals.reserveCapacity(expectedBytes / 6 + 16)
+    literalTokens.reserveCapacity(expectedBytes / 6 + 16)
   }
 
   /// Starts over for the next top-level statement, keeping the memory.
@@ -30,24 +32,24 @@ struct TreeRecorder {
     tokens.removeAll(keepingCapacity: true)
     nodes.removeAll(keepingCapacity: true)
     literals.removeAll(keepingCapacity: true)
+    literalTokens.removeAll(keepingCapacity: true)
   }
 
   var mark: NodeMark { NodeMark(node: UInt32(nodes.count), token: UInt32(tokens.count)) }
 
   mutating func append(_ token: Token) {
     guard isOn else { return }
-    var literal = SyntaxToken.noLiteral
     switch token.kind {
     case .number, .dimension, .hexColor, .string:
-      literal = UInt32(literals.count)
+      literalTokens.append(UInt32(tokens.count))
       literals.append(LiteralValue(first: token.first, second: token.second))
     default:
       break
     }
     tokens.append(
       SyntaxToken(
-        start: UInt32(token.start), end: UInt32(token.end), triviaEnd: token.triviaEnd, literal: literal,
-        kind: token.kind, flawed: token.flawed))
+        start: UInt32(token.start), end: UInt32(token.end), triviaEnd: token.triviaEnd, kind: token.kind,
+        flawed: token.flawed))
   }
 
   /// Closes the node begun at `mark`: every node and token since is in it.
@@ -136,6 +138,7 @@ extension Parser {
     tree.tokens = self.tree.tokens
     tree.nodes = self.tree.nodes
     tree.literals = self.tree.literals
+    tree.literalTokens = self.tree.literalTokens
     tree.trivia = lexer.trivia
     tree.strings = lexer.strings
     return tree

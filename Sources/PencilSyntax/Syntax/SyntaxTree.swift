@@ -1,18 +1,14 @@
 /// One token of the tree: its bytes, its kind, and where its leading
 /// trivia ends in `SyntaxTree.trivia` (it starts where the previous
-/// token's ends). 20 bytes; a literal's value lives in `literals`.
+/// token's ends). 16 bytes; a literal's value lives in `literals`, found
+/// by the token's index (`SyntaxTree.literal(ofToken:)`).
 package struct SyntaxToken: Sendable {
   package var start: UInt32
   package var end: UInt32
   package var triviaEnd: UInt32
-  /// Index in `SyntaxTree.literals` for a number, size, hex colour or
-  /// string; `SyntaxToken.noLiteral` otherwise.
-  package var literal: UInt32
   package var kind: TokenKind
   /// The lexer reported an error inside this token.
   package var flawed: Bool
-
-  package static let noLiteral = UInt32.max
 }
 
 /// A literal's value as the lexer decoded it: a number in `first`; a
@@ -90,6 +86,10 @@ package struct SyntaxTree: Sendable {
   package var trivia: [TriviaPiece] = []
   package var nodes: [SyntaxNode] = []
   package var literals: [LiteralValue] = []
+  /// The token of each of `literals`, ascending: a number, size, hex
+  /// colour or string token's value is found by a binary search here (the
+  /// tokens are most of a tree, and most have no value).
+  package var literalTokens: [UInt32] = []
   /// Decoded string literals, as the lexer made them.
   package var strings: [String] = []
 
@@ -189,7 +189,13 @@ package struct SyntaxTree: Sendable {
 
   /// The literal of token `index`, if it has one.
   package func literal(ofToken index: Int) -> LiteralValue? {
-    let slot = tokens[index].literal
-    return slot == SyntaxToken.noLiteral ? nil : literals[Int(slot)]
+    let token = UInt32(index)
+    var low = 0
+    var high = literalTokens.count
+    while low < high {
+      let middle = (low + high) / 2
+      if literalTokens[middle] < token { low = middle + 1 } else { high = middle }
+    }
+    return low < literalTokens.count && literalTokens[low] == token ? literals[low] : nil
   }
 }
