@@ -34,7 +34,9 @@ public enum ColorLiterals {
       case .component, .shape:
         guard let list = DefinitionSyntax(unchecked: id).parameterList(in: tree) else { break }
         tree.forEachChild(list) { parameter in
-          if let name = ParameterSyntax(parameter, in: tree)?.nameToken(in: tree) { defined.insert(tree.text(token: name)) }
+          if let name = ParameterSyntax(parameter, in: tree)?.nameToken(in: tree) {
+            defined.insert(tree.text(token: name))
+          }
         }
       case .forLoop:
         // `for NAME[, INDEX] in`: the identifiers before `in`.
