@@ -24,7 +24,8 @@ public enum ColorLiterals {
     find(in: SyntaxIndex(source))
   }
 
-  static func find(in index: SyntaxIndex) -> [Literal] {
+  /// With `offset`, only the literals whose range holds it (its end included).
+  static func find(in index: SyntaxIndex, touching offset: Int? = nil) -> [Literal] {
     let tree = index.tree
     var defined = Set(index.definitions.map(\.name))
     // Component parameters and loop variables shadow CSS names too.
@@ -53,7 +54,7 @@ public enum ColorLiterals {
       }
     }
     var found: [Literal] = []
-    index.forEachExpression { tree, expression in
+    index.forEachExpression(touching: offset) { tree, expression in
       if let literal = literal(expression, in: tree, shadowed: defined) { found.append(literal) }
     }
     return found

@@ -14,13 +14,13 @@ public enum HoverFacts {
     let index = SyntaxIndex(source)
     func contains(_ range: SourceRange) -> Bool { range.start <= offset && offset < range.end }
     // The innermost colour literal under the cursor.
-    let colors = ColorLiterals.find(in: index).filter { contains($0.range) }
+    let colors = ColorLiterals.find(in: index, touching: offset).filter { contains($0.range) }
     if let literal = colors.min(by: { $0.range.end - $0.range.start < $1.range.end - $1.range.start }) {
       return Answer(range: literal.range, markdown: ColorLiterals.describe(literal))
     }
     // A name used as a value: what it names.
     var used: (name: String, range: SourceRange)? = nil
-    index.forEachExpression { tree, expression in
+    index.forEachExpression(touching: offset) { tree, expression in
       guard expression.kind(in: tree) == .name, let token = tree.tokenRange(expression.id).first else { return }
       let range = tree.range(ofToken: token)
       if contains(range) { used = (tree.text(token: token), range) }

@@ -90,18 +90,33 @@ struct SyntaxIndex: Sendable {
 
   /// Visits every value of the file in source order, outer before inner,
   /// with the tree it is in: the file's, or for a part of an interpolated
-  /// string the part's own (`SyntaxTree.interpolationTrees`).
-  func forEachExpression(_ visit: (SyntaxTree, ExprSyntax) -> Void) {
-    forEachStatement { statement in
-      tree.forEachChild(statement.id) { SyntaxIndex.expressions(under: $0, in: tree, depth: 0, visit) }
+  /// string the part's own (`SyntaxTree.interpolationTrees`). With
+  /// `offset`, only the values whose range holds it (its end included):
+  /// what a hover looks at, without parsing every string's parts.
+  func forEachExpression(touching offset: Int? = nil, _ visit: (SyntaxTree, ExprSyntax) -> Void) {
+    func walk(_ statements: [StatementSyntax]) {
+      for statement in statements {
+        if let offset, !SyntaxIndex.holds(tree.range(statement.id), offset) { continue }
+        tree.forEachChild(statement.id) {
+          SyntaxIndex.expressions(under: $0, in: tree, depth: 0, touching: offset, visit)
+        }
+        walk(children(of: statement))
+      }
     }
+    walk(statements)
+  }
+
+  private static func holds(_ range: SourceRange, _ offset: Int) -> Bool {
+    range.start <= offset && offset <= range.end
   }
 
   /// The values in `id`'s subtree, blocks left out (their statements are
   /// visited as statements).
   private static func expressions(
-    under id: SyntaxNodeID, in tree: SyntaxTree, depth: Int, _ visit: (SyntaxTree, ExprSyntax) -> Void
+    under id: SyntaxNodeID, in tree: SyntaxTree, depth: Int, touching offset: Int?,
+    _ visit: (SyntaxTree, ExprSyntax) -> Void
   ) {
+    if let offset, !holds(tree.range(id), offset) { return }
     switch tree.kind(id) {
     case .block, .error, .typeAnnotation:
       return
@@ -109,13 +124,13 @@ struct SyntaxIndex: Sendable {
       visit(tree, ExprSyntax(unchecked: id))
       guard let token = tree.tokenRange(id).first else { return }
       for part in tree.interpolationTrees(ofToken: token, depth: depth) {
-        expressions(under: part.root, in: part, depth: depth + 1, visit)
+        expressions(under: part.root, in: part, depth: depth + 1, touching: offset, visit)
       }
       return
     default:
       if let expression = ExprSyntax(id, in: tree) { visit(tree, expression) }
     }
-    tree.forEachChild(id) { expressions(under: $0, in: tree, depth: depth, visit) }
+    tree.forEachChild(id) { expressions(under: $0, in: tree, depth: depth, touching: offset, visit) }
   }
 
   /// The names the file defines at its top level, with what each is.
