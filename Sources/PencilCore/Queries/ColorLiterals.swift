@@ -66,7 +66,9 @@ public enum ColorLiterals {
     switch tree.kind(id) {
     case .hexColorLiteral:
       // The lexer stores a whole 32-bit value, or -1 when malformed.
-      guard let value = expression.literal(in: tree), value.first >= 0 else { return nil }
+      guard let token = tree.tokenRange(id).first, let value = tree.literal(ofToken: token), value.first >= 0 else {
+        return nil
+      }
       return Literal(range: tree.contentRange(id), form: .hex, color: QueryColor(rgba: UInt32(value.first)))
     case .call:
       guard let nameToken = tree.ownToken(id, at: 0) else { return nil }
@@ -90,7 +92,8 @@ public enum ColorLiterals {
       let color = QueryColor(red: numbers[0] / 255, green: numbers[1] / 255, blue: numbers[2] / 255, alpha: alpha)
       return Literal(range: range, form: .rgb, color: color)
     case .name:
-      guard let token = tree.ownToken(id, at: 0) else { return nil }
+      // A name node is its one token.
+      guard let token = tree.tokenRange(id).first else { return nil }
       let name = tree.text(token: token)
       guard !shadowed.contains(name), let rgba = CSSColors.rgba(named: name) else { return nil }
       return Literal(

@@ -128,7 +128,8 @@ struct SyntaxIndex: Sendable {
       }
       return
     default:
-      if let expression = ExprSyntax(id, in: tree) { visit(tree, expression) }
+      // By the kind's number, not the view's set of kinds: this runs on every node.
+      if tree.kind(id).isExpression { visit(tree, ExprSyntax(unchecked: id)) }
     }
     tree.forEachChild(id) { expressions(under: $0, in: tree, depth: depth, touching: offset, visit) }
   }
