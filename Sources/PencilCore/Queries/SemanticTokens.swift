@@ -101,7 +101,7 @@ public enum SemanticTokens {
     if next == .leftParen, Checker.functionNames.contains(word) { return (.function, .defaultLibrary) }
     if constants.contains(word) { return (.keyword, .defaultLibrary) }
     if keywords.contains(word) { return (.keyword, []) }
-    if Checker.builtinElementNames.contains(word) || Prelude.components.contains(where: { $0.name == word }) {
+    if Checker.builtinElementNames.contains(word) || SyntaxIndex.preludeComponents.contains(word) {
       return (.class, .defaultLibrary)
     }
     if CSSColors.rgba(named: word) != nil { return (.enumMember, .defaultLibrary) }

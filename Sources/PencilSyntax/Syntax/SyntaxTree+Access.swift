@@ -1,6 +1,8 @@
 /// Reading the tree without allocating: children in order, a node's own
 /// tokens, a token's bytes, range and `Name`. These are what the typed
-/// views and the stages after the parser build on.
+/// views, the editor queries and the stages after the parser build on.
+/// (The older accessors in `SyntaxTree.swift` and `SyntaxViews.swift`
+/// build arrays.)
 extension SyntaxTree {
   /// The bytes of token `index`, without making a string.
   package func bytes(ofToken index: Int) -> ArraySlice<UInt8> {
@@ -13,6 +15,11 @@ extension SyntaxTree {
   }
 
   package func kind(ofToken index: Int) -> TokenKind { tokens[index].kind }
+
+  /// Whether a token is the identifier `word`, compared byte by byte.
+  package func isWord(_ index: Int, _ word: String) -> Bool {
+    tokens[index].kind == .identifier && bytes(ofToken: index).elementsEqual(word.utf8)
+  }
 
   /// Token `index` as a name with its comparison key; a name of up to 15
   /// bytes is a small string, so no memory is allocated for it.
@@ -116,5 +123,63 @@ extension SyntaxTree {
       if found == nil, token >= from, tokens[token].kind == kind { found = token }
     }
     return found
+  }
+
+  /// The node's `position`th own token (not a child's), if it has that many.
+  package func ownToken(_ id: SyntaxNodeID, at position: Int) -> Int? {
+    var seen = 0
+    var found: Int? = nil
+    forEachOwnToken(id) { token in
+      if seen == position { found = token }
+      seen += 1
+    }
+    return found
+  }
+
+  /// The decoded text of a string token (escapes resolved), if it is one.
+  package func string(ofToken index: Int) -> String? {
+    guard tokens[index].kind == .string, let literal = literal(ofToken: index) else { return nil }
+    let slot = Int(literal.first)
+    return slot >= 0 && slot < strings.count ? strings[slot] : nil
+  }
+
+  /// Whether a string token has `\(…)` parts.
+  package func isInterpolated(token index: Int) -> Bool {
+    tokens[index].kind == .string && (literal(ofToken: index)?.second ?? 0) > 0
+  }
+
+  /// Whether recovery skipped tokens inside the node itself: an `error`
+  /// child (not one deeper down, which a nested statement owns).
+  package func hasErrorChild(_ id: SyntaxNodeID) -> Bool {
+    var found = false
+    forEachChildBackwards(id) { if self.kind($0) == .error { found = true } }
+    return found
+  }
+
+  /// The bytes of the statement or value itself: from its first token to
+  /// its last, leaving out the line break or `;` that ends a statement and
+  /// what error recovery skipped after it. This is the range the checker's
+  /// syntax gives a statement, and the one diagnostics and the picture's
+  /// source ranges use.
+  package func contentRange(_ id: SyntaxNodeID) -> SourceRange {
+    let all = tokenRange(id)
+    guard let first = all.first else { return range(id) }
+    var end = all.upperBound
+    func dropSeparators() {
+      while end > first + 1,
+        tokens[end - 1].kind == .newline || tokens[end - 1].kind == .semicolon || tokens[end - 1].kind == .endOfFile
+      {
+        end -= 1
+      }
+    }
+    dropSeparators()
+    // What recovery skipped at the end, and the separator before it.
+    if let last = lastChild(id), kind(last) == .error, tokenRange(last).upperBound >= end,
+      tokenRange(last).lowerBound > first
+    {
+      end = min(end, tokenRange(last).lowerBound)
+      dropSeparators()
+    }
+    return SourceRange(Int(tokens[first].start), Int(tokens[end - 1].end))
   }
 }
