@@ -88,6 +88,12 @@ struct FileJob {
     if let dump = compilation.astDump {
       write(Array(dump.utf8), for: input, fileExtension: "ast")
     }
+    if options.emit == .tree {
+      // The parse the editor queries read; its diagnostics are the compilation's.
+      var parseDiagnostics = DiagnosticList()
+      let tree = SyntaxTree.parse(source, diagnostics: &parseDiagnostics)
+      write(Array(SyntaxTreePrinter.print(tree).utf8), for: input, fileExtension: "tree")
+    }
     guard let scene = compilation.scene else {
       fail(1)
       return

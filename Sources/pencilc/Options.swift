@@ -5,7 +5,7 @@ import PencilOutput
 /// What the command line asked for.
 struct Options {
   enum Emit: String {
-    case ast, ir
+    case ast, tree, ir
   }
 
   var inputs: [String] = []
@@ -73,7 +73,9 @@ extension Options {
       --watch                  Compile again whenever an input or a file it imports
                                changes, until Ctrl-C; on errors the last good output
                                stays.
-      --emit ast|ir            Write the syntax tree or the shape IR instead of a picture.
+      --emit ast|tree|ir       Write the syntax tree, the lossless syntax tree (one node
+                               a line with its own tokens) or the shape IR instead of
+                               a picture.
       --diagnostic-format human|short|json|sarif
                                How to print diagnostics (default: human on a terminal,
                                short otherwise). json writes JSON Lines on stdout;
@@ -156,7 +158,7 @@ extension Options {
       case "--emit":
         let word = try flagValue()
         guard let emit = Emit(rawValue: word) else {
-          throw UsageError(message: "--emit takes ast or ir, not '\(word)'")
+          throw UsageError(message: "--emit takes ast, tree or ir, not '\(word)'")
         }
         options.emit = emit
       case "--diagnostic-format":

@@ -130,6 +130,24 @@ final class CLITests: XCTestCase {
     XCTAssertTrue(result.stdout.hasPrefix("rect @0..33\n"), result.stdout)
   }
 
+  func testEmitTreeMatchesTheTreeGolden() throws {
+    let sample = CLI.root.appendingPathComponent("samples/components.pencil").path
+    let result = try CLI.run(["--emit", "tree", sample])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let golden = try String(
+      contentsOf: CLI.root.appendingPathComponent("Tests/PencilCoreTests/Golden/tree/components.tree"), encoding: .utf8)
+    XCTAssertEqual(result.stdout, golden)
+  }
+
+  func testEmitTreeEvenWithErrors() throws {
+    let result = try CLI.run(["--emit", "tree", "-"], stdin: "let = 3\nrect fill=\n")
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(
+      result.stdout,
+      "sourceFile <end>\n  letBinding 'let'\n    error '=' '3' ⏎\n  element 'rect' 'fill' '='\n    error ⏎\n")
+    XCTAssertTrue(result.stderr.contains("expected a name after 'let'"), result.stderr)
+  }
+
   func testSeveralInputsAreWrittenBesideThemselves() throws {
     let directory = try CLI.temporaryDirectory()
     for name in ["a", "b"] {
@@ -189,6 +207,7 @@ final class CLITests: XCTestCase {
     let help = try CLI.run(["--help"])
     XCTAssertEqual(help.status, 0)
     XCTAssertTrue(help.stdout.contains("USAGE: pencilc"))
+    XCTAssertTrue(help.stdout.contains("--emit ast|tree|ir"), help.stdout)
     let version = try CLI.run(["--version"])
     XCTAssertEqual(version.status, 0)
     XCTAssertTrue(version.stdout.hasPrefix("pencilc "))

@@ -24,55 +24,103 @@ public enum ColorLiterals {
     find(in: SyntaxIndex(source))
   }
 
-  static func find(in index: SyntaxIndex) -> [Literal] {
-    var defined = Set(index.definitions.map(\.name.name))
+  /// With `offset`, only the literals whose range holds it (its end included).
+  static func find(in index: SyntaxIndex, touching offset: Int? = nil) -> [Literal] {
+    let tree = index.tree
+    var defined = Set(index.definitions.map(\.name))
     // Component parameters and loop variables shadow CSS names too.
     index.forEachStatement { statement in
-      switch statement {
-      case .component(let component): for parameter in component.parameters { defined.insert(parameter.name.name) }
-      case .shape(let shape): for parameter in shape.parameters ?? [] { defined.insert(parameter.name.name) }
-      case .forLoop(let loop):
-        defined.insert(loop.variable.name)
-        if let index = loop.index { defined.insert(index.name) }
-      case .letBinding(let binding): defined.insert(binding.name.name)
+      let id = statement.id
+      switch tree.kind(id) {
+      case .component, .shape:
+        guard let list = DefinitionSyntax(unchecked: id).parameterList(in: tree) else { break }
+        tree.forEachChild(list) { parameter in
+          if let name = ParameterSyntax(parameter, in: tree)?.nameToken(in: tree) {
+            defined.insert(tree.text(token: name))
+          }
+        }
+      case .forLoop:
+        // `for NAME[, INDEX] in`: the identifiers before `in`.
+        var position = 0
+        tree.forEachOwnToken(id) { token in
+          defer { position += 1 }
+          if position == 1 || position == 3, tree.tokens[token].kind == .identifier, !tree.isWord(token, "in") {
+            defined.insert(tree.text(token: token))
+          }
+        }
+      case .letBinding, .colorSet:
+        if let name = LetSyntax(unchecked: id).name(in: tree) { defined.insert(name) }
       default: break
       }
     }
     var found: [Literal] = []
-    index.forEachExpression { expression in
-      if let literal = literal(expression, shadowed: defined) { found.append(literal) }
+    index.forEachExpression(touching: offset) { tree, expression in
+      if let literal = literal(expression, in: tree, shadowed: defined) { found.append(literal) }
     }
     return found
   }
 
   /// The colour `expression` spells on its own, if it is a literal.
-  static func literal(_ expression: Expr, shadowed: Set<String>) -> Literal? {
-    switch expression {
-    case .hexColor(let value?, let range):
-      return Literal(range: range, form: .hex, color: QueryColor(rgba: value))
-    case .call(let function, let arguments, let range) where function.name == "hsb" || function.name == "rgb":
-      var numbers: [Double] = []
-      for argument in arguments {
-        guard case .number(let value, _) = argument else { return nil }
-        numbers.append(value)
+  static func literal(_ expression: ExprSyntax, in tree: SyntaxTree, shadowed: Set<String>) -> Literal? {
+    let id = expression.id
+    switch tree.kind(id) {
+    case .hexColorLiteral:
+      // The lexer stores a whole 32-bit value, or -1 when malformed.
+      guard let token = tree.tokenRange(id).first, let value = tree.literal(ofToken: token), value.first >= 0 else {
+        return nil
       }
-      guard numbers.count == 3 || numbers.count == 4 else { return nil }
+      return Literal(range: tree.contentRange(id), form: .hex, color: QueryColor(rgba: UInt32(value.first)))
+    case .call:
+      guard let nameToken = tree.ownToken(id, at: 0) else { return nil }
+      let function = tree.text(token: nameToken)
+      guard function == "hsb" || function == "rgb" else { return nil }
+      var numbers: [Double] = []
+      var allNumbers = true
+      if let arguments = tree.firstChild(id, .argumentList) {
+        tree.forEachChild(arguments) { argument in
+          guard allNumbers, ExprSyntax(argument, in: tree) != nil else { return }
+          if let value = number(argument, in: tree) { numbers.append(value) } else { allNumbers = false }
+        }
+      }
+      guard allNumbers, numbers.count == 3 || numbers.count == 4 else { return nil }
+      let range = tree.contentRange(id)
       let alpha = numbers.count == 4 ? numbers[3] : 1
-      if function.name == "hsb" {
+      if function == "hsb" {
         let color = Color(hue: numbers[0], saturation: numbers[1], brightness: numbers[2], alpha: alpha)
         return Literal(range: range, form: .hsb, color: QueryColor(color))
       }
       let color = QueryColor(red: numbers[0] / 255, green: numbers[1] / 255, blue: numbers[2] / 255, alpha: alpha)
       return Literal(range: range, form: .rgb, color: color)
-    case .name(let identifier) where !shadowed.contains(identifier.name):
-      guard let rgba = CSSColors.rgba(named: identifier.name) else { return nil }
+    case .name:
+      // A name node is its one token.
+      guard let token = tree.tokenRange(id).first else { return nil }
+      let name = tree.text(token: token)
+      guard !shadowed.contains(name), let rgba = CSSColors.rgba(named: name) else { return nil }
       return Literal(
-        range: identifier.range, form: .cssName, color: QueryColor(rgba: rgba), name: identifier.name.lowercased())
-    case .dotName(let identifier, let range):
-      guard let entry = SystemColors.entry(named: identifier.name) else { return nil }
+        range: tree.range(ofToken: token), form: .cssName, color: QueryColor(rgba: rgba), name: name.lowercased())
+    case .dotName:
+      guard let token = tree.ownToken(id, .identifier),
+        let entry = SystemColors.entry(named: tree.text(token: token))
+      else { return nil }
       return Literal(
-        range: range, form: .systemName, color: QueryColor(entry.light),
+        range: tree.contentRange(id), form: .systemName, color: QueryColor(entry.light),
         dark: entry.adapts ? QueryColor(entry.dark) : nil, name: entry.name)
+    default:
+      return nil
+    }
+  }
+
+  /// The number a value is, as the compiler reads a literal: `-3` and
+  /// `(3)` are numbers, `3 + 0` is not.
+  private static func number(_ id: SyntaxNodeID, in tree: SyntaxTree) -> Double? {
+    switch tree.kind(id) {
+    case .numberLiteral:
+      return tree.tokenRange(id).first.flatMap { tree.literal(ofToken: $0) }?.first
+    case .parenthesized:
+      return tree.firstChild(id).flatMap { number($0, in: tree) }
+    case .prefix:
+      guard let sign = tree.ownToken(id, at: 0), tree.tokens[sign].kind == .minus else { return nil }
+      return tree.firstChild(id).flatMap { number($0, in: tree) }.map { -$0 }
     default:
       return nil
     }
@@ -104,18 +152,5 @@ public enum ColorLiterals {
     }
     guard let dark = literal.dark else { return "**\(title)**\n\n" + facts(literal.color) }
     return "**\(title)** (adapts to the appearance)\n\nlight: " + facts(literal.color) + "\n\ndark: " + facts(dark)
-  }
-}
-
-extension SyntaxIndex {
-  /// Visits every statement, nested ones included, in source order.
-  func forEachStatement(_ visit: (Statement) -> Void) {
-    func walk(_ statements: [Statement]) {
-      for statement in statements {
-        visit(statement)
-        walk(SyntaxIndex.children(of: statement))
-      }
-    }
-    walk(statements)
   }
 }

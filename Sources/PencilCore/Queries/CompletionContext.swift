@@ -178,21 +178,27 @@ struct Scope {
     for (definition, file) in definitions where definition.kind == .value {
       // The file's own `let`s are visible after they are written.
       guard file.source !== index.source || definition.range.end <= offset else { continue }
-      names.append((definition.name.name, file.text(definition.range)))
+      names.append((definition.name, file.text(definition.range)))
     }
+    let tree = index.tree
     for statement in index.path(to: offset) {
-      switch statement {
-      case .component(let component):
-        names += component.parameters.map { ($0.name.name, "parameter " + index.text($0.range)) }
-      case .shape(let shape):
-        names += (shape.parameters ?? []).map { ($0.name.name, "parameter " + index.text($0.range)) }
-      case .forLoop(let loop):
-        names.append((loop.variable.name, "loop variable"))
-        if let counter = loop.index { names.append((counter.name, "loop index")) }
+      switch tree.kind(statement.id) {
+      case .component, .shape:
+        names += index.parameters(of: statement).map { ($0.parameter.name, "parameter " + $0.text) }
+      case .forLoop:
+        let loop = ForSyntax(unchecked: statement.id)
+        if let variable = loop.variable(in: tree) { names.append((variable, "loop variable")) }
+        if let comma = tree.ownToken(statement.id, at: 2), tree.tokens[comma].kind == .comma,
+          let counter = tree.ownToken(statement.id, at: 3), tree.tokens[counter].kind == .identifier
+        {
+          names.append((tree.text(token: counter), "loop index"))
+        }
       default: break
       }
-      for case .letBinding(let binding) in SyntaxIndex.children(of: statement) where binding.range.end <= offset {
-        names.append((binding.name.name, index.text(binding.range)))
+      for child in index.children(of: statement) where tree.kind(child.id) == .letBinding {
+        let range = index.range(child)
+        guard range.end <= offset, let name = LetSyntax(unchecked: child.id).name(in: tree) else { continue }
+        names.append((name, index.text(range)))
       }
     }
     var seen: Set<String> = []
@@ -207,7 +213,7 @@ struct Scope {
 
   var gradients: [Completions.Candidate] {
     named(.gradient).map {
-      Completions.Candidate(label: $0.definition.name.name, kind: .gradient, detail: "gradient", documentation: nil)
+      Completions.Candidate(label: $0.definition.name, kind: .gradient, detail: "gradient", documentation: nil)
     }
   }
 
@@ -215,25 +221,30 @@ struct Scope {
   /// documentation (the swatch editors show) when it is a literal.
   var colorSets: [Completions.Candidate] {
     named(.colorSet).map { definition, file in
-      var light: QueryColor?
-      var dark: QueryColor?
-      for case .letBinding(let binding) in file.statements where binding.range == definition.range {
-        if case .colorSet(let lightValue, let darkValue, _) = binding.value {
-          light = ColorLiterals.literal(lightValue, shadowed: [])?.color
-          dark = ColorLiterals.literal(darkValue, shadowed: [])?.color
+      let tree = file.tree
+      let set = LetSyntax(unchecked: definition.node)
+      var lightValue = set.value(in: tree)
+      var darkValue = lightValue
+      for part in set.parts(in: tree) {
+        switch part.name(in: tree) {
+        case "light": lightValue = part.value(in: tree)
+        case "dark": darkValue = part.value(in: tree)
+        default: break
         }
       }
+      let light = lightValue.flatMap { ColorLiterals.literal($0, in: tree, shadowed: [])?.color }
+      let dark = darkValue.flatMap { ColorLiterals.literal($0, in: tree, shadowed: [])?.color }
       var detail = file.text(definition.range)
       if let light, let dark, light != dark { detail = "colour set, light \(light.hex), dark \(dark.hex)" }
       return Completions.Candidate(
-        label: definition.name.name, kind: .colorSet, detail: detail, documentation: light?.hex)
+        label: definition.name, kind: .colorSet, detail: detail, documentation: light?.hex)
     }
   }
 
   /// The parameters of the component `name`: the file's, an imported
   /// file's, or the prelude's.
-  func parameters(ofComponent name: String) -> [(parameter: Parameter, text: String)]? {
-    for (definition, file) in named(.component) where definition.name.name == name {
+  func parameters(ofComponent name: String) -> [(parameter: ParameterFacts, text: String)]? {
+    for (definition, file) in named(.component) where definition.name == name {
       return file.parameters(ofComponent: name)
     }
     return index.parameters(ofComponent: name)
@@ -244,20 +255,46 @@ struct Scope {
   }
 }
 
+/// What completion needs of a parameter: its name and declared type.
+struct ParameterFacts {
+  var name: String
+  var typeName: String
+  var isList: Bool
+  var isOptional: Bool
+}
+
 extension SyntaxIndex {
+  /// The prelude's components, parsed once.
+  static let prelude = SyntaxIndex(SourceFile(name: "<prelude>", text: Prelude.source))
+
+  /// The names of the prelude's components (`pencil`), which are built-in elements to the user.
+  static let preludeComponents = Set(prelude.definitions.filter { $0.kind == .component }.map(\.name))
+
+  /// The parameters of a component or shape statement, each with its text
+  /// as written (`color: Color = .blue`).
+  func parameters(of statement: StatementSyntax) -> [(parameter: ParameterFacts, text: String)] {
+    guard let list = DefinitionSyntax(unchecked: statement.id).parameterList(in: tree) else { return [] }
+    var found: [(parameter: ParameterFacts, text: String)] = []
+    tree.forEachChild(list) { id in
+      guard let parameter = ParameterSyntax(id, in: tree), let name = parameter.nameToken(in: tree),
+        let type = parameter.type(in: tree)
+      else { return }
+      let facts = ParameterFacts(
+        name: tree.text(token: name), typeName: type.name(in: tree), isList: type.isList(in: tree),
+        isOptional: type.isOptional(in: tree))
+      found.append((facts, text(tree.contentRange(id))))
+    }
+    return found
+  }
+
   /// The parameters of the component `name`, from the file or the
   /// prelude, each with its text as written (`color: Color = .blue`).
-  func parameters(ofComponent name: String) -> [(parameter: Parameter, text: String)]? {
-    for case .component(let component) in statements where component.name.name == name {
-      return component.parameters.map { ($0, text($0.range)) }
+  func parameters(ofComponent name: String) -> [(parameter: ParameterFacts, text: String)]? {
+    for statement in statements where tree.kind(statement.id) == .component {
+      if DefinitionSyntax(unchecked: statement.id).name(in: tree) == name { return parameters(of: statement) }
     }
-    guard let component = Prelude.statements.first(where: { $0.name.name == name }) else { return nil }
-    let prelude = Array(Prelude.source.utf8)
-    return component.parameters.map { parameter in
-      let end = min(parameter.range.end, prelude.count)
-      let start = min(parameter.range.start, end)
-      return (parameter, String(decoding: prelude[start..<end], as: UTF8.self))
-    }
+    guard source !== SyntaxIndex.prelude.source else { return nil }
+    return SyntaxIndex.prelude.parameters(ofComponent: name)
   }
 
   /// `component NAME(parameters)` as written.

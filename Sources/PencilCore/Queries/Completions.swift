@@ -92,10 +92,10 @@ public enum Completions {
           switch definition.kind {
           case .component:
             Candidate(
-              label: definition.name.name, kind: .component,
-              detail: scope.signature(ofComponent: definition.name.name) ?? "component",
+              label: definition.name, kind: .component,
+              detail: scope.signature(ofComponent: definition.name) ?? "component",
               documentation: nil)
-          case .shape: Candidate(label: definition.name.name, kind: .shape, detail: "shape", documentation: nil)
+          case .shape: Candidate(label: definition.name, kind: .shape, detail: "shape", documentation: nil)
           default: nil
           }
         }
@@ -124,7 +124,7 @@ public enum Completions {
         Candidate(label: $0, kind: .shape, detail: "shape", documentation: nil)
       }
         + scope.named(.shape).map {
-          Candidate(label: $0.definition.name.name, kind: .shape, detail: "shape", documentation: nil)
+          Candidate(label: $0.definition.name, kind: .shape, detail: "shape", documentation: nil)
         }
     case .list(let item): return values(for: item, scope: scope)
     case .length: return [Candidate(label: "fill", kind: .enumValue, detail: "", documentation: nil)] + scope.values
@@ -178,15 +178,15 @@ public enum Completions {
     default:
       if let builtin = ShapeKinds.builtins.first(where: { $0.name == kind }) {
         specs = ElementKinds.shapeAttributes + builtin.extraAttributes
-      } else if scope.definitions.contains(where: { $0.definition.kind == .shape && $0.definition.name.name == kind }) {
+      } else if scope.definitions.contains(where: { $0.definition.kind == .shape && $0.definition.name == kind }) {
         specs = ElementKinds.shapeAttributes
       } else if let parameters = scope.parameters(ofComponent: kind) {
         return parameters.map { parameter, text in
           // `tint: Color = .red` → `Color = .red`: the name is the label.
           let detail = text.drop { $0 != ":" }.dropFirst().drop { $0 == " " }
           return Attribute(
-            name: parameter.name.name, kind: valueKind(ofType: parameter.type),
-            detail: detail.isEmpty ? text : String(detail), isParameter: true, isOptional: parameter.type.isOptional)
+            name: parameter.name, kind: valueKind(of: parameter),
+            detail: detail.isEmpty ? text : String(detail), isParameter: true, isOptional: parameter.isOptional)
         }
           + (AttributeSpec.modifiers + AttributeSpec.effects).map {
             Attribute(name: $0.name, kind: $0.kind, detail: "modifier")
@@ -199,8 +199,8 @@ public enum Completions {
   }
 
   /// What a component parameter of this declared type accepts.
-  static func valueKind(ofType type: TypeSyntax) -> ValueKind? {
-    guard let declared = DeclaredType(name: type.name.name) else { return nil }
-    return type.isList ? .list(declared.valueKind) : declared.valueKind
+  static func valueKind(of parameter: ParameterFacts) -> ValueKind? {
+    guard let declared = DeclaredType(name: parameter.typeName) else { return nil }
+    return parameter.isList ? .list(declared.valueKind) : declared.valueKind
   }
 }

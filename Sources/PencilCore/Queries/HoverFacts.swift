@@ -14,40 +14,45 @@ public enum HoverFacts {
     let index = SyntaxIndex(source)
     func contains(_ range: SourceRange) -> Bool { range.start <= offset && offset < range.end }
     // The innermost colour literal under the cursor.
-    let colors = ColorLiterals.find(in: index).filter { contains($0.range) }
+    let colors = ColorLiterals.find(in: index, touching: offset).filter { contains($0.range) }
     if let literal = colors.min(by: { $0.range.end - $0.range.start < $1.range.end - $1.range.start }) {
       return Answer(range: literal.range, markdown: ColorLiterals.describe(literal))
     }
     // A name used as a value: what it names.
-    var used: Identifier? = nil
-    index.forEachExpression { expression in
-      if case .name(let identifier) = expression, contains(identifier.range) { used = identifier }
+    var used: (name: String, range: SourceRange)? = nil
+    index.forEachExpression(touching: offset) { tree, expression in
+      guard expression.kind(in: tree) == .name, let token = tree.tokenRange(expression.id).first else { return }
+      let range = tree.range(ofToken: token)
+      if contains(range) { used = (tree.text(token: token), range) }
     }
     let path = index.path(to: offset)
-    if let used, let answer = describe(name: used, index) { return answer }
-    guard case .element(let element)? = path.last(where: { if case .element = $0 { true } else { false } }) else {
+    if let used, let answer = describe(name: used.name, at: used.range, index) { return answer }
+    guard let statement = path.last(where: { index.tree.kind($0.id) == .element }),
+      let kindToken = ElementSyntax(unchecked: statement.id).kindToken(in: index.tree)
+    else {
       return nil
     }
-    if contains(element.kind.range), let signature = index.signature(ofComponent: element.kind.name) {
-      return Answer(range: element.kind.range, markdown: "```pencil\n\(signature)\n```")
+    let kindName = index.tree.text(token: kindToken)
+    let kindRange = index.tree.range(ofToken: kindToken)
+    if contains(kindRange), let signature = index.signature(ofComponent: kindName) {
+      return Answer(range: kindRange, markdown: "```pencil\n\(signature)\n```")
     }
-    if contains(element.kind.range),
-      case let definition? = index.definitions.first(where: {
-        $0.name.name == element.kind.name && $0.kind == .shape
-      })
+    if contains(kindRange),
+      case let definition? = index.definitions.first(where: { $0.name == kindName && $0.kind == .shape })
     {
-      return Answer(range: element.kind.range, markdown: "```pencil\n\(firstLine(index.text(definition.range)))\n```")
+      return Answer(range: kindRange, markdown: "```pencil\n\(firstLine(index.text(definition.range)))\n```")
     }
     guard let scene else { return nil }
-    let frames = frames(of: element.range, in: scene)
+    let frames = frames(of: index.range(statement), in: scene)
     guard let first = frames.first else { return nil }
-    let title = (element.name.map { "`\($0.name)`: " } ?? "") + "`\(element.kind.name)`"
+    let elementName = ElementSyntax(unchecked: statement.id).name(in: index.tree)
+    let title = (elementName.map { "`\($0)`: " } ?? "") + "`\(kindName)`"
     func text(_ frame: Rect) -> String {
       "x \(formatNumber(frame.x)), y \(formatNumber(frame.y)), "
         + "\(formatNumber(frame.width)) × \(formatNumber(frame.height))"
     }
     guard frames.count > 1 else {
-      return Answer(range: element.kind.range, markdown: "\(title) frame after layout: " + text(first.frame))
+      return Answer(range: kindRange, markdown: "\(title) frame after layout: " + text(first.frame))
     }
     // An element in a component's body has a frame per use of the component.
     var lines = ["\(title) frame after layout at each of its \(frames.count) uses:", ""]
@@ -56,7 +61,7 @@ public enum HoverFacts {
       lines.append("- \(place): " + text(use.frame))
     }
     if frames.count > maximumUses { lines.append("- and \(frames.count - maximumUses) more") }
-    return Answer(range: element.kind.range, markdown: lines.joined(separator: "\n"))
+    return Answer(range: kindRange, markdown: lines.joined(separator: "\n"))
   }
 
   /// The uses listed in a hover, so that a component used in a loop of a
@@ -69,12 +74,12 @@ public enum HoverFacts {
     "**\(code.id)** \(code.summary) (\(code.severity.rawValue))\n\n" + SARIFText.markdown(code.explanation)
   }
 
-  private static func describe(name: Identifier, _ index: SyntaxIndex) -> Answer? {
-    guard let definition = index.definitions.first(where: { $0.name.name == name.name }) else { return nil }
+  private static func describe(name: String, at range: SourceRange, _ index: SyntaxIndex) -> Answer? {
+    guard let definition = index.definitions.first(where: { $0.name == name }) else { return nil }
     let text: String
     switch definition.kind {
     case .component:
-      text = index.signature(ofComponent: name.name) ?? ""
+      text = index.signature(ofComponent: name) ?? ""
     case .gradient:
       // The header and its stops, which are short lines.
       text = index.text(definition.range).split(separator: "\n").prefix(12).joined(separator: "\n")
@@ -83,7 +88,7 @@ public enum HoverFacts {
     case .value, .colorSet:
       text = index.text(definition.range)
     }
-    return Answer(range: name.range, markdown: "```pencil\n\(text)\n```")
+    return Answer(range: range, markdown: "```pencil\n\(text)\n```")
   }
 
   private static func firstLine(_ text: String) -> String {

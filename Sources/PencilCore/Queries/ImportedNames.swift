@@ -13,16 +13,17 @@ struct ImportedNames {
   init(of index: SyntaxIndex, loader: (any ImportLoader)?) {
     guard let loader else { return }
     var seen: Set<String> = [index.source.name]
-    var pending: [(importer: SourceFile, statements: [Statement])] = [(index.source, index.statements)]
+    var pending: [(importer: SourceFile, index: SyntaxIndex)] = [(index.source, index)]
     while !pending.isEmpty, files.count < ImportedNames.maximumFiles {
-      let (importer, statements) = pending.removeFirst()
-      for case .importFile(let statement) in statements where files.count < ImportedNames.maximumFiles {
-        guard case .success(let file) = loader.load(statement.path, from: importer),
+      let (importer, parsed) = pending.removeFirst()
+      for statement in parsed.statements where files.count < ImportedNames.maximumFiles {
+        guard let statement = ImportSyntax(statement.id, in: parsed.tree), let path = statement.path(in: parsed.tree),
+          case .success(let file) = loader.load(path, from: importer),
           seen.insert(file.name).inserted
         else { continue }
-        let parsed = SyntaxIndex(file)
-        files.append(parsed)
-        pending.append((file, parsed.statements))
+        let imported = SyntaxIndex(file)
+        files.append(imported)
+        pending.append((file, imported))
       }
     }
   }

@@ -22,11 +22,7 @@ public enum RenamePlan {
     if reservedWords.contains(newName) { return "'\(newName)' is a word of the language, not a name" }
     switch symbol.kind {
     case .component, .shape:
-      if Checker.builtinElementNames.contains(newName)
-        || Prelude.components.contains(where: {
-          $0.statement.name.name == newName
-        })
-      {
+      if Checker.builtinElementNames.contains(newName) || SyntaxIndex.preludeComponents.contains(newName) {
         return "'\(newName)' is a built-in element"
       }
     case .letBinding, .colorSet, .parameter, .loopVariable:

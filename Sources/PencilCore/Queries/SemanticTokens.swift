@@ -34,9 +34,6 @@ public enum SemanticTokens {
     "true", "false", "none", "pi",
   ])
   static let constants: Set<String> = ["true", "false", "none", "pi"]
-  /// The prelude's components' names (`Prelude.components` makes fresh
-  /// definitions each time it is read).
-  static let preludeNames: Set<String> = Set(Prelude.statements.map(\.name.name))
 
   /// The tokens of `source` in order; `names` (the file's compilation's)
   /// says what its names are.
@@ -159,7 +156,7 @@ struct WordClasses {
     if Checker.functionNames.contains(word) { classes.insert(.function) }
     if SemanticTokens.constants.contains(word) { classes.insert(.constant) }
     if SemanticTokens.keywords.contains(word) { classes.insert(.keyword) }
-    if Checker.builtinElementNames.contains(word) || SemanticTokens.preludeNames.contains(word) {
+    if Checker.builtinElementNames.contains(word) || SyntaxIndex.preludeComponents.contains(word) {
       classes.insert(.element)
     }
     if CSSColors.rgba(named: word) != nil { classes.insert(.cssColor) }

@@ -1,121 +1,162 @@
-/// One file parsed for the editor queries, once: its lossless syntax tree
-/// (tokens and trivia for completion) and the statements the same parse
-/// made (the compiler drops its statements one by one, so a query cannot
-/// borrow them). Parsing is a small part of a compilation, and a query runs
-/// on one file: no cache is kept, so every answer reflects the text given.
-struct SyntaxIndex {
+/// One file parsed for the editor queries, once: its lossless syntax tree,
+/// read through the typed views. Parsing is a small part of a
+/// compilation, and a query runs on one file: no cache is kept, so every
+/// answer reflects the text given.
+struct SyntaxIndex: Sendable {
   let source: SourceFile
-  let statements: [Statement]
   let tree: SyntaxTree
 
   init(_ source: SourceFile) {
     self.source = source
     var diagnostics = DiagnosticList()
-    var statements: [Statement] = []
-    tree = Parser.parseTree(source, diagnostics: &diagnostics) { statements.append($0) }
-    self.statements = statements
+    tree = SyntaxTree.parse(source, diagnostics: &diagnostics)
   }
+
+  /// The file's statements, in order.
+  var statements: [StatementSyntax] { statements(in: tree.root) }
+
+  /// The statements directly in the file or a block, left out those the
+  /// parser could not read whole (a `let` without its value, a loop
+  /// without its body: the compiler drops them, and so do the queries).
+  private func statements(in parent: SyntaxNodeID) -> [StatementSyntax] {
+    var found: [StatementSyntax] = []
+    tree.forEachChild(parent) { child in
+      if let statement = StatementSyntax(child, in: tree), isWhole(statement) { found.append(statement) }
+    }
+    return found
+  }
+
+  private func isWhole(_ statement: StatementSyntax) -> Bool {
+    let id = statement.id
+    switch tree.kind(id) {
+    case .letBinding, .colorSet:
+      let binding = LetSyntax(unchecked: id)
+      return !tree.hasErrorChild(id) && binding.name(in: tree) != nil
+        && (binding.value(in: tree) != nil || binding.parts(in: tree).count == 2)
+    case .forLoop:
+      let loop = ForSyntax(unchecked: id)
+      return !tree.hasErrorChild(id) && loop.variable(in: tree) != nil && loop.body(in: tree) != nil
+    case .ifStatement:
+      return !tree.hasErrorChild(id) && IfSyntax(unchecked: id).branches(in: tree).allSatisfy { $0.body != nil }
+    case .importFile, .pathCommand:
+      return !tree.hasErrorChild(id)
+    default:
+      return true
+    }
+  }
+
+  /// The range of a statement as the compiler gives it (its line break
+  /// and what recovery skipped left out).
+  func range(_ statement: StatementSyntax) -> SourceRange { tree.contentRange(statement.id) }
 
   /// The statements that hold `offset`, outermost first (a component, the
   /// stack inside it, the element inside that).
-  func path(to offset: Int) -> [Statement] {
-    var path: [Statement] = []
+  func path(to offset: Int) -> [StatementSyntax] {
+    var path: [StatementSyntax] = []
     var level = statements
-    while let found = level.first(where: { $0.range.start <= offset && offset <= $0.range.end }) {
+    while let found = level.first(where: { range($0).start <= offset && offset <= range($0).end }) {
       path.append(found)
-      level = SyntaxIndex.children(of: found)
+      level = children(of: found)
     }
     return path
   }
 
-  /// The statements nested directly in `statement`.
-  static func children(of statement: Statement) -> [Statement] {
-    switch statement {
-    case .element(let element): element.children ?? []
-    case .shape(let shape): shape.body
-    case .component(let component): component.body
-    case .forLoop(let loop): loop.body
-    case .conditional(let conditional): conditional.branches.flatMap(\.body) + (conditional.elseBody ?? [])
-    case .gradient, .importFile, .letBinding, .pathCommand: []
+  /// The statements nested directly in `statement`: an element's children,
+  /// a definition's or a loop's body, every branch of an `if`.
+  func children(of statement: StatementSyntax) -> [StatementSyntax] {
+    let id = statement.id
+    switch tree.kind(id) {
+    case .element, .shape, .component, .forLoop:
+      return tree.firstChild(id, .block).map { statements(in: $0) } ?? []
+    case .ifStatement:
+      let conditional = IfSyntax(unchecked: id)
+      return conditional.branches(in: tree).flatMap { $0.body.map { statements(in: $0.id) } ?? [] }
+        + (conditional.elseBody(in: tree).map { statements(in: $0.id) } ?? [])
+    default:
+      return []
     }
   }
 
-  /// Visits every expression of the file, nested ones included, in source order.
-  func forEachExpression(_ visit: (Expr) -> Void) {
-    SyntaxIndex.expressions(in: statements, visit)
-  }
-
-  private static func expressions(in statements: [Statement], _ visit: (Expr) -> Void) {
-    for statement in statements {
-      switch statement {
-      case .element(let element):
-        if let label = element.label { expressions(in: label, visit) }
-        for attribute in element.attributes { expressions(in: attribute.value, visit) }
-      case .gradient(let gradient):
-        for attribute in gradient.attributes { expressions(in: attribute.value, visit) }
-        for stop in gradient.stops {
-          if let color = stop.color { expressions(in: color, visit) }
-          for attribute in stop.attributes { expressions(in: attribute.value, visit) }
-        }
-      case .shape(let shape):
-        for parameter in shape.parameters ?? [] { parameter.defaultValue.map { expressions(in: $0, visit) } }
-      case .component(let component):
-        for parameter in component.parameters { parameter.defaultValue.map { expressions(in: $0, visit) } }
-      case .letBinding(let binding): expressions(in: binding.value, visit)
-      case .forLoop(let loop): expressions(in: loop.sequence, visit)
-      case .conditional(let conditional):
-        for branch in conditional.branches { expressions(in: branch.condition, visit) }
-      case .pathCommand(let command):
-        for point in command.points { expressions(in: point, visit) }
-      case .importFile: break
+  /// Visits every statement, nested ones included, in source order.
+  func forEachStatement(_ visit: (StatementSyntax) -> Void) {
+    func walk(_ statements: [StatementSyntax]) {
+      for statement in statements {
+        visit(statement)
+        walk(children(of: statement))
       }
-      expressions(in: children(of: statement), visit)
     }
+    walk(statements)
   }
 
-  private static func expressions(in expression: Expr, _ visit: (Expr) -> Void) {
-    visit(expression)
-    switch expression {
-    case .call(_, let arguments, _):
-      for argument in arguments { expressions(in: argument, visit) }
-    case .member(let base, _, let arguments, _):
-      expressions(in: base, visit)
-      for argument in arguments ?? [] { expressions(in: argument, visit) }
-    case .binary(_, let left, let right, _), .pair(let left, let right, _, _), .index(let left, let right, _):
-      expressions(in: left, visit)
-      expressions(in: right, visit)
-    case .colorSet(let light, let dark, _):
-      expressions(in: light, visit)
-      if dark != light { expressions(in: dark, visit) }
-    case .negate(let operand, _), .not(let operand, _):
-      expressions(in: operand, visit)
-    case .list(let items, _):
-      for item in items { expressions(in: item, visit) }
-    case .interpolated(let parts, _):
-      for case .expression(let part) in parts { expressions(in: part, visit) }
-    case .number, .size, .point, .string, .hexColor, .name, .dotName, .invalid:
-      break
+  /// Visits every value of the file in source order, outer before inner,
+  /// with the tree it is in: the file's, or for a part of an interpolated
+  /// string the part's own (`SyntaxTree.interpolationTrees`). With
+  /// `offset`, only the values whose range holds it (its end included):
+  /// what a hover looks at, without parsing every string's parts.
+  func forEachExpression(touching offset: Int? = nil, _ visit: (SyntaxTree, ExprSyntax) -> Void) {
+    func walk(_ statements: [StatementSyntax]) {
+      for statement in statements {
+        if let offset, !SyntaxIndex.holds(tree.range(statement.id), offset) { continue }
+        tree.forEachChild(statement.id) {
+          SyntaxIndex.expressions(under: $0, in: tree, depth: 0, touching: offset, visit)
+        }
+        walk(children(of: statement))
+      }
     }
+    walk(statements)
   }
 
-  /// The names the file defines at its top level (and in the prelude),
-  /// with what each is.
+  private static func holds(_ range: SourceRange, _ offset: Int) -> Bool {
+    range.start <= offset && offset <= range.end
+  }
+
+  /// The values in `id`'s subtree, blocks left out (their statements are
+  /// visited as statements).
+  private static func expressions(
+    under id: SyntaxNodeID, in tree: SyntaxTree, depth: Int, touching offset: Int?,
+    _ visit: (SyntaxTree, ExprSyntax) -> Void
+  ) {
+    if let offset, !holds(tree.range(id), offset) { return }
+    switch tree.kind(id) {
+    case .block, .error, .typeAnnotation:
+      return
+    case .interpolatedString:
+      visit(tree, ExprSyntax(unchecked: id))
+      guard let token = tree.tokenRange(id).first else { return }
+      for part in tree.interpolationTrees(ofToken: token, depth: depth) {
+        expressions(under: part.root, in: part, depth: depth + 1, touching: offset, visit)
+      }
+      return
+    default:
+      // By the kind's number, not the view's set of kinds: this runs on every node.
+      if tree.kind(id).isExpression { visit(tree, ExprSyntax(unchecked: id)) }
+    }
+    tree.forEachChild(id) { expressions(under: $0, in: tree, depth: depth, touching: offset, visit) }
+  }
+
+  /// The names the file defines at its top level, with what each is.
   var definitions: [Definition] {
     var found: [Definition] = []
     for statement in statements {
-      switch statement {
-      case .component(let component):
-        found.append(Definition(name: component.name, kind: .component, range: component.range))
-      case .gradient(let gradient):
-        found.append(Definition(name: gradient.name, kind: .gradient, range: gradient.range))
-      case .shape(let shape):
-        found.append(Definition(name: shape.name, kind: .shape, range: shape.range))
-      case .letBinding(let binding):
-        let isColorSet: Bool
-        if case .colorSet = binding.value { isColorSet = true } else { isColorSet = false }
-        found.append(Definition(name: binding.name, kind: isColorSet ? .colorSet : .value, range: binding.range))
-      default: break
+      let id = statement.id
+      let kind: Definition.Kind
+      let nameToken: Int?
+      switch tree.kind(id) {
+      case .component, .gradient, .shape:
+        let definition = DefinitionSyntax(unchecked: id)
+        kind = tree.kind(id) == .component ? .component : tree.kind(id) == .gradient ? .gradient : .shape
+        nameToken = definition.nameToken(in: tree)
+      case .letBinding, .colorSet:
+        kind = tree.kind(id) == .colorSet ? .colorSet : .value
+        nameToken = tree.ownToken(id, at: 1)
+      default:
+        continue
       }
+      guard let nameToken, tree.tokens[nameToken].kind == .identifier else { continue }
+      found.append(
+        Definition(
+          name: tree.text(token: nameToken), nameRange: tree.range(ofToken: nameToken), kind: kind,
+          range: range(statement), node: id))
     }
     return found
   }
@@ -129,9 +170,14 @@ struct SyntaxIndex {
 }
 
 /// A name defined by a statement.
-struct Definition {
-  enum Kind { case component, gradient, shape, value, colorSet }
-  var name: Identifier
+struct Definition: Sendable {
+  enum Kind: Sendable { case component, gradient, shape, value, colorSet }
+  var name: String
+  /// Where the name is written.
+  var nameRange: SourceRange
   var kind: Kind
+  /// The whole statement.
   var range: SourceRange
+  /// The statement's node in its file's tree.
+  var node: SyntaxNodeID
 }

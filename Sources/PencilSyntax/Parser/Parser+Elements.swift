@@ -1,43 +1,39 @@
 extension Parser {
   /// `KIND ["label"] [WxH] (at X,Y | size WxH | name=value)* [{ … }]`.
   /// `start` is where the tree's node begins: at `NAME:` when there is one.
-  mutating func parseElement(start: NodeMark? = nil) -> ElementStatement {
+  mutating func parseElement(start: NodeMark? = nil) {
     let start = start ?? tree.mark
-    defer { tree.finish(.element, start) }
-    let kind = identifier
+    let kind = current
+    let key = currentKey
+    let isText = isWord(.text, key: key)
+    let isPath = isWord(.path, key: key)
     let flawedBefore = flawedTokens
     advance()
-    var element = ElementStatement(kind: kind, label: nil, attributes: [], children: nil, range: kind.range)
-    let mark = attributeScratch.count
+    var flags: SyntaxNodeFlags = []
     do {
-      try parsePositional(into: &element)
-      try parseClauses(into: &element)
-      element.range = SourceRange(kind.range.start, previousEnd)
-      element.recovered = flawedTokens > flawedBefore
-      try expectStatementEnd(kind.name)
+      if try parsePositional(isText: isText) { flags.insert(.kept) }
+      try parseClauses(isPath: isPath)
+      if flawedTokens > flawedBefore { flags.insert(.recovered) }
+      try expectStatementEnd(named: kind)
     } catch {
-      element.recovered = true
-      element.range = SourceRange(kind.range.start, max(previousEnd, kind.range.end))
-      synchronize()
+      flags.formUnion([.failed, .recovered])
+      synchronize(endingStatement: true)
     }
-    element.attributes = Array(attributeScratch[mark...])
-    attributeScratch.removeSubrange(mark...)
-    return element
+    tree.finish(.element, start, flags)
   }
 
   /// `NAME: element …`. A name on anything but an element is an error
   /// that keeps the statement.
-  mutating func parseNamedElement() -> Statement? {
+  mutating func parseNamedElement() {
     let start = tree.mark
-    let name = identifier
+    let name = current
     advance()
     advance()
     skipNewlines()
     guard current.kind == .identifier else {
-      _ = fail(ParserCodes.expectedToken, "expected an element after '\(name.name):', found \(foundDescription)")
+      _ = fail(ParserCodes.expectedToken, "expected an element after '\(text(name)):', found \(foundDescription)")
       synchronize()
-      tree.finish(.error, start)
-      return nil
+      return tree.finish(.error, start)
     }
     let key = currentKey
     if isWord(.letKeyword, key: key) || isWord(.forKeyword, key: key) || isWord(.ifKeyword, key: key) {
@@ -50,49 +46,45 @@ extension Parser {
       tree.finish(.error, start)
       return parseBlockStatement(allowingPathCommands: false, key: key)
     }
-    var element = parseElement(start: start)
-    element.name = name
-    element.range = SourceRange(name.range.start, element.range.end)
-    return .element(element)
+    parseElement(start: start)
   }
 
   /// The string of `text "…"` (any expression: `text label at …`) or
-  /// the bare size of `canvas 400x360`.
-  private mutating func parsePositional(into element: inout ElementStatement) throws {
+  /// the bare size of `canvas 400x360`. Whether there is a label.
+  private mutating func parsePositional(isText: Bool) throws -> Bool {
     switch current.kind {
     case .string, .leftParen:
-      element.label = try parseValue(for: "text")
-    case .identifier where element.kind.key == .text && peekKind() != .equals:
-      let key = identifier.key
-      if key != .at, key != .size { element.label = try parseValue(for: "text") }
+      try parseValue(for: "text")
+      return true
+    case .identifier where isText && peekKind() != .equals:
+      guard !isWord(.at), !isWord(.size) else { return false }
+      try parseValue(for: "text")
+      return true
     case .number, .minus, .not, .dot, .leftBracket,
-      .hexColor where element.kind.key == .text:
-      element.label = try parseValue(for: "text")
+      .hexColor where isText:
+      try parseValue(for: "text")
+      return true
     case .dimension:
-      let range = current.range
       let start = tree.mark
-      defer { tree.finish(.sizeLiteral, start) }
-      attributeScratch.append(
-        Attribute(
-          name: Identifier(name: "size", range: range),
-          value: .size(width: current.first, height: current.second, range)))
       advance()
+      tree.finish(.sizeLiteral, start)
+      return false
     default:
-      break
+      return false
     }
   }
 
-  private mutating func parseClauses(into element: inout ElementStatement) throws {
+  private mutating func parseClauses(isPath: Bool) throws {
     while true {
       switch current.kind {
       case .newline, .semicolon, .endOfFile, .rightBrace:
         return
       case .leftBrace:
-        try parseChildren(into: &element)
-        return
+        // A `path`'s block holds the shape commands, in absolute coordinates.
+        return try parseBlock(allowingPathCommands: isPath)
       case .identifier:
         let start = tree.mark
-        attributeScratch.append(try parseClause(of: element.kind.name))
+        try parseClause()
         tree.finish(.attribute, start)
       case .minus:
         throw reportSign()
@@ -104,22 +96,21 @@ extension Parser {
     }
   }
 
-  private mutating func parseClause(of kind: String) throws -> Attribute {
+  private mutating func parseClause() throws {
     if peekKind() == .dot, lookahead.start == current.end { return try parseDottedClause() }
-    let name = identifier
+    let name = current
+    let key = currentKey
     let next = peekKind()
     // `at X,Y`, and a line's or an arrow's `from X,Y to X,Y`.
-    if next != .equals, name.key == .at || name.key == .from || name.key == .to {
+    if next != .equals, isWord(.at, key: key) || isWord(.from, key: key) || isWord(.to, key: key) {
       advance()
-      return Attribute(name: name, value: try parsePosition())
+      return try parsePosition()
     }
-    if next != .equals, name.key == .size {
+    if next != .equals, isWord(.size, key: key) {
       advance()
       // `size big` alone keeps the message about a missing size.
       let endsHere = [.newline, .semicolon, .rightBrace, .endOfFile, .leftBrace].contains(peekKind())
-      if startsNumber, current.kind != .identifier || !endsHere {
-        return Attribute(name: name, value: try parseSpacedSize())
-      }
+      if startsNumber, current.kind != .identifier || !endsHere { return try parseSpacedSize() }
       guard current.kind == .dimension else {
         var diagnostic = Diagnostic(
           ParserCodes.expectedToken, current.range,
@@ -131,46 +122,49 @@ extension Parser {
         }
         throw fail(diagnostic)
       }
-      let value = Expr.size(width: current.first, height: current.second, current.range)
       let start = tree.mark
       advance()
-      tree.finish(.sizeLiteral, start)
-      return Attribute(name: name, value: value)
+      return tree.finish(.sizeLiteral, start)
     }
     if next == .colon {
       // CSS and SwiftUI argument labels write `name: value`.
       let colon = lookahead.range
       throw fail(
         Diagnostic(
-          ParserCodes.expectedToken, colon, "expected '=' after '\(name.name)': attributes are written name=value"
-        ).withFix("write '\(name.name)='", replacing: colon, with: "="))
+          ParserCodes.expectedToken, colon, "expected '=' after '\(text(name))': attributes are written name=value"
+        ).withFix("write '\(text(name))='", replacing: colon, with: "="))
     }
     guard next == .equals else {
       var diagnostic = Diagnostic(
         ParserCodes.expectedToken, name.range,
-        "expected an attribute (name=value), 'at X,Y' or 'size WxH', found '\(name.name)'")
+        "expected an attribute (name=value), 'at X,Y' or 'size WxH', found '\(text(name))'")
       if [.number, .hexColor, .identifier, .dot, .string].contains(next) {
         let gap = SourceRange(name.range.end, Int(lookahead.start))
         diagnostic = diagnostic.withFix(
-          "write '\(name.name)=' to give the attribute a value", replacing: gap, with: "=")
+          "write '\(text(name))=' to give the attribute a value", replacing: gap, with: "=")
       }
       throw fail(diagnostic)
     }
     advance()
     advance()
+    try parseValue(orPosition: name)
+  }
+
+  /// The value after `name=`; a value followed by a comma is a position
+  /// (`offset=10,0`, `scale=2,1`, a radial gradient's `center=0.35,0.3`).
+  mutating func parseValue(orPosition name: Token) throws {
     let start = tree.mark
-    let value = try parseValue(for: name.name)
-    // `offset=10,0`, `scale=2,1`: a position written after '='.
+    let what = text(name)
+    try parseValue(for: what)
     if current.kind == .comma {
-      let pair = Parser.pair(value, try parseSecondCoordinate(for: name.name), .point)
-      return Attribute(name: name, value: finishPair(pair, start))
+      try parseSecondCoordinate(for: what)
+      tree.finish(.pair, start)
     }
-    return Attribute(name: name, value: value)
   }
 
   /// `padding.top=N`: a modifier's attribute with a part, one name with a
   /// dot in it, written without spaces.
-  private mutating func parseDottedClause() throws -> Attribute {
+  private mutating func parseDottedClause() throws {
     let start = current.range.start
     advance()
     let dotEnd = current.range.end
@@ -179,39 +173,38 @@ extension Parser {
       throw fail(ParserCodes.expectedToken, "expected a name right after '.', found \(foundDescription)")
     }
     let end = current.range.end
-    let name = Identifier(
-      name: String(decoding: bytes[start..<end], as: UTF8.self), range: SourceRange(start, end))
+    let name = String(decoding: bytes[start..<end], as: UTF8.self)
     guard peekKind() == .equals else {
       throw fail(
-        Diagnostic(ParserCodes.expectedToken, name.range, "expected '=' after '\(name.name)'")
-          .withFix(
-            "write '\(name.name)=' to give the attribute a value", replacing: SourceRange(end, end), with: "="))
+        Diagnostic(ParserCodes.expectedToken, SourceRange(start, end), "expected '=' after '\(name)'")
+          .withFix("write '\(name)=' to give the attribute a value", replacing: SourceRange(end, end), with: "="))
     }
     advance()
     advance()
-    return Attribute(name: name, value: try parseValue(for: name.name))
+    try parseValue(for: name)
   }
 
   /// `at X, Y`, each part an expression; two number literals make a `.point`.
-  private mutating func parsePosition() throws -> Expr {
+  private mutating func parsePosition() throws {
     guard startsNumber else {
       throw fail(ParserCodes.expectedToken, "expected a position X,Y after 'at', found \(foundDescription)")
     }
     let start = tree.mark
-    let x = try parseValue(for: "at")
+    try parseValue(for: "at")
     // `at p` with a Point: one expression, when the clause ends there.
-    if clauseEnds { return x }
+    if clauseEnds { return }
     if current.kind == .minus { throw reportSign() }
-    return finishPair(Parser.pair(x, try parseSecondCoordinate(for: "at"), .point), start)
+    try parseSecondCoordinate(for: "at")
+    tree.finish(.pair, start)
   }
 
   /// `size W x H` with spaces, each part an expression (`100x400` without
   /// spaces is one token); two number literals make a `.size`.
-  private mutating func parseSpacedSize() throws -> Expr {
+  private mutating func parseSpacedSize() throws {
     let start = tree.mark
-    let width = try parseValue(for: "size")
+    try parseValue(for: "size")
     // `size s` with a Size: one expression, when the clause ends there.
-    if clauseEnds { return width }
+    if clauseEnds { return }
     guard current.kind == .identifier, text(current) == "x" || text(current) == "X" else {
       throw fail(
         ParserCodes.expectedToken,
@@ -221,7 +214,8 @@ extension Parser {
     guard startsNumber else {
       throw fail(ParserCodes.expectedToken, "expected the height of the size after 'x', found \(foundDescription)")
     }
-    return finishPair(Parser.pair(width, try parseValue(for: "size"), .size), start)
+    try parseValue(for: "size")
+    tree.finish(.pair, start)
   }
 
   /// Whether the clause ends at the current token: the end of the
@@ -271,21 +265,6 @@ extension Parser {
     let width = text(current)
     let height = String(decoding: bytes[heightStart..<index], as: UTF8.self)
     return (SourceRange(Int(current.start), index), "\(width)x\(height)")
-  }
-
-  /// `{ child; child … }`: elements, `let`, `for` and `if`, one per line or `;`.
-  private mutating func parseChildren(into element: inout ElementStatement) throws {
-    let open = current.range
-    do {
-      // A `path`'s block holds the shape commands, in absolute coordinates.
-      let (statements, range) = try parseBlock(allowingPathCommands: element.kind.key == .path)
-      element.children = statements
-      element.childrenRange = range
-    } catch {
-      element.children = element.children ?? []
-      if element.childrenRange == nil { element.childrenRange = SourceRange(open.start, previousEnd) }
-      throw error
-    }
   }
 
   mutating func reportUnclosed(_ open: SourceRange, before keyword: String? = nil) -> SyntaxError {

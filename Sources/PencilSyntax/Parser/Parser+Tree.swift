@@ -7,12 +7,13 @@ struct NodeMark {
 /// The syntax tree as the parser builds it: each consumed token is
 /// appended, and each node when its last token has been consumed, after
 /// its children (postorder). Off (`isOn` false), every call returns at
-/// once: the compiler's parse keeps no tree.
+/// once: a `\(…)` part is checked, and its tree is the bridge's business.
 struct TreeRecorder {
   var isOn: Bool
   var tokens: [SyntaxToken] = []
   var nodes: [SyntaxNode] = []
   var literals: [LiteralValue] = []
+  var literalTokens: [UInt32] = []
 
   init(on: Bool, expectedBytes: Int) {
     isOn = on
@@ -23,70 +24,123 @@ struct TreeRecorder {
     tokens.reserveCapacity(expectedBytes / 3 + 16)
     nodes.reserveCapacity(expectedBytes / 4 + 16)
     literals.reserveCapacity(expectedBytes / 6 + 16)
+    literalTokens.reserveCapacity(expectedBytes / 6 + 16)
+  }
+
+  /// Starts over for the next top-level statement, keeping the memory.
+  mutating func reset() {
+    tokens.removeAll(keepingCapacity: true)
+    nodes.removeAll(keepingCapacity: true)
+    literals.removeAll(keepingCapacity: true)
+    literalTokens.removeAll(keepingCapacity: true)
   }
 
   var mark: NodeMark { NodeMark(node: UInt32(nodes.count), token: UInt32(tokens.count)) }
 
   mutating func append(_ token: Token) {
     guard isOn else { return }
-    var literal = SyntaxToken.noLiteral
     switch token.kind {
     case .number, .dimension, .hexColor, .string:
-      literal = UInt32(literals.count)
+      literalTokens.append(UInt32(tokens.count))
       literals.append(LiteralValue(first: token.first, second: token.second))
     default:
       break
     }
     tokens.append(
       SyntaxToken(
-        start: UInt32(token.start), end: UInt32(token.end), triviaEnd: token.triviaEnd, literal: literal,
-        kind: token.kind, flawed: token.flawed))
+        start: UInt32(token.start), end: UInt32(token.end), triviaEnd: token.triviaEnd, kind: token.kind,
+        flawed: token.flawed))
   }
 
   /// Closes the node begun at `mark`: every node and token since is in it.
-  mutating func finish(_ kind: SyntaxKind, _ mark: NodeMark) {
+  mutating func finish(_ kind: SyntaxKind, _ mark: NodeMark, _ flags: SyntaxNodeFlags = []) {
     guard isOn else { return }
     nodes.append(
       SyntaxNode(
         firstToken: mark.token, endToken: UInt32(tokens.count), subtreeSize: UInt32(nodes.count) - mark.node + 1,
-        kind: kind))
+        kind: kind, flags: flags))
   }
 
   /// Closes an `error` node over what recovery skipped since `mark`, if
   /// anything.
-  mutating func finishError(_ mark: NodeMark) {
+  mutating func finishError(_ mark: NodeMark, _ flags: SyntaxNodeFlags = []) {
     guard isOn, UInt32(tokens.count) > mark.token || UInt32(nodes.count) > mark.node else { return }
-    finish(.error, mark)
+    finish(.error, mark, flags)
   }
 }
 
 extension Parser {
-  /// The whole file's syntax tree; each top-level statement is also
-  /// handed to `body` as the compiler's parse does.
+  /// Hands each top-level statement to `body` as soon as it is parsed, in
+  /// a tree of its own: its node and token ids are valid only during the
+  /// call, and the next statement reuses the tree's memory, so a file of
+  /// any size never has a whole tree in memory. The tree has no trivia.
+  /// `body` gets the diagnostics so far, to add its own in source order.
+  package static func parseStatements(
+    _ source: SourceFile, diagnostics: inout DiagnosticList, each body: (SyntaxTree, StatementSyntax) -> Void
+  ) {
+    // Enough for a typical statement; a bigger one grows the buffers once.
+    var parser = Parser(source: source, diagnostics: diagnostics, recordingTrivia: false, expectedBytes: 4096)
+    parser.parseUnit(
+      beforeEach: { $0.reset() },
+      each: { parser in
+        guard let last = parser.tree.nodes.last, StatementSyntax.accepts(last.kind) else { return }
+        let tree = parser.finishedTree()
+        body(tree, StatementSyntax(unchecked: SyntaxNodeID(tree.nodes.count - 1)))
+      })
+    parser.diagnostics.absorb(parser.lexer.diagnostics)
+    diagnostics = parser.diagnostics
+  }
+
+  /// The whole file's statements at once (tests, the prelude).
+  package static func parse(_ source: SourceFile, diagnostics: inout DiagnosticList) -> SourceUnit {
+    var statements: [Statement] = []
+    parse(source, diagnostics: &diagnostics) { statements.append($0) }
+    return SourceUnit(statements: statements)
+  }
+
+  /// Each top-level statement as the checker reads it today: parsed into
+  /// its tree (`parseStatements`), then built by the bridge.
+  package static func parse(
+    _ source: SourceFile, diagnostics: inout DiagnosticList, each body: (Statement) -> Void
+  ) {
+    parseStatements(source, diagnostics: &diagnostics) { tree, statement in
+      if let statement = ASTBridge(tree).statement(statement) { body(statement) }
+    }
+  }
+
+  /// The whole file's lossless syntax tree; `body` gets each top-level
+  /// statement as the bridge builds it, once the file is parsed.
   package static func parseTree(
     _ source: SourceFile, diagnostics: inout DiagnosticList, each body: (Statement) -> Void
   ) -> SyntaxTree {
-    var parser = Parser(source: source, diagnostics: diagnostics, recordingTree: true)
+    let tree = parseTree(source, diagnostics: &diagnostics)
+    for statement in ASTBridge(tree).statements() { body(statement) }
+    return tree
+  }
+
+  /// The whole file's lossless syntax tree, trivia included.
+  package static func parseTree(_ source: SourceFile, diagnostics: inout DiagnosticList) -> SyntaxTree {
+    var parser = Parser(
+      source: source, diagnostics: diagnostics, recordingTrivia: true, expectedBytes: source.bytes.count)
     let start = parser.tree.mark
-    parser.parseUnit(each: body)
+    parser.parseUnit { _ in }
     parser.diagnostics.absorb(parser.lexer.diagnostics)
     diagnostics = parser.diagnostics
     // The end of the file carries the trivia after the last token.
     parser.tree.append(parser.current)
     parser.tree.finish(.sourceFile, start)
-    var tree = SyntaxTree(bytes: source.bytes)
-    tree.tokens = parser.tree.tokens
-    tree.nodes = parser.tree.nodes
-    tree.literals = parser.tree.literals
-    tree.trivia = parser.lexer.trivia
-    tree.strings = parser.lexer.strings
-    return tree
+    return parser.finishedTree()
   }
 
-  /// The expression begun at `mark` becomes a `pair` node when a second
-  /// coordinate followed.
-  mutating func finishPair(_ value: Expr, _ mark: NodeMark) -> Expr {
-    tree.finish(.pair, mark)
-    return value
+  /// What the recorder holds, as a tree over the file's bytes.
+  func finishedTree() -> SyntaxTree {
+    var tree = SyntaxTree(bytes: bytes)
+    tree.tokens = self.tree.tokens
+    tree.nodes = self.tree.nodes
+    tree.literals = self.tree.literals
+    tree.literalTokens = self.tree.literalTokens
+    tree.trivia = lexer.trivia
+    tree.strings = lexer.strings
+    return tree
   }
 }

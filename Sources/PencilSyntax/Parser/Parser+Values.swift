@@ -16,16 +16,17 @@ extension Parser {
   }
 
   /// `, Y` after the x of a position: the comma (with its fix), then the y.
-  mutating func parseSecondCoordinate(for what: String) throws -> Expr {
+  mutating func parseSecondCoordinate(for what: String) throws {
     try expectPositionComma()
     guard startsNumber else {
       throw fail(ParserCodes.expectedToken, "expected the y of the position after ',', found \(foundDescription)")
     }
-    return try parseValue(for: what)
+    try parseValue(for: what)
   }
 
   /// Two parts of a position or a size: literals when both are numbers, as
-  /// version 1 wrote them (`at 3,4`, `size 3x4`), otherwise a `.pair`.
+  /// version 1 wrote them (`at 3,4`, `size 3x4`), otherwise a `.pair`
+  /// (for the bridge from a `pair` node).
   static func pair(_ first: Expr, _ second: Expr, _ kind: PairKind) -> Expr {
     let range = SourceRange(first.range.start, second.range.end)
     guard case .number(let a, _) = first, case .number(let b, _) = second else {
@@ -36,22 +37,22 @@ extension Parser {
 
   /// A value: operators over postfix values (see `parsePostfix`), with
   /// `BinaryOperator`'s precedence.
-  mutating func parseValue(for attribute: String) throws -> Expr {
+  mutating func parseValue(for attribute: String) throws {
     // Most values are one literal or name: no operator machinery for them.
     let start = tree.mark
-    let first = try parseUnary(for: attribute)
-    guard binaryOperatorHere != nil else { return first }
-    return try parseBinary(for: attribute, above: 0, first: first, start: start)
+    try parseUnary(for: attribute)
+    guard binaryOperatorHere != nil else { return }
+    try parseBinary(for: attribute, above: 0, parsedFirst: true, start: start)
   }
 
   /// Operands joined by operators of a precedence above `minimum`,
   /// left-associative; every operator adds a level to the nesting limit.
   /// `start` is where the first operand began, when the caller parsed it.
   private mutating func parseBinary(
-    for attribute: String, above minimum: Int, first: Expr? = nil, start: NodeMark? = nil
-  ) throws -> Expr {
+    for attribute: String, above minimum: Int, parsedFirst: Bool = false, start: NodeMark? = nil
+  ) throws {
     let start = start ?? tree.mark
-    var left = try first ?? parseUnary(for: attribute)
+    if !parsedFirst { try parseUnary(for: attribute) }
     var operators = 0
     var previous: BinaryOperator? = nil
     while let op = binaryOperatorHere, op.precedence > minimum {
@@ -68,11 +69,9 @@ extension Parser {
       skipNewlines()
       depth += operators
       defer { depth -= operators }
-      let right = try parseBinary(for: attribute, above: op.precedence)
+      try parseBinary(for: attribute, above: op.precedence)
       tree.finish(.binary, start)
-      left = .binary(op, left, right, SourceRange(left.range.start, right.range.end))
     }
-    return left
   }
 
   /// E0109 once a chain of `count` links (operators, modifiers) would take
@@ -124,9 +123,8 @@ extension Parser {
 
   /// `-VALUE` or `!VALUE`; a minus before a number literal makes a
   /// negative literal.
-  private mutating func parseUnary(for attribute: String) throws -> Expr {
+  private mutating func parseUnary(for attribute: String) throws {
     guard current.kind == .minus || current.kind == .not else { return try parsePostfix(for: attribute) }
-    let isNot = current.kind == .not
     let minus = current.range
     guard depth < Parser.maximumDepth else {
       throw fail(Diagnostic(ParserCodes.nestedTooDeeply, minus, "more than \(Parser.maximumDepth) signs in a row"))
@@ -135,19 +133,15 @@ extension Parser {
     advance()
     depth += 1
     defer { depth -= 1 }
-    let operand = try parseUnary(for: attribute)
+    try parseUnary(for: attribute)
     tree.finish(.prefix, start)
-    let range = SourceRange(minus.start, operand.range.end)
-    if isNot { return .not(operand, range) }
-    if case .number(let value, _) = operand { return .number(-value, range) }
-    return .negate(operand, range)
   }
 
   /// A literal, name, `.name`, `fn(args)`, `[list]` or `(expression)`,
   /// then `.member(args)`s and `[index]`es.
-  private mutating func parsePostfix(for attribute: String) throws -> Expr {
+  private mutating func parsePostfix(for attribute: String) throws {
     let start = tree.mark
-    var value = try parsePrimary(for: attribute)
+    try parsePrimary(for: attribute)
     var chain = 0
     while (current.kind == .dot && peekKind() == .identifier) || current.kind == .leftBracket {
       chain += 1
@@ -156,72 +150,54 @@ extension Parser {
         advance()
         depth += chain
         defer { depth -= chain }
-        let index = try parseValue(for: "index")
+        try parseValue(for: "index")
         _ = try expect(.rightBracket, "to close the index")
         tree.finish(.index, start)
-        value = .index(value, index, SourceRange(value.range.start, previousEnd))
         continue
       }
       advance()
-      let member = identifier
       advance()
-      var arguments: [Expr]? = nil
-      if current.kind == .leftParen { arguments = try parseArguments() }
+      if current.kind == .leftParen { try parseArguments() }
       tree.finish(.member, start)
-      value = .member(value, member, arguments: arguments, SourceRange(value.range.start, previousEnd))
     }
-    return value
   }
 
-  private mutating func parsePrimary(for attribute: String) throws -> Expr {
+  private mutating func parsePrimary(for attribute: String) throws {
     let token = current
     let start = tree.mark
     switch token.kind {
     case .number:
       advance()
       tree.finish(.numberLiteral, start)
-      return .number(token.first, token.range)
     case .dimension:
       advance()
       tree.finish(.sizeLiteral, start)
-      return .size(width: token.first, height: token.second, token.range)
     case .string:
       advance()
-      guard token.second > 0 else {
-        tree.finish(.stringLiteral, start)
-        return .string(string(token), token.range)
-      }
+      guard token.second > 0 else { return tree.finish(.stringLiteral, start) }
       tree.finish(.interpolatedString, start)
-      return try parseInterpolated(token)
+      try parseInterpolated(lexer.interpolations[Int(token.second) - 1])
     case .leftBracket:
-      return try parseList(for: attribute)
+      try parseList(for: attribute)
     case .hexColor:
       advance()
       tree.finish(.hexColorLiteral, start)
-      // The lexer stores a whole 32-bit value (or -1): the conversion is exact.
-      return .hexColor(token.first < 0 ? nil : UInt32(token.first), token.range)
     case .invalid:
       // Already reported by the lexer; keep the statement going.
       advance()
       tree.finish(.invalidValue, start)
-      return .invalid(token.range)
     case .identifier:
-      let name = identifier
       advance()
-      guard current.kind == .leftParen else {
-        tree.finish(.name, start)
-        return .name(name)
-      }
-      let arguments = try parseArguments()
+      guard current.kind == .leftParen else { return tree.finish(.name, start) }
+      try parseArguments()
       tree.finish(.call, start)
-      return .call(name, arguments, SourceRange(token.range.start, previousEnd))
     case .leftParen:
       guard depth < Parser.maximumDepth else { throw refuseDeepNesting(closing: .rightParen) }
       depth += 1
       defer { depth -= 1 }
       advance()
       skipNewlines()
-      let inner = try parseValue(for: attribute)
+      try parseValue(for: attribute)
       skipNewlines()
       guard current.kind == .rightParen else {
         throw fail(
@@ -230,16 +206,13 @@ extension Parser {
       }
       advance()
       tree.finish(.parenthesized, start)
-      return inner
     case .dot:
       advance()
       guard current.kind == .identifier else {
         throw fail(ParserCodes.expectedToken, "expected a colour name after '.', like .blue, found \(foundDescription)")
       }
-      let name = identifier
       advance()
       tree.finish(.dotName, start)
-      return .dotName(name, SourceRange(token.range.start, name.range.end))
     default:
       throw fail(
         Diagnostic(
@@ -250,45 +223,36 @@ extension Parser {
   }
 
   /// `( value, value … )`; newlines are allowed inside the parentheses.
-  private mutating func parseArguments() throws -> [Expr] {
+  private mutating func parseArguments() throws {
     let start = tree.mark
-    let arguments = try parseSequence(closing: .rightParen, "the argument list", for: "argument")
+    try parseSequence(closing: .rightParen, "the argument list", for: "argument")
     tree.finish(.argumentList, start)
-    return arguments
   }
 
   /// `[ value, value … ]`, newlines allowed inside, a trailing comma too.
-  private mutating func parseList(for attribute: String) throws -> Expr {
-    let start = current.range.start
+  private mutating func parseList(for attribute: String) throws {
     let node = tree.mark
-    let items = try parseSequence(closing: .rightBracket, "the list", for: "list item")
+    try parseSequence(closing: .rightBracket, "the list", for: "list item")
     tree.finish(.list, node)
-    return .list(items, SourceRange(start, previousEnd))
   }
 
   /// Values between the current opening token and `closing`, separated by commas.
-  private mutating func parseSequence(closing: TokenKind, _ what: String, for item: String) throws -> [Expr] {
+  private mutating func parseSequence(closing: TokenKind, _ what: String, for item: String) throws {
     guard depth < Parser.maximumDepth else { throw refuseDeepNesting(closing: closing) }
     depth += 1
     defer { depth -= 1 }
     let open = current.range
     advance()
     skipNewlines()
-    var items: [Expr] = []
-    items.reserveCapacity(4)
     while true {
       skipNewlines()
-      if current.kind == closing {
-        advance()
-        return items
-      }
-      items.append(try parseValue(for: item))
+      if current.kind == closing { return advance() }
+      try parseValue(for: item)
       skipNewlines()
       switch current.kind {
       case .comma: advance()
       case closing:
-        advance()
-        return items
+        return advance()
       default:
         throw fail(
           Diagnostic(
@@ -300,22 +264,40 @@ extension Parser {
   }
 
   /// A string with `\(…)` parts: each part is parsed by a parser over its
-  /// bytes, so its positions are those of the file.
-  private mutating func parseInterpolated(_ token: Token) throws -> Expr {
+  /// bytes, so its positions are those of the file, and its errors are
+  /// reported; the tree keeps the string token (the bridge parses the
+  /// parts again, `interpolatedString`).
+  private mutating func parseInterpolated(_ pieces: [StringPiece]) throws {
+    for case .expression(let range) in pieces {
+      guard depth < Parser.maximumDepth else {
+        throw fail(Diagnostic(ParserCodes.nestedTooDeeply, range, "interpolations nested too deeply"))
+      }
+      var inner = Parser(bytes: bytes, range: range, depth: depth + 1)
+      let parsed = inner.parseWhole(for: "interpolation")
+      diagnostics.absorb(inner.diagnostics)
+      guard parsed else { throw SyntaxError() }
+    }
+  }
+
+  /// The string token at `range`, which has `\(…)` parts, as the AST has
+  /// it: lexed, and each part parsed again from the bytes into a tree of
+  /// its own. Nil when a part does not parse; the parse of the file has
+  /// reported it.
+  package static func interpolatedString(in bytes: [UInt8], at range: SourceRange) -> Expr? {
+    var lexer = Lexer(bytes: bytes, range: range)
+    let token = lexer.next()
+    guard token.kind == .string, token.second > 0 else { return nil }
     var parts: [InterpolationPart] = []
     for piece in lexer.interpolations[Int(token.second) - 1] {
       switch piece {
       case .text(let text):
         if !text.isEmpty { parts.append(.text(text)) }
       case .expression(let range):
-        guard depth < Parser.maximumDepth else {
-          throw fail(Diagnostic(ParserCodes.nestedTooDeeply, range, "interpolations nested too deeply"))
-        }
-        var inner = Parser(bytes: bytes, range: range, depth: depth + 1)
-        let value = inner.parseWhole(for: "interpolation")
-        diagnostics.absorb(inner.diagnostics)
-        guard let value else { throw SyntaxError() }
-        parts.append(.expression(value))
+        // Nesting is counted from 0: a depth only refuses, and the parse did not.
+        var inner = Parser(bytes: bytes, range: range, depth: 0, recordingTree: true)
+        guard inner.parseWhole(for: "interpolation"), !inner.tree.nodes.isEmpty else { return nil }
+        let tree = inner.finishedTree()
+        parts.append(.expression(ASTBridge(tree).expr(SyntaxNodeID(tree.nodes.count - 1))))
       }
     }
     return .interpolated(parts, token.range)

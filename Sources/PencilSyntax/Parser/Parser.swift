@@ -2,8 +2,9 @@
 /// statement, which then skips to its end and keeps what it had parsed.
 struct SyntaxError: Error {}
 
-/// A recursive-descent parser that never fails: it always returns a
-/// `SourceUnit`, with one diagnostic per broken statement.
+/// A recursive-descent parser that never fails: it builds the flat syntax
+/// tree (`TreeRecorder`), one diagnostic per broken statement. The AST the
+/// checker reads today is built from the tree by `ASTBridge`.
 package struct Parser {
   var lexer: Lexer
   let bytes: [UInt8]
@@ -18,49 +19,31 @@ package struct Parser {
   /// Blocks, argument lists and member chains open around the current
   /// token; every phase after the parser recurses at most this deep.
   var depth = 0
-  /// Attributes of the statements being parsed, innermost last; each
-  /// statement copies its own out at the end, so its array is exactly as
-  /// long as it needs to be (most of a large tree is attribute arrays).
-  var attributeScratch: [Attribute] = []
-  /// The lossless tree, when asked for (`parseTree`).
+  /// The tree being built: the whole file's, or the current top-level
+  /// statement's (`parseStatements`).
   var tree: TreeRecorder
   package static let maximumDepth = 64
 
-  /// The whole tree at once (tests, `--emit ast`).
-  package static func parse(_ source: SourceFile, diagnostics: inout DiagnosticList) -> SourceUnit {
-    var statements: [Statement] = []
-    parse(source, diagnostics: &diagnostics) { statements.append($0) }
-    return SourceUnit(statements: statements)
-  }
-
-  /// Hands each top-level statement to `body` as soon as it is parsed;
-  /// `body` gets the diagnostics so far, to add its own in source order.
-  package static func parse(
-    _ source: SourceFile, diagnostics: inout DiagnosticList, each body: (Statement) -> Void
-  ) {
-    var parser = Parser(source: source, diagnostics: diagnostics)
-    parser.parseUnit(each: body)
-    parser.diagnostics.absorb(parser.lexer.diagnostics)
-    diagnostics = parser.diagnostics
-  }
-
-  init(source: SourceFile, diagnostics: DiagnosticList, recordingTree: Bool = false) {
+  /// `recordingTrivia`: the lossless tree keeps the bytes between tokens;
+  /// the compiler's parse does not need them.
+  init(source: SourceFile, diagnostics: DiagnosticList, recordingTrivia: Bool, expectedBytes: Int) {
     lexer = Lexer(bytes: source.bytes)
-    lexer.recordsTrivia = recordingTree
+    lexer.recordsTrivia = recordingTrivia
     // About one piece of trivia per 3 bytes: mostly the space between tokens.
-    if recordingTree { lexer.trivia.reserveCapacity(source.bytes.count / 3 + 16) }
-    tree = TreeRecorder(on: recordingTree, expectedBytes: source.bytes.count)
+    if recordingTrivia { lexer.trivia.reserveCapacity(source.bytes.count / 3 + 16) }
+    tree = TreeRecorder(on: true, expectedBytes: expectedBytes)
     bytes = source.bytes
     self.diagnostics = diagnostics
     current = lexer.next()
     lookahead = lexer.next()
   }
 
-  /// A parser over the bytes of one `\(…)` in a string.
-  init(bytes: [UInt8], range: SourceRange, depth: Int) {
+  /// A parser over the bytes of one `\(…)` in a string. The string token
+  /// holding these bytes is the file tree's, its parts are not: the tree
+  /// is recorded only when the bridge parses a part again.
+  init(bytes: [UInt8], range: SourceRange, depth: Int, recordingTree: Bool = false) {
     lexer = Lexer(bytes: bytes, range: range)
-    // The string token holding these bytes is the tree's; its parts are not.
-    tree = TreeRecorder(on: false, expectedBytes: 0)
+    tree = TreeRecorder(on: recordingTree, expectedBytes: 0)
     self.bytes = bytes
     diagnostics = DiagnosticList()
     current = lexer.next()
@@ -69,31 +52,29 @@ package struct Parser {
     self.depth = depth
   }
 
-  /// One expression filling the whole input; nil after a reported error.
-  mutating func parseWhole(for what: String) -> Expr? {
+  /// One expression filling the whole input; false after a reported error.
+  mutating func parseWhole(for what: String) -> Bool {
     defer { diagnostics.absorb(lexer.diagnostics) }
     skipNewlines()
     guard current.kind != .endOfFile else {
       _ = fail(ParserCodes.expectedValue, "expected an expression inside '\\( )'")
-      return nil
+      return false
     }
     do {
-      let value = try parseValue(for: what)
+      try parseValue(for: what)
       skipNewlines()
       guard current.kind == .endOfFile else {
         throw fail(ParserCodes.expectedToken, "expected ')' to end the interpolation, found \(foundDescription)")
       }
-      return value
+      return true
     } catch {
-      return nil
+      return false
     }
   }
 
   // MARK: Token access
 
   func peekKind() -> TokenKind { lookahead.kind }
-
-  func string(_ token: Token) -> String { lexer.strings[Int(token.first)] }
 
   mutating func advance() {
     guard current.kind != .endOfFile else { return }
@@ -106,12 +87,6 @@ package struct Parser {
 
   func text(_ token: Token) -> String {
     String(decoding: bytes[Int(token.start)..<Int(token.end)], as: UTF8.self)
-  }
-
-  /// The current token as an identifier.
-  var identifier: Identifier {
-    let bytes = self.bytes[Int(current.start)..<Int(current.end)]
-    return Identifier(key: Name(String(decoding: bytes, as: UTF8.self), utf8: bytes), range: current.range)
   }
 
   /// Whether the current token is the word `name`, decided from its bytes
@@ -157,12 +132,14 @@ package struct Parser {
     return SyntaxError()
   }
 
-  mutating func expectIdentifier(_ what: String) throws -> Identifier {
+  /// The current token, a name, consumed.
+  @discardableResult
+  mutating func expectIdentifier(_ what: String) throws -> Token {
     guard current.kind == .identifier else {
       throw fail(ParserCodes.expectedToken, "expected \(what), found \(foundDescription)")
     }
     defer { advance() }
-    return identifier
+    return current
   }
 
   mutating func expect(_ kind: TokenKind, _ context: String) throws -> Token {
@@ -183,10 +160,11 @@ package struct Parser {
 
   /// Skips to the end of the broken statement: past the next newline or
   /// `;` outside braces, or up to (not past) a `}` that closes the
-  /// enclosing block.
-  mutating func synchronize() {
+  /// enclosing block. A failed statement skipping to its own end says so
+  /// (`endingStatement`): its error node is then marked for the bridge.
+  mutating func synchronize(endingStatement: Bool = false) {
     let skipped = tree.mark
-    defer { tree.finishError(skipped) }
+    defer { tree.finishError(skipped, endingStatement ? .skippedToEnd : []) }
     var depth = 0
     while current.kind != .endOfFile {
       switch current.kind {
@@ -233,20 +211,31 @@ package struct Parser {
   /// A statement ends at a newline, `;`, `}` (left for the block) or the
   /// end of the file.
   mutating func expectStatementEnd(_ statement: String) throws {
+    try expectStatementEnd(named: nil, statement)
+  }
+
+  /// `expectStatementEnd` for an element, named by its kind's token (its
+  /// text is made only for the message).
+  mutating func expectStatementEnd(named token: Token?, _ statement: String = "") throws {
     switch current.kind {
     case .newline, .semicolon: advance()
     case .rightBrace, .endOfFile: break
     default:
+      let name = token.map(text) ?? statement
       throw fail(
         ParserCodes.expectedStatementEnd,
-        "expected the end of the \(statement) statement (a new line or ';'), found \(foundDescription)")
+        "expected the end of the \(name) statement (a new line or ';'), found \(foundDescription)")
     }
   }
 
   // MARK: Statements
 
-  mutating func parseUnit(each body: (Statement) -> Void) {
+  /// The file's statements, one at a time: `body` is called after each
+  /// (a statement's node, or a stray `}`'s error node, is the tree's last),
+  /// and `beforeEach` before the separators and the statement.
+  mutating func parseUnit(beforeEach: (inout TreeRecorder) -> Void = { _ in }, each body: (inout Parser) -> Void) {
     while true {
+      beforeEach(&tree)
       skipSeparators()
       switch current.kind {
       case .endOfFile:
@@ -259,7 +248,8 @@ package struct Parser {
         advance()
         tree.finish(.error, stray)
       default:
-        if let statement = parseStatement() { body(statement) }
+        parseStatement()
+        body(&self)
       }
     }
   }
@@ -282,24 +272,23 @@ package struct Parser {
     return false
   }
 
-  mutating func parseStatement() -> Statement? {
+  mutating func parseStatement() {
     guard current.kind == .identifier else {
       _ = fail(
         Diagnostic(
           ParserCodes.expectedStatement, current.range,
           "expected a statement (canvas, gradient, shape, component, color, let, for, if, text or an element), found \(foundDescription)"
         ))
-      synchronize()
-      return nil
+      return synchronize()
     }
     let key = currentKey
-    if isWord(.gradient, key: key) { return .gradient(parseGradient()) }
-    if isWord(.shape, key: key) { return .shape(parseShape()) }
-    if isWord(.component, key: key) { return parseComponent().map(Statement.component) }
-    if isWord(.importKeyword, key: key) { return recovering(.importFile) { .importFile(try $0.parseImport()) } }
+    if isWord(.gradient, key: key) { return parseGradient() }
+    if isWord(.shape, key: key) { return parseShape() }
+    if isWord(.component, key: key) { return parseComponent() }
+    if isWord(.importKeyword, key: key) { return recovering(.importFile) { try $0.parseImport() } }
     if isWord(.color, key: key), peekKind() == .identifier, colorSetFollows {
-      return recovering(.colorSet) { .letBinding(try $0.parseColorSet()) }
+      return recovering(.colorSet) { try $0.parseColorSet() }
     }
-    return parseBlockStatement(allowingPathCommands: false, key: key)
+    parseBlockStatement(allowingPathCommands: false, key: key)
   }
 }

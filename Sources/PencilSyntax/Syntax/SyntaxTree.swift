@@ -1,18 +1,14 @@
 /// One token of the tree: its bytes, its kind, and where its leading
 /// trivia ends in `SyntaxTree.trivia` (it starts where the previous
-/// token's ends). 20 bytes; a literal's value lives in `literals`.
+/// token's ends). 16 bytes; a literal's value lives in `literals`, found
+/// by the token's index (`SyntaxTree.literal(ofToken:)`).
 package struct SyntaxToken: Sendable {
   package var start: UInt32
   package var end: UInt32
   package var triviaEnd: UInt32
-  /// Index in `SyntaxTree.literals` for a number, size, hex colour or
-  /// string; `SyntaxToken.noLiteral` otherwise.
-  package var literal: UInt32
   package var kind: TokenKind
   /// The lexer reported an error inside this token.
   package var flawed: Bool
-
-  package static let noLiteral = UInt32.max
 }
 
 /// A literal's value as the lexer decoded it: a number in `first`; a
@@ -41,6 +37,34 @@ package struct SyntaxNode: Sendable {
   package var endToken: UInt32
   package var subtreeSize: UInt32
   package var kind: SyntaxKind
+  /// How the parse of the node went, where the tokens alone do not say
+  /// (kept in the padding: the node stays 16 bytes).
+  package var flags: SyntaxNodeFlags = []
+}
+
+/// What the parser knew about a node when it closed it: a statement whose
+/// parse failed, which of its parts it kept.
+package struct SyntaxNodeFlags: OptionSet, Sendable {
+  package var rawValue: UInt8
+  package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// The parse threw and recovery skipped to the statement's end: a
+  /// `let`, `for`, `if`, `import`, colour set or path command is dropped;
+  /// an element or a definition keeps what it had.
+  package static let failed = SyntaxNodeFlags(rawValue: 1)
+  /// An element or a definition that later stages leave alone: its parse
+  /// failed, it holds a token the lexer reported, or its body had an error.
+  package static let recovered = SyntaxNodeFlags(rawValue: 2)
+  /// The optional first part was kept: an element's label, a stop's
+  /// colour, a radial gradient's clauses.
+  package static let kept = SyntaxNodeFlags(rawValue: 4)
+  /// A gradient read as radial (`radial`, or a misspelling followed by
+  /// clauses): its words after the space are clauses, not directions.
+  package static let radial = SyntaxNodeFlags(rawValue: 8)
+  /// An error node of the tokens a failed statement skipped to its end.
+  package static let skippedToEnd = SyntaxNodeFlags(rawValue: 16)
+  /// A gradient stop that reached its end: its range covers its parts.
+  package static let ended = SyntaxNodeFlags(rawValue: 32)
 }
 
 /// A node's place in `SyntaxTree.nodes`.
@@ -62,12 +86,16 @@ package struct SyntaxTree: Sendable {
   package var trivia: [TriviaPiece] = []
   package var nodes: [SyntaxNode] = []
   package var literals: [LiteralValue] = []
+  /// The token of each of `literals`, ascending: a number, size, hex
+  /// colour or string token's value is found by a binary search here (the
+  /// tokens are most of a tree, and most have no value).
+  package var literalTokens: [UInt32] = []
   /// Decoded string literals, as the lexer made them.
   package var strings: [String] = []
 
   /// The tree of `source`, with the parser's diagnostics.
   package static func parse(_ source: SourceFile, diagnostics: inout DiagnosticList) -> SyntaxTree {
-    Parser.parseTree(source, diagnostics: &diagnostics) { _ in }
+    Parser.parseTree(source, diagnostics: &diagnostics)
   }
 
   /// The file's node: the last one.
@@ -116,7 +144,8 @@ package struct SyntaxTree: Sendable {
 
   /// The first child of `kind`, if any.
   package func child(_ id: SyntaxNodeID, _ kind: SyntaxKind) -> SyntaxNodeID? {
-    children(id).first { self.kind($0) == kind }
+    // Walked backwards, the last match seen is the first: no buffer.
+    firstChild(id, kind)
   }
 
   /// The tokens of the node that are in none of its children, in order.
@@ -160,7 +189,13 @@ package struct SyntaxTree: Sendable {
 
   /// The literal of token `index`, if it has one.
   package func literal(ofToken index: Int) -> LiteralValue? {
-    let slot = tokens[index].literal
-    return slot == SyntaxToken.noLiteral ? nil : literals[Int(slot)]
+    let token = UInt32(index)
+    var low = 0
+    var high = literalTokens.count
+    while low < high {
+      let middle = (low + high) / 2
+      if literalTokens[middle] < token { low = middle + 1 } else { high = middle }
+    }
+    return low < literalTokens.count && literalTokens[low] == token ? literals[low] : nil
   }
 }

@@ -4,13 +4,18 @@
 /// (`init?(_:in:)`); a part missing after a syntax error is nil.
 package protocol SyntaxView {
   static var kinds: Set<SyntaxKind> { get }
+  /// Whether a node of `kind` can be seen through this view: `kinds`,
+  /// decided without hashing where it is asked per node.
+  static func accepts(_ kind: SyntaxKind) -> Bool
   var id: SyntaxNodeID { get }
   init(unchecked id: SyntaxNodeID)
 }
 
 extension SyntaxView {
+  package static func accepts(_ kind: SyntaxKind) -> Bool { kinds.contains(kind) }
+
   package init?(_ id: SyntaxNodeID, in tree: SyntaxTree) {
-    guard Self.kinds.contains(tree.kind(id)) else { return nil }
+    guard Self.accepts(tree.kind(id)) else { return nil }
     self.init(unchecked: id)
   }
 
@@ -32,6 +37,15 @@ package struct StatementSyntax: SyntaxView {
   ]
   package let id: SyntaxNodeID
   package init(unchecked id: SyntaxNodeID) { self.id = id }
+
+  package static func accepts(_ kind: SyntaxKind) -> Bool {
+    switch kind {
+    case .element, .letBinding, .colorSet, .forLoop, .ifStatement, .gradient, .shape, .component, .importFile,
+      .pathCommand:
+      true
+    default: false
+    }
+  }
 }
 
 /// The file: its statements in order.
@@ -195,6 +209,8 @@ package struct ExprSyntax: SyntaxView {
     (SyntaxKind.numberLiteral.rawValue...SyntaxKind.invalidValue.rawValue).compactMap(SyntaxKind.init(rawValue:)))
   package let id: SyntaxNodeID
   package init(unchecked id: SyntaxNodeID) { self.id = id }
+
+  package static func accepts(_ kind: SyntaxKind) -> Bool { kind.isExpression }
 
   package func kind(in tree: SyntaxTree) -> SyntaxKind { tree.kind(id) }
 

@@ -1,7 +1,7 @@
 /// Visits the names read in statements and expressions, for questions
 /// asked of a definition once (does a component's body read `width`?).
-package enum SyntaxWalk {
-  package static func names(in statements: [Statement], _ visit: (Name) -> Void) {
+enum SyntaxWalk {
+  static func names(in statements: [Statement], _ visit: (Name) -> Void) {
     for statement in statements {
       switch statement {
       case .element(let element):
@@ -26,7 +26,7 @@ package enum SyntaxWalk {
     }
   }
 
-  package static func names(in expression: Expr, _ visit: (Name) -> Void) {
+  static func names(in expression: Expr, _ visit: (Name) -> Void) {
     switch expression {
     case .name(let identifier): visit(identifier.key)
     case .call(_, let arguments, _):
