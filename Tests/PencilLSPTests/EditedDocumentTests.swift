@@ -13,18 +13,6 @@ import XCTest
 /// (its line index, edited in place; its names, indexed on demand) must
 /// never show.
 final class EditedDocumentTests: XCTestCase {
-  /// SplitMix64: the same edits on every run.
-  private struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
@@ -44,7 +32,7 @@ final class EditedDocumentTests: XCTestCase {
   ]
 
   /// A random byte offset, often just inside a string, a comment or a brace.
-  private static func offset(in bytes: [UInt8], _ random: inout Seeded) -> Int {
+  private static func offset(in bytes: [UInt8], _ random: inout SplitMix) -> Int {
     let marks = bytes.indices.filter { [UInt8(ascii: "\""), UInt8(ascii: "/"), UInt8(ascii: "{")].contains(bytes[$0]) }
     if !marks.isEmpty, Bool.random(using: &random) {
       return min(bytes.count, marks[Int.random(in: 0..<marks.count, using: &random)] + 1)
@@ -53,7 +41,7 @@ final class EditedDocumentTests: XCTestCase {
   }
 
   /// One random change: a range of the current text and what replaces it.
-  private static func randomEdit(_ bytes: [UInt8], _ random: inout Seeded) -> (Position, Position, String) {
+  private static func randomEdit(_ bytes: [UInt8], _ random: inout SplitMix) -> (Position, Position, String) {
     let lines = LineIndex(bytes)
     let from = offset(in: bytes, &random)
     let length = Bool.random(using: &random) ? 0 : Int.random(in: 0...12, using: &random)
@@ -82,7 +70,7 @@ final class EditedDocumentTests: XCTestCase {
 
   func testEditedDocumentsAnswerAsTheirTextOpenedAfresh() {
     let uri = "untitled:edited.pencil"
-    var random = Seeded(state: 2026)
+    var random = SplitMix(seed: 2026)
     let files = Self.texts(in: "samples") + Self.texts(in: "Tests/PencilCoreTests/Fixtures/diagnostics")
     XCTAssertGreaterThan(files.count, 10, "the samples and fixtures are found")
     for (name, text) in files {

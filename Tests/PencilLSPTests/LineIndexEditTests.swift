@@ -5,26 +5,14 @@ import XCTest
 /// An edited line index (`LineIndex.replacing`) against one made from
 /// scratch, for random edits of texts dense in `\r`, `\n` and `\r\n`.
 final class LineIndexEditTests: XCTestCase {
-  /// SplitMix64: the same edits on every run and platform.
-  private struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   private let alphabet: [UInt8] = Array("ab\r\n\n\r é".utf8)
 
-  private func randomBytes(_ count: Int, _ random: inout Seeded) -> [UInt8] {
+  private func randomBytes(_ count: Int, _ random: inout SplitMix) -> [UInt8] {
     (0..<count).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] }
   }
 
   func testAnEditedIndexEqualsOneMadeFromTheEditedText() {
-    var random = Seeded(state: 22)
+    var random = SplitMix(seed: 22)
     for _ in 0..<3_000 {
       let text = randomBytes(Int.random(in: 0...24, using: &random), &random)
       let from = Int.random(in: 0...text.count, using: &random)

@@ -59,11 +59,8 @@ public enum Pencil {
   public static func compileIndexingNames(_ source: SourceFile, importer: (any ImportLoader)?) -> (
     Compilation, NameIndex
   ) {
-    let recorder = NameRecorder()
-    let compilation = compile(
-      source, dumpSyntax: false, importer: importer, limits: .standard, appearance: .light, names: recorder)
-    let errors = compilation.diagnostics.filter { $0.severity == .error }.count
-    return (compilation, NameIndex(recorder, source: source, errorCount: errors))
+    let (compilation, names) = compileRecordingNames(source, importer: importer)
+    return (compilation, names.index)
   }
 
   /// With other expansion limits (the fuzzer's). `separateDark` compiles

@@ -1,0 +1,1 @@
+../../Fuzz/SplitMix.swift
