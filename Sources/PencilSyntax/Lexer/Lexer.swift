@@ -5,7 +5,10 @@
 package struct Lexer {
   let bytes: [UInt8]
   var index = 0
-  private var pending: Token?
+  /// The token `emit` made, valid while `hasToken`: a flag and a plain
+  /// field rather than an optional, which `next` would write three times.
+  private var made = Token(kind: .endOfFile, start: 0, end: 0)
+  private var hasToken = false
   private var lastKind = TokenKind.newline
   var strings: [String] = []
   /// The pieces of strings with `\(…)`, indexed by a string token's `second` - 1.
@@ -50,16 +53,15 @@ package struct Lexer {
 
   /// The next token; `.endOfFile` for ever once the input is used up.
   package mutating func next() -> Token {
-    while pending == nil {
+    while !hasToken {
       guard index < limit else {
         emit(.endOfFile, from: index)
         break
       }
       step()
     }
-    let token = pending ?? Token(kind: .endOfFile, start: Int32(index), end: Int32(index))
-    pending = nil
-    return token
+    hasToken = false
+    return made
   }
 
   func peek(_ ahead: Int = 0) -> UInt8 {
@@ -69,10 +71,10 @@ package struct Lexer {
   /// Offsets fit in 32 bits: `Pencil.compile` refuses sources over
   /// `SourceFile.maximumSize` (128 MiB) before lexing.
   mutating func emit(_ kind: TokenKind, from start: Int, _ first: Double = 0, _ second: Double = 0) {
-    var token = Token(
+    made = Token(
       kind: kind, start: Int32(start), end: Int32(index), first: first, second: second, flawed: tokenIsFlawed)
-    token.triviaEnd = UInt32(trivia.count)
-    pending = token
+    made.triviaEnd = UInt32(trivia.count)
+    hasToken = true
     lastKind = kind
     tokenIsFlawed = false
   }
