@@ -180,8 +180,12 @@ package struct Lexer {
 
   /// Keeps `start..<index` as trivia when asked to; a run of spaces or of
   /// skipped line breaks is one piece, each comment its own.
+  @inline(__always)
   private mutating func recordTrivia(_ kind: TriviaKind, from start: Int) {
-    guard recordsTrivia else { return }
+    if recordsTrivia { keepTrivia(kind, from: start) }
+  }
+
+  private mutating func keepTrivia(_ kind: TriviaKind, from start: Int) {
     if kind == .whitespace || kind == .newline, let last = trivia.last, last.kind == kind,
       last.end == UInt32(start)
     {
@@ -311,7 +315,13 @@ package func isIdentifierStart(_ byte: UInt8) -> Bool {
   (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
 }
 
-package func isIdentifierPart(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+/// A letter, a digit or `_`: one bit of a 128-bit mask (digits in the
+/// low half, letters and `_` in the high), the test of every byte of a name.
+@inline(__always)
+package func isIdentifierPart(_ byte: UInt8) -> Bool {
+  let mask: UInt64 = byte < 64 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_87FF_FFFE
+  return byte < 128 && (mask >> UInt64(byte & 63)) & 1 != 0
+}
 
 private func hexValue(_ byte: UInt8) -> UInt8? {
   switch byte {
