@@ -45,6 +45,8 @@ extension Lexer {
   /// are both exact doubles, so one division rounds correctly (Clinger's
   /// fast path); anything longer goes to the C library's correctly rounded
   /// `strtod`, with the digits trimmed to what can affect the result.
+  // Inlined: outlined, it is handed a copy of the whole lexer per number.
+  @inline(__always)
   private func decimalValue(integer: Range<Int>, fraction: Range<Int>) -> Double {
     var mantissa = 0.0
     var significant = 0

@@ -5,7 +5,10 @@
 package struct Lexer {
   let bytes: [UInt8]
   var index = 0
-  private var pending: Token?
+  /// The token `emit` made, valid while `hasToken`: a flag and a plain
+  /// field rather than an optional, which `next` would write three times.
+  private var made = Token(kind: .endOfFile, start: 0, end: 0)
+  private var hasToken = false
   private var lastKind = TokenKind.newline
   var strings: [String] = []
   /// The pieces of strings with `\(…)`, indexed by a string token's `second` - 1.
@@ -50,16 +53,15 @@ package struct Lexer {
 
   /// The next token; `.endOfFile` for ever once the input is used up.
   package mutating func next() -> Token {
-    while pending == nil {
+    while !hasToken {
       guard index < limit else {
         emit(.endOfFile, from: index)
         break
       }
       step()
     }
-    let token = pending ?? Token(kind: .endOfFile, start: Int32(index), end: Int32(index))
-    pending = nil
-    return token
+    hasToken = false
+    return made
   }
 
   func peek(_ ahead: Int = 0) -> UInt8 {
@@ -69,10 +71,10 @@ package struct Lexer {
   /// Offsets fit in 32 bits: `Pencil.compile` refuses sources over
   /// `SourceFile.maximumSize` (128 MiB) before lexing.
   mutating func emit(_ kind: TokenKind, from start: Int, _ first: Double = 0, _ second: Double = 0) {
-    var token = Token(
+    made = Token(
       kind: kind, start: Int32(start), end: Int32(index), first: first, second: second, flawed: tokenIsFlawed)
-    token.triviaEnd = UInt32(trivia.count)
-    pending = token
+    made.triviaEnd = UInt32(trivia.count)
+    hasToken = true
     lastKind = kind
     tokenIsFlawed = false
   }
@@ -93,8 +95,7 @@ package struct Lexer {
     let byte = bytes[index]
     switch byte {
     case UInt8(ascii: " "), UInt8(ascii: "\t"):
-      index += 1
-      while index < limit, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+      index = scan(from: index + 1) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
       recordTrivia(.whitespace, from: start)
     case UInt8(ascii: "\r") where peek(1) == UInt8(ascii: "\n"):
       // CRLF: the LF after it ends the line.
@@ -149,7 +150,7 @@ package struct Lexer {
     case _ where isDigit(byte):
       lexNumber()
     case _ where isIdentifierStart(byte):
-      while index < limit, isIdentifierPart(bytes[index]) { index += 1 }
+      index = scan(from: index + 1, while: isIdentifierPart)
       guard index - start <= Lexer.longestName else {
         // Messages quote names; a megabyte-long one would be quoted whole.
         report(
@@ -165,10 +166,26 @@ package struct Lexer {
     }
   }
 
+  /// The end of the run of bytes from `position` that `accepts`, up to
+  /// `limit`: one bounds check for the run instead of one per byte, as
+  /// names and spaces are most of a scene's bytes.
+  @inline(__always)
+  private func scan(from position: Int, while accepts: (UInt8) -> Bool) -> Int {
+    bytes.withUnsafeBufferPointer { buffer in
+      var end = min(position, limit)
+      while end < limit, accepts(buffer[end]) { end += 1 }
+      return end
+    }
+  }
+
   /// Keeps `start..<index` as trivia when asked to; a run of spaces or of
   /// skipped line breaks is one piece, each comment its own.
+  @inline(__always)
   private mutating func recordTrivia(_ kind: TriviaKind, from start: Int) {
-    guard recordsTrivia else { return }
+    if recordsTrivia { keepTrivia(kind, from: start) }
+  }
+
+  private mutating func keepTrivia(_ kind: TriviaKind, from start: Int) {
     if kind == .whitespace || kind == .newline, let last = trivia.last, last.kind == kind,
       last.end == UInt32(start)
     {
@@ -298,7 +315,13 @@ package func isIdentifierStart(_ byte: UInt8) -> Bool {
   (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
 }
 
-package func isIdentifierPart(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+/// A letter, a digit or `_`: one bit of a 128-bit mask (digits in the
+/// low half, letters and `_` in the high), the test of every byte of a name.
+@inline(__always)
+package func isIdentifierPart(_ byte: UInt8) -> Bool {
+  let mask: UInt64 = byte < 64 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_87FF_FFFE
+  return byte < 128 && (mask >> UInt64(byte & 63)) & 1 != 0
+}
 
 private func hexValue(_ byte: UInt8) -> UInt8? {
   switch byte {

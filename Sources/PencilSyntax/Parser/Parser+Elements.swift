@@ -220,6 +220,7 @@ extension Parser {
 
   /// Whether the clause ends at the current token: the end of the
   /// statement, a block, or the next clause (`fill=`, `at`, `size`).
+  @inline(__always)
   var clauseEnds: Bool {
     switch current.kind {
     case .newline, .semicolon, .rightBrace, .endOfFile, .leftBrace: true
@@ -242,6 +243,7 @@ extension Parser {
   /// Whether the current token can start an expression where a number
   /// is expected. `at` and `size` are the clause words, not names: `rect
   /// at size 10x10` keeps its message about the missing position.
+  @inline(__always)
   var startsNumber: Bool {
     switch current.kind {
     case .number, .minus, .leftParen: return true

@@ -85,6 +85,7 @@ extension Parser {
   /// `-` with space before it and none after is a sign, not a subtraction:
   /// `curve 1,1 control 0.5,0.2 -0.3,0.6` is three points, as it was in
   /// version 1, and `a -b` is not `a - b`.
+  @inline(__always)
   var binaryOperatorHere: BinaryOperator? {
     guard let op = Parser.binaryOperator(current.kind) else { return nil }
     if op == .subtract {

@@ -74,6 +74,7 @@ package struct Parser {
 
   // MARK: Token access
 
+  @inline(__always)
   func peekKind() -> TokenKind { lookahead.kind }
 
   mutating func advance() {
@@ -89,20 +90,27 @@ package struct Parser {
     String(decoding: bytes[Int(token.start)..<Int(token.end)], as: UTF8.self)
   }
 
+  // The small questions about the current token are inlined: called
+  // from a mutating parse function, an outlined one is handed a copy of
+  // the whole parser (a `memcpy` per call, an eighth of the parse).
+
   /// Whether the current token is the word `name`, decided from its bytes
   /// (no string is made: statements are dispatched by their first word).
+  @inline(__always)
   func isWord(_ name: Name) -> Bool {
     guard current.kind == .identifier else { return false }
     return isWord(name, key: Name.key(of: bytes[Int(current.start)..<Int(current.end)]))
   }
 
   /// `isWord` with the current token's key worked out once by the caller.
+  @inline(__always)
   func isWord(_ name: Name, key: UInt64) -> Bool {
     guard key == name.key else { return false }
     return name.key >> 56 <= 7 || bytes[Int(current.start)..<Int(current.end)].elementsEqual(name.text.utf8)
   }
 
   /// The current identifier's key (see `Name.key(of:)`).
+  @inline(__always)
   var currentKey: UInt64 { Name.key(of: bytes[Int(current.start)..<Int(current.end)]) }
 
   func isIdentifier(_ word: String) -> Bool {
