@@ -123,21 +123,34 @@ public struct LineIndex: Sendable {
   /// a character counts as its start.
   public func position(of offset: Int, encoding: PositionEncoding = .utf16) -> Position {
     let offset = max(0, min(offset, bytes.count))
-    var low = 0
+    let line = line(containing: offset)
+    var index = Int(lineStarts[line])
+    var units = 0
+    walk(&index, &units, to: offset, encoding)
+    return Position(line: line, character: units)
+  }
+
+  /// The line `offset` is on, searched from line `first` on.
+  func line(containing offset: Int, from first: Int = 0) -> Int {
+    var low = first
     var high = lineStarts.count - 1
     while low < high {
       let middle = (low + high + 1) / 2
       if Int(lineStarts[middle]) <= offset { low = middle } else { high = middle - 1 }
     }
-    var index = Int(lineStarts[low])
-    var units = 0
-    while index < offset {
+    return low
+  }
+
+  /// Moves `index` on to `target` within one line, counting the code units
+  /// of `encoding` in `units`; a character `target` falls inside is not
+  /// counted (its start stands for it).
+  func walk(_ index: inout Int, _ units: inout Int, to target: Int, _ encoding: PositionEncoding) {
+    while index < target {
       let length = LineIndex.sequenceLength(bytes[index])
-      if index + length > offset, length > 1 { break }
-      units += encoding == .utf8 ? min(length, offset - index) : (length == 4 ? 2 : 1)
+      if index + length > target, length > 1 { break }
+      units += encoding == .utf8 ? min(length, target - index) : (length == 4 ? 2 : 1)
       index += length
     }
-    return Position(line: low, character: units)
   }
 
   public func range(_ range: SourceRange, encoding: PositionEncoding = .utf16) -> (start: Position, end: Position) {
@@ -170,21 +183,10 @@ extension LineIndex {
       let starts = index.lineStarts
       if line + 1 < starts.count, Int(starts[line + 1]) <= target {
         // Another line: from its start.
-        var low = line + 1
-        var high = starts.count - 1
-        while low < high {
-          let middle = (low + high + 1) / 2
-          if Int(starts[middle]) <= target { low = middle } else { high = middle - 1 }
-        }
-        (line, offset, units) = (low, Int(starts[low]), 0)
+        line = index.line(containing: target, from: line + 1)
+        (offset, units) = (Int(starts[line]), 0)
       }
-      let bytes = index.bytes
-      while offset < target {
-        let length = LineIndex.sequenceLength(bytes[offset])
-        if offset + length > target, length > 1 { break }
-        units += encoding == .utf8 ? min(length, target - offset) : (length == 4 ? 2 : 1)
-        offset += length
-      }
+      index.walk(&offset, &units, to: target, encoding)
       return Position(line: line, character: units)
     }
   }
