@@ -215,8 +215,7 @@ enum FuzzHarness {
     final class Sink { var bytes: [UInt8] = [] }
     let sink = Sink()
     var diagnostics: [Diagnostic] = []
-    let ok = SVGBackend(options: SVGOptions(textAsPaths: options.textAsPaths)).render(scene, diagnostics: &diagnostics)
-    { sink.bytes += $0 }
+    let ok = OutputFormat.svg.backend(options).render(scene, diagnostics: &diagnostics) { sink.bytes += $0 }
     guard ok else { return ["svg: streaming failed"] }
     return sink.bytes == whole ? [] : ["svg: streamed \(sink.bytes.count) bytes differ from the whole \(whole.count)"]
   }

@@ -23,7 +23,7 @@ final class SyntaxTreeAccessTests: XCTestCase {
         XCTAssertEqual(tree.firstChild(id), children.first)
         XCTAssertEqual(tree.lastChild(id), children.last)
         for kind in [SyntaxKind.block, .attribute, .name] {
-          XCTAssertEqual(tree.firstChild(id, kind), tree.child(id, kind))
+          XCTAssertEqual(tree.firstChild(id, kind), children.first { tree.kind($0) == kind })
         }
         var own: [Int] = []
         tree.forEachOwnToken(id) { own.append($0) }

@@ -8,7 +8,7 @@ import XCTest
 final class LineIndexCursorTests: XCTestCase {
   func testTheCursorAgreesWithTheSearchAtEveryOffset() {
     let pieces = ["a", "bc", "\n", "\r\n", "\r", "é", "日本", "😀", " ", "\n\n"]
-    var generator = SystemRandomNumberGenerator()
+    var generator = SplitMix(seed: 0x5EED)
     for _ in 0..<100 {
       let text = (0..<Int.random(in: 0..<40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
         .joined()

@@ -108,16 +108,6 @@ extension Parser {
     }
   }
 
-  /// The whole file's lossless syntax tree; `body` gets each top-level
-  /// statement as the bridge builds it, once the file is parsed.
-  package static func parseTree(
-    _ source: SourceFile, diagnostics: inout DiagnosticList, each body: (Statement) -> Void
-  ) -> SyntaxTree {
-    let tree = parseTree(source, diagnostics: &diagnostics)
-    for statement in ASTBridge(tree).statements() { body(statement) }
-    return tree
-  }
-
   /// The whole file's lossless syntax tree, trivia included.
   package static func parseTree(_ source: SourceFile, diagnostics: inout DiagnosticList) -> SyntaxTree {
     var parser = Parser(

@@ -281,26 +281,22 @@ extension Parser {
   }
 
   /// The string token at `range`, which has `\(…)` parts, as the AST has
-  /// it: lexed, and each part parsed again from the bytes into a tree of
-  /// its own. Nil when a part does not parse; the parse of the file has
-  /// reported it.
+  /// it; nil when a part does not parse (the parse of the file has
+  /// reported it).
   package static func interpolatedString(in bytes: [UInt8], at range: SourceRange) -> Expr? {
-    var lexer = Lexer(bytes: bytes, range: range)
-    let token = lexer.next()
-    guard token.kind == .string, token.second > 0 else { return nil }
+    // Nesting is counted from 0: a depth only refuses, and the parse did not.
+    guard let pieces = interpolationPieces(in: bytes, at: range, depth: 0) else { return nil }
     var parts: [InterpolationPart] = []
-    for piece in lexer.interpolations[Int(token.second) - 1] {
+    for piece in pieces {
       switch piece {
       case .text(let text):
         if !text.isEmpty { parts.append(.text(text)) }
-      case .expression(let range):
-        // Nesting is counted from 0: a depth only refuses, and the parse did not.
-        var inner = Parser(bytes: bytes, range: range, depth: 0, recordingTree: true)
-        guard inner.parseWhole(for: "interpolation"), !inner.tree.nodes.isEmpty else { return nil }
-        let tree = inner.finishedTree()
-        parts.append(.expression(ASTBridge(tree).expr(SyntaxNodeID(tree.nodes.count - 1))))
+      case .expression(let tree?):
+        parts.append(.expression(ASTBridge(tree).expr(tree.root)))
+      case .expression(nil):
+        return nil
       }
     }
-    return .interpolated(parts, token.range)
+    return .interpolated(parts, range)
   }
 }

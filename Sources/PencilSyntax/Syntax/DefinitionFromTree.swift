@@ -51,8 +51,8 @@ extension ASTBridge {
   /// The parameters (nil without parentheses) and the body, which the
   /// parser keeps only when the body's block closed.
   private func parametersAndBody(_ id: SyntaxNodeID) -> (parameters: [Parameter]?, body: [Statement]) {
-    guard let block = tree.child(id, .block) else { return (nil, []) }
-    let parameters = tree.child(id, .parameterList).map { list in
+    guard let block = tree.firstChild(id, .block) else { return (nil, []) }
+    let parameters = tree.firstChild(id, .parameterList).map { list in
       var parameters: [Parameter] = []
       tree.forEachChild(list) { if tree.kind($0) == .parameter { parameters.append(parameter($0)) } }
       return parameters

@@ -168,7 +168,9 @@ extension ASTBridge {
 
   func forLoop(_ id: SyntaxNodeID) -> ForStatement? {
     let words = ownWords(id)
-    guard words.count >= 3, let sequence = tree.firstChild(id), let body = tree.child(id, .block) else { return nil }
+    guard words.count >= 3, let sequence = tree.firstChild(id), let body = tree.firstChild(id, .block) else {
+      return nil
+    }
     // `for NAME in` or `for NAME, INDEX in`.
     let index = words.count >= 4 ? identifier(words[2]) : nil
     return ForStatement(
@@ -184,7 +186,7 @@ extension ASTBridge {
       case .conditionalBranch:
         var condition = Expr.invalid(tree.range(child))
         if let first = tree.firstChild(child) { condition = expr(first) }
-        let body = tree.child(child, .block).map { statements(in: $0) } ?? []
+        let body = tree.firstChild(child, .block).map { statements(in: $0) } ?? []
         branches.append(ConditionalBranch(condition: condition, body: body, range: tree.range(child)))
       case .block:
         elseBody = statements(in: child)

@@ -14,8 +14,6 @@ extension SyntaxTree {
     SourceRange(Int(tokens[index].start), Int(tokens[index].end))
   }
 
-  package func kind(ofToken index: Int) -> TokenKind { tokens[index].kind }
-
   /// Whether a token is the identifier `word`, compared byte by byte.
   package func isWord(_ index: Int, _ word: String) -> Bool {
     tokens[index].kind == .identifier && bytes(ofToken: index).elementsEqual(word.utf8)

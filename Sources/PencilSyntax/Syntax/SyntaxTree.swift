@@ -142,12 +142,6 @@ package struct SyntaxTree: Sendable {
     }
   }
 
-  /// The first child of `kind`, if any.
-  package func child(_ id: SyntaxNodeID, _ kind: SyntaxKind) -> SyntaxNodeID? {
-    // Walked backwards, the last match seen is the first: no buffer.
-    firstChild(id, kind)
-  }
-
   /// The tokens of the node that are in none of its children, in order.
   package func ownTokens(_ id: SyntaxNodeID) -> [Int] {
     var own: [Int] = []

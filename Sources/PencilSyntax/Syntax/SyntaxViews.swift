@@ -101,7 +101,7 @@ package struct ElementSyntax: SyntaxView {
 
   /// `{ … }`, when written.
   package func block(in tree: SyntaxTree) -> BlockSyntax? {
-    tree.child(id, .block).map(BlockSyntax.init(unchecked:))
+    tree.firstChild(id, .block).map(BlockSyntax.init(unchecked:))
   }
 }
 
@@ -154,11 +154,9 @@ package struct ForSyntax: SyntaxView {
 
   package func variable(in tree: SyntaxTree) -> String? { ownWord(1, in: tree) }
 
-  package func sequence(in tree: SyntaxTree) -> ExprSyntax? {
-    tree.children(id).first.flatMap { ExprSyntax($0, in: tree) }
+  package func body(in tree: SyntaxTree) -> BlockSyntax? {
+    tree.firstChild(id, .block).map(BlockSyntax.init(unchecked:))
   }
-
-  package func body(in tree: SyntaxTree) -> BlockSyntax? { tree.child(id, .block).map(BlockSyntax.init(unchecked:)) }
 }
 
 /// `if … { … } else if … { … } else { … }`.
@@ -172,13 +170,14 @@ package struct IfSyntax: SyntaxView {
     tree.children(id).filter { tree.kind($0) == .conditionalBranch }.map { branch in
       let parts = tree.children(branch)
       return (
-        parts.first.flatMap { ExprSyntax($0, in: tree) }, tree.child(branch, .block).map(BlockSyntax.init(unchecked:))
+        parts.first.flatMap { ExprSyntax($0, in: tree) },
+        tree.firstChild(branch, .block).map(BlockSyntax.init(unchecked:))
       )
     }
   }
 
   package func elseBody(in tree: SyntaxTree) -> BlockSyntax? {
-    tree.child(id, .block).map(BlockSyntax.init(unchecked:))
+    tree.firstChild(id, .block).map(BlockSyntax.init(unchecked:))
   }
 }
 
@@ -188,19 +187,12 @@ package struct DefinitionSyntax: SyntaxView {
   package let id: SyntaxNodeID
   package init(unchecked id: SyntaxNodeID) { self.id = id }
 
-  package func keyword(in tree: SyntaxTree) -> String? { ownWord(0, in: tree) }
   package func name(in tree: SyntaxTree) -> String? { ownWord(1, in: tree) }
 
-  package func parameters(in tree: SyntaxTree) -> [SyntaxNodeID] {
-    tree.child(id, .parameterList).map { tree.children($0) } ?? []
+  package func body(in tree: SyntaxTree) -> BlockSyntax? {
+    tree.firstChild(id, .block).map(BlockSyntax.init(unchecked:))
   }
 
-  package func body(in tree: SyntaxTree) -> BlockSyntax? { tree.child(id, .block).map(BlockSyntax.init(unchecked:)) }
-
-  /// A gradient's `stop` lines.
-  package func stops(in tree: SyntaxTree) -> [SyntaxNodeID] {
-    tree.children(id).filter { tree.kind($0) == .gradientStop }
-  }
 }
 
 /// Any value.
