@@ -60,7 +60,7 @@ extension Checker {
           .withFix("remove the string", replacing: removalRange(label.range), with: ""))
     }
     var builder = PathBuilder()
-    inScope { checker in checker.runPath(statement.children ?? [], into: &builder, use: statement.range) }
+    inScope { checker in checker.runPath(statement.children ?? .empty, into: &builder, use: statement.range) }
     guard !builder.segments.isEmpty, let box = boundingBox(of: builder.segments) else { return nil }
     let fill = values.color(.fill)
     let shape = ShapeElement(

@@ -28,7 +28,7 @@ extension Checker {
 
   /// `clip=`: a built-in shape's name or a defined shape's.
   mutating func resolveClipShape(_ expression: Expr, for attribute: String) -> Value? {
-    guard case .name(let identifier) = expression else {
+    guard case .name(let identifier) = expression.form else {
       report(
         SemaCodes.wrongValueKind, valueRange(expression),
         "'\(attribute)' takes a shape's name: rect, roundrect, ellipse or a shape defined with 'shape NAME'")

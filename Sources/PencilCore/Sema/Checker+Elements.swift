@@ -71,7 +71,7 @@ extension Checker {
     switch kindName {
     case .hstack, .vstack, .zstack:
       var children: [ElementModel] = []
-      inScope { checker in checker.run(statement.children ?? [], in: .stack, into: &children) }
+      inScope { checker in checker.run(statement.children ?? .empty, in: .stack, into: &children) }
       let axis: StackAxis = kindName == .hstack ? .h : kindName == .vstack ? .v : .z
       var stack = StackElement(axis: axis, spacing: values.number(.spacing) ?? 8, children: children)
       if let alignment = values.keyword(.alignment) {
@@ -241,7 +241,7 @@ extension Checker {
         Diagnostic(
           SemaCodes.unexpectedChildren, children,
           "'\(kind)' takes no children; only hstack, vstack and zstack hold elements in { }"))
-      markNamesRead(in: statement.children ?? [])
+      markNamesRead(in: statement.children ?? .empty)
     }
   }
 

@@ -64,7 +64,7 @@ final class ComponentDefinition {
     self.isPrelude = isPrelude
   }
 
-  private static func readsFrameSize(_ body: [Statement]) -> Bool {
+  private static func readsFrameSize(_ body: StatementList) -> Bool {
     var found = false
     SyntaxWalk.names(in: body) { name in
       if name == .width || name == .height { found = true }

@@ -142,7 +142,7 @@ extension Checker {
     -> Computed?
   {
     guard let type else { return nil }
-    if type.isOptional, case .name(let name) = expression, name.name == "none" { return Computed.none }
+    if type.isOptional, case .name(let name) = expression.form, name.name == "none" { return Computed.none }
     if case .gradient = type.valueKind {
       guard case .gradient(let gradient)? = resolve(expression, as: .gradient, for: parameter.name.name) else {
         return nil
