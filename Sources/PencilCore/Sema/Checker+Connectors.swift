@@ -17,7 +17,7 @@ extension Checker {
     }
     guard let from = end(.from), let to = end(.to) else {
       if !statement.recovered, values[.from] == nil || values[.to] == nil,
-        !statement.attributes.contains(where: { $0.name.key == .from || $0.name.key == .to })
+        !statement.attributes.contains(named: .from) && !statement.attributes.contains(named: .to)
       {
         diagnostics.append(
           Diagnostic(

@@ -53,7 +53,7 @@ extension Checker {
     let isStack = kindName == .hstack || kindName == .vstack || kindName == .zstack
     if kindName != .text { rejectLabelAndChildren(statement, allowChildren: isStack) }
     let values = checkAttributes(statement.attributes, specs, of: kind)
-    if inStack, let position = statement.attributes.first(where: { $0.name.key == .at }) {
+    if inStack, let position = statement.attributes.first(named: .at) {
       diagnostics.append(
         Diagnostic(
           SemaCodes.positionInStack, position.range,
@@ -113,7 +113,7 @@ extension Checker {
   mutating func checkBackground(_ statement: ElementStatement, _ values: AttributeValues, excluding: [Name] = []) {
     guard values.hasModifiers, !excluding.contains(.background), let gradient = values.gradient(.background),
       gradient.isRelative,
-      let attribute = statement.attributes.first(where: { $0.name.key == .background })
+      let attribute = statement.attributes.first(named: .background)
     else { return }
     let message =
       if case .radial = gradient.geometry {
@@ -164,7 +164,7 @@ extension Checker {
 
   /// At the top level every element but text needs a size.
   mutating func requireSize(_ statement: ElementStatement) {
-    guard !statement.recovered, !statement.attributes.contains(where: { $0.name.key == .size }) else { return }
+    guard !statement.recovered, !statement.attributes.contains(named: .size) else { return }
     let kind = statement.kind.name
     let insertion = SourceRange(statement.kind.range.end, statement.kind.range.end)
     let suggested = kind == "pencil" ? "100x400" : "100x100"
@@ -205,7 +205,7 @@ extension Checker {
       return nil
     }
     if position == nil, context == .file {
-      if !statement.recovered, !statement.attributes.contains(where: { $0.name.name == "at" }) {
+      if !statement.recovered, !statement.attributes.contains(named: .at) {
         diagnostics.append(
           Diagnostic(SemaCodes.missingClause, statement.kind.range, "text needs a position: 'at X,Y' on its baseline"))
       }

@@ -57,7 +57,7 @@ extension Checker {
     var explained = diagnostic
     explained.message += "; a text style has its own weight, and the bold one is font=headline"
     let hasFont = attributes.contains { $0.name.key == .font }
-    guard case .name(let weight) = attribute.value.form, PeerSpellings.boldWeights.contains(weight.name), !hasFont
+    guard let weight = attribute.value.asName, PeerSpellings.boldWeights.contains(weight.name), !hasFont
     else {
       return explained.withFix(
         "remove '\(name.name)='", replacing: removalRange(attribute.range), with: "")

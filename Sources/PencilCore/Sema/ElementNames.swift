@@ -176,7 +176,7 @@ extension Checker {
   /// `NAME.ANCHOR` when `NAME` is an element of this scope (and not a
   /// `let` or parameter); nil when the expression is something else.
   mutating func evaluateAnchor(_ base: Expr, _ member: Identifier, _ arguments: ExprList?) -> Computed?? {
-    guard case .name(let identifier) = base.form, arguments == nil else { return nil }
+    guard let identifier = base.asName, arguments == nil else { return nil }
     let anchors = ElementKinds.directions
     if let hiding = binding(identifier.key) {
       // `let box = 5` beside `box: rect`: `box.trailing` reads the let.

@@ -82,15 +82,16 @@ package struct ImportStatement: Sendable {
   package var range: SourceRange
 
   init(_ shared: SharedSyntaxTree, _ id: UInt32) {
-    let tree = shared.tree
     range = shared.statementRange(id)
-    guard let token = tree.ownToken(SyntaxNodeID(Int(id)), .string), let literal = tree.literal(ofToken: token) else {
+    guard let token = shared.tree.ownToken(SyntaxNodeID(Int(id)), .string),
+      let literal = shared.tree.literal(ofToken: token)
+    else {
       path = ""
       pathRange = range
       return
     }
-    path = tree.strings[Int(literal.first)]
-    pathRange = tree.range(ofToken: token)
+    path = shared.tree.strings[Int(literal.first)]
+    pathRange = shared.tree.range(ofToken: token)
   }
 }
 

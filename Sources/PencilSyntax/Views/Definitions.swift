@@ -67,13 +67,13 @@ package struct TypeSyntax: Sendable {
 
   /// `Type`, `Type?` or `[Type]`.
   init(_ shared: SharedSyntaxTree, _ id: UInt32) {
-    let tree = shared.tree
-    let tokens = tree.tokenRange(SyntaxNodeID(Int(id)))
+    let tokens = shared.tree.tokenRange(SyntaxNodeID(Int(id)))
     range = shared.range(id)
     name =
-      tree.ownToken(SyntaxNodeID(Int(id)), .identifier).map(shared.identifier) ?? Identifier(name: "", range: range)
-    isList = tree.tokens[tokens.lowerBound].kind == .leftBracket
-    isOptional = tree.tokens[tokens.upperBound - 1].kind == .question
+      shared.tree.ownToken(SyntaxNodeID(Int(id)), .identifier).map(shared.identifier)
+      ?? Identifier(name: "", range: range)
+    isList = shared.tree.tokens[tokens.lowerBound].kind == .leftBracket
+    isOptional = shared.tree.tokens[tokens.upperBound - 1].kind == .question
   }
 
   init(name: Identifier) {

@@ -1,5 +1,5 @@
 /// A value on the right of `name=`, or an argument: a view of one node of
-/// a statement's tree. `form` says what it is, as the checker matches it;
+/// a statement's shared.tree. `form` says what it is, as the checker matches it;
 /// `range` is where diagnostics point (a member's or an index's range
 /// starts where its base's does, so `(a).b` starts at `a`; a binary's runs
 /// from its left operand's start to its right one's end).
@@ -58,34 +58,15 @@ package struct Expr: Sendable {
     switch made {
     case .invalid(let range): return range
     case .colorSet: return colorSetParts?.range ?? shared.range(id)
-    case .node: break
+    case .node: return shared.valueRange(id)
     }
-    let node = shared.node(id)
-    switch node.kind {
-    case .member:
-      guard let base = shared.firstChild(id), Int(shared.node(base).endToken) + 1 < Int(node.endToken) else {
-        break
-      }
-      return SourceRange(Expr(shared, base).range.start, shared.end(id))
-    case .index:
-      let parts = expressions(in: id)
-      guard parts.count == 2 else { break }
-      return SourceRange(parts[0].range.start, shared.end(id))
-    case .binary:
-      let parts = expressions(in: id)
-      guard parts.count == 2, binaryOperator != nil else { break }
-      return SourceRange(parts[0].range.start, parts[1].range.end)
-    case .prefix:
-      guard let operand = shared.firstChild(id) else { break }
-      return SourceRange(shared.range(id).start, Expr(shared, operand).range.end)
-    case .pair:
-      let parts = expressions(in: id)
-      guard parts.count == 2 else { break }
-      return SourceRange(parts[0].range.start, parts[1].range.end)
-    default:
-      break
-    }
-    return shared.range(id)
+  }
+
+  /// The name this value is, when it is a bare name (`salmon`, `shine`):
+  /// what the checker asks most, without the rest of `form`.
+  package var asName: Identifier? {
+    guard case .node = made, shared.kind(id) == .name else { return nil }
+    return shared.identifier(Int(shared.node(id).firstToken))
   }
 
   /// The expression children of `node`, in order.
@@ -93,14 +74,8 @@ package struct Expr: Sendable {
     ExprList(shared.children(node) { _, child in shared.kind(child).isExpression })
   }
 
-  /// The operator of a binary node: its first own operator token.
-  private var binaryOperator: BinaryOperator? {
-    var found: BinaryOperator? = nil
-    shared.tree.forEachOwnToken(SyntaxNodeID(Int(id))) { token in
-      if found == nil { found = Parser.binaryOperator(shared.tree.tokens[token].kind) }
-    }
-    return found
-  }
+  /// The operator of a binary node.
+  private var binaryOperator: BinaryOperator? { shared.binaryOperator(id) }
 
   /// The arguments of a call or a member: its `argumentList` child's items.
   private var arguments: ExprList? {
@@ -115,23 +90,22 @@ package struct Expr: Sendable {
       return .colorSet(light: parts.light, dark: parts.dark, parts.range)
     case .node: break
     }
-    let tree = shared.tree
     let node = shared.node(id)
     let first = Int(node.firstToken)
     let range = shared.range(id)
     switch node.kind {
     case .numberLiteral:
-      return .number(tree.literal(ofToken: first)?.first ?? 0, range)
+      return .number(shared.tree.literal(ofToken: first)?.first ?? 0, range)
     case .sizeLiteral:
-      let value = tree.literal(ofToken: first)
+      let value = shared.tree.literal(ofToken: first)
       return .size(width: value?.first ?? 0, height: value?.second ?? 0, range)
     case .stringLiteral:
-      return .string(tree.literal(ofToken: first).map { tree.strings[Int($0.first)] } ?? "", range)
+      return .string(shared.tree.literal(ofToken: first).map { shared.tree.strings[Int($0.first)] } ?? "", range)
     case .interpolatedString:
       guard let parts = shared.interpolation(id) else { return .invalid(range) }
       return .interpolated(parts, range)
     case .hexColorLiteral:
-      let value = tree.literal(ofToken: first)?.first ?? -1
+      let value = shared.tree.literal(ofToken: first)?.first ?? -1
       // The lexer stores a whole 32-bit value (or -1): the conversion is exact.
       return .hexColor(value < 0 ? nil : UInt32(value), range)
     case .name:
@@ -147,25 +121,21 @@ package struct Expr: Sendable {
       guard let base = shared.firstChild(id), Int(shared.node(base).endToken) + 1 < Int(node.endToken) else {
         return .invalid(range)
       }
-      let value = Expr(shared, base)
       return .member(
-        value, shared.identifier(Int(shared.node(base).endToken) + 1), arguments: arguments,
-        SourceRange(value.range.start, shared.end(id)))
+        Expr(shared, base), shared.identifier(Int(shared.node(base).endToken) + 1), arguments: arguments,
+        shared.valueRange(id))
     case .index:
-      let parts = expressions(in: id)
-      guard parts.count == 2 else { return .invalid(range) }
-      return .index(parts[0], parts[1], SourceRange(parts[0].range.start, shared.end(id)))
+      guard let (base, index) = shared.twoExpressions(id) else { return .invalid(range) }
+      return .index(Expr(shared, base), Expr(shared, index), shared.valueRange(id))
     case .binary:
-      let parts = expressions(in: id)
-      guard parts.count == 2, let op = binaryOperator else { return .invalid(range) }
-      return .binary(op, parts[0], parts[1], SourceRange(parts[0].range.start, parts[1].range.end))
+      guard let (left, right) = shared.twoExpressions(id), let op = binaryOperator else { return .invalid(range) }
+      return .binary(op, Expr(shared, left), Expr(shared, right), shared.valueRange(id))
     case .prefix:
       guard let child = shared.firstChild(id) else { return .invalid(range) }
-      let operand = Expr(shared, child)
-      let whole = SourceRange(range.start, operand.range.end)
-      if tree.tokens[first].kind == .not { return .not(operand, whole) }
-      if case .number(let value, _) = operand.form { return .number(-value, whole) }
-      return .negate(operand, whole)
+      let whole = shared.valueRange(id)
+      if shared.tree.tokens[first].kind == .not { return .not(Expr(shared, child), whole) }
+      if let value = shared.numberValue(child) { return .number(-value, whole) }
+      return .negate(Expr(shared, child), whole)
     case .pair:
       return pair(range)
     case .list:
@@ -177,15 +147,26 @@ package struct Expr: Sendable {
 
   /// `X, Y` or `W x H`: a point or a size when both parts are numbers.
   private func pair(_ range: SourceRange) -> ExprForm {
-    let parts = expressions(in: id)
-    guard parts.count == 2, let x = shared.firstChild(id) else { return .invalid(range) }
+    let slots = shared.childSlots(id)
+    if slots.count == 2, shared.kind(shared.childIDs[slots.lowerBound]) == .numberLiteral,
+      shared.kind(shared.childIDs[slots.lowerBound + 1]) == .numberLiteral
+    {
+      // `at 3,4`, `size 3x4`: two literals, the node's own range.
+      let first = shared.childIDs[slots.lowerBound]
+      let x = shared.tree.literal(ofToken: Int(shared.node(first).firstToken))?.first ?? 0
+      let second = shared.childIDs[slots.lowerBound + 1]
+      let y = shared.tree.literal(ofToken: Int(shared.node(second).firstToken))?.first ?? 0
+      let isPoint = shared.tree.tokens[Int(shared.node(first).endToken)].kind == .comma
+      return isPoint ? .point(x: x, y: y, range) : .size(width: x, height: y, range)
+    }
+    guard let (first, second) = shared.twoExpressions(id), let x = shared.firstChild(id) else {
+      return .invalid(range)
+    }
     // The token after the first part says which.
     let kind: PairKind = shared.tree.tokens[Int(shared.node(x).endToken)].kind == .comma ? .point : .size
-    let first = parts[0]
-    let second = parts[1]
-    let whole = SourceRange(first.range.start, second.range.end)
-    guard case .number(let a, _) = first.form, case .number(let b, _) = second.form else {
-      return .pair(first, second, kind, whole)
+    let whole = shared.valueRange(id)
+    guard let a = shared.numberValue(first), let b = shared.numberValue(second) else {
+      return .pair(Expr(shared, first), Expr(shared, second), kind, whole)
     }
     return kind == .point ? .point(x: a, y: b, whole) : .size(width: a, height: b, whole)
   }

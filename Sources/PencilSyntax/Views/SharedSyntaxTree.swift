@@ -6,8 +6,9 @@
 /// are shared by compilations on any thread.
 package final class SharedSyntaxTree: Sendable {
   package let tree: SyntaxTree
-  /// The children of node `n` are `childIDs[childStarts[n]..<childStarts[n + 1]]`.
-  let childStarts: [UInt32]
+  /// Each node's children in order, in one array: entry `n` (of the first
+  /// `nodes.count + 1`) is where node `n`'s children start, and they end
+  /// where node `n + 1`'s start; the children's ids follow the starts.
   let childIDs: [UInt32]
   /// The interpolated-string nodes, ascending, and their parts: nil where
   /// a part does not parse (the file's parse reported it).
@@ -19,38 +20,43 @@ package final class SharedSyntaxTree: Sendable {
 
   package init(_ tree: SyntaxTree) {
     self.tree = tree
-    let nodes = tree.nodes
-    var starts = [UInt32](repeating: 0, count: nodes.count + 1)
-    var ids = [UInt32](repeating: 0, count: max(nodes.count - 1, 0))
-    // Every node but the last is the child of exactly one node: postorder
-    // gives each node's children last first, so they are written backwards.
-    var next: UInt32 = 0
+    childIDs = Self.childTable(tree.nodes)
     var interpolationNodes: [UInt32] = []
-    for parent in nodes.indices {
-      starts[parent] = next
-      let first = parent - Int(nodes[parent].subtreeSize) + 1
-      var count = 0
-      var child = parent - 1
-      while child >= first {
-        count += 1
-        child -= Int(nodes[child].subtreeSize)
-      }
-      var slot = Int(next) + count
-      child = parent - 1
-      while child >= first, slot > 0, slot <= ids.count {
-        slot -= 1
-        ids[slot] = UInt32(child)
-        child -= Int(nodes[child].subtreeSize)
-      }
-      next += UInt32(count)
-      if nodes[parent].kind == .interpolatedString { interpolationNodes.append(UInt32(parent)) }
+    for index in tree.nodes.indices where tree.nodes[index].kind == .interpolatedString {
+      interpolationNodes.append(UInt32(index))
     }
-    starts[nodes.count] = next
-    childStarts = starts
-    childIDs = ids
     self.interpolationNodes = interpolationNodes
-    interpolations = interpolationNodes.map { node in
-      Self.parts(of: tree.range(SyntaxNodeID(Int(node))), in: tree.bytes)
+    interpolations =
+      interpolationNodes.isEmpty
+      ? []
+      : interpolationNodes.map { node in Self.parts(of: tree.range(SyntaxNodeID(Int(node))), in: tree.bytes) }
+  }
+
+  /// One pass over the nodes in postorder: the subtrees finished so far
+  /// wait on a stack, and a node's children are the ones on top that lie
+  /// inside it, already in order.
+  private static func childTable(_ nodes: [SyntaxNode]) -> [UInt32] {
+    let count = nodes.count
+    return [UInt32](unsafeUninitializedCapacity: 2 * count + 1) { table, written in
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(count, 1)) { stack in
+        var depth = 0
+        var next = count + 1
+        for index in 0..<count {
+          let first = index - Int(nodes[index].subtreeSize) + 1
+          var kept = depth
+          while kept > 0, Int(stack[kept - 1]) >= first { kept -= 1 }
+          table[index] = UInt32(next)
+          for slot in kept..<depth {
+            table[next] = stack[slot]
+            next += 1
+          }
+          depth = kept
+          stack[depth] = UInt32(index)
+          depth += 1
+        }
+        table[count] = UInt32(next)
+        written = next
+      }
     }
   }
 
@@ -92,7 +98,7 @@ package final class SharedSyntaxTree: Sendable {
 
   /// The node's children, first to last, as positions in `childIDs`.
   @inline(__always) func childSlots(_ id: UInt32) -> Range<Int> {
-    Int(childStarts[Int(id)])..<Int(childStarts[Int(id) + 1])
+    Int(childIDs[Int(id)])..<Int(childIDs[Int(id) + 1])
   }
 
   func firstChild(_ id: UInt32) -> UInt32? {

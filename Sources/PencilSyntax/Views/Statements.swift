@@ -144,7 +144,6 @@ package struct Attribute: Sendable {
   package var range: SourceRange { name.range.union(value.range) }
 
   init(_ shared: SharedSyntaxTree, _ id: UInt32) {
-    let tree = shared.tree
     let node = shared.node(id)
     guard node.kind == .attribute else {
       name = Identifier(name: "size", range: shared.range(id))
@@ -153,11 +152,12 @@ package struct Attribute: Sendable {
     }
     let first = Int(node.firstToken)
     name = shared.identifier(first)
-    if first + 2 < Int(node.endToken), tree.tokens[first + 1].kind == .dot,
-      tree.tokens[first + 2].kind == .identifier, tree.tokens[first + 2].start == tree.tokens[first + 1].end
+    if first + 2 < Int(node.endToken), shared.tree.tokens[first + 1].kind == .dot,
+      shared.tree.tokens[first + 2].kind == .identifier,
+      shared.tree.tokens[first + 2].start == shared.tree.tokens[first + 1].end
     {
-      let range = SourceRange(tree.range(ofToken: first).start, tree.range(ofToken: first + 2).end)
-      name = Identifier(name: String(decoding: tree.bytes[range.start..<range.end], as: UTF8.self), range: range)
+      let range = SourceRange(shared.tree.range(ofToken: first).start, shared.tree.range(ofToken: first + 2).end)
+      name = Identifier(name: String(decoding: shared.tree.bytes[range.start..<range.end], as: UTF8.self), range: range)
     }
     guard let last = shared.lastChild(id) else {
       value = .invalid(SourceRange(name.range.end, name.range.end))
@@ -176,6 +176,41 @@ package struct AttributeList: RandomAccessCollection, Sendable {
   package var startIndex: Int { 0 }
   package var endIndex: Int { nodes.endIndex }
   package subscript(position: Int) -> Attribute { Attribute(nodes.shared, nodes[position]) }
+
+  /// Whether the attribute at `position` is called `name`, read from its
+  /// bytes (no `Attribute`, no string is made).
+  package func isNamed(_ position: Int, _ name: Name) -> Bool {
+    let shared = nodes.shared
+    let id = nodes[position]
+    let node = shared.node(id)
+    guard node.kind == .attribute else { return name == .size }
+    let tokens = shared.tree.tokens
+    let first = Int(node.firstToken)
+    var end = Int(tokens[first].end)
+    if first + 2 < Int(node.endToken), tokens[first + 1].kind == .dot, tokens[first + 2].kind == .identifier,
+      tokens[first + 2].start == tokens[first + 1].end
+    {
+      end = Int(tokens[first + 2].end)
+    }
+    let start = Int(tokens[first].start)
+    // Most names differ in length or first byte: no key is worked out for them.
+    guard Swift.min(end - start, 255) == Int(name.key >> 56),
+      shared.tree.bytes[start] == UInt8(truncatingIfNeeded: name.key)
+    else {
+      return false
+    }
+    let spelling = shared.tree.bytes[start..<end]
+    return Name.key(of: spelling) == name.key && (name.key >> 56 <= 7 || spelling.elementsEqual(name.text.utf8))
+  }
+
+  /// The first attribute called `name`.
+  package func first(named name: Name) -> Attribute? {
+    indices.first { isNamed($0, name) }.map { self[$0] }
+  }
+
+  package func contains(named name: Name) -> Bool {
+    indices.contains { isNamed($0, name) }
+  }
 }
 
 /// `KIND ["label"] [WxH] clause… [{ children }]`: every drawable element,
@@ -202,16 +237,15 @@ package struct ElementStatement: Sendable {
   init(_ shared: SharedSyntaxTree, _ id: UInt32) {
     self.shared = shared
     self.id = id
-    let tree = shared.tree
     let node = shared.node(id)
     let flags = node.flags
     var kindToken = Int(node.firstToken)
     name = nil
-    if kindToken + 1 < Int(node.endToken), tree.tokens[kindToken + 1].kind == .colon {
+    if kindToken + 1 < Int(node.endToken), shared.tree.tokens[kindToken + 1].kind == .colon {
       // `NAME:`, line breaks, then the kind: all the element's own tokens.
       name = shared.identifier(kindToken)
       kindToken += 2
-      while kindToken < Int(node.endToken) - 1, tree.tokens[kindToken].kind == .newline { kindToken += 1 }
+      while kindToken < Int(node.endToken) - 1, shared.tree.tokens[kindToken].kind == .newline { kindToken += 1 }
     }
     kind = shared.identifier(kindToken)
     range = shared.statementRange(id)
@@ -234,20 +268,19 @@ package struct ElementStatement: Sendable {
     } else if flags.contains(.failed), let open = openBrace(shared, id) {
       // The block failed: no children, and a range to where it stopped.
       children = .empty
-      childrenRange = SourceRange(tree.range(ofToken: open).start, shared.partsEnd(id))
+      childrenRange = SourceRange(shared.tree.range(ofToken: open).start, shared.partsEnd(id))
     }
   }
 
   /// The `{` of an element whose block failed: its own token, or the first
   /// of the part skipped as nested too deeply.
   private func openBrace(_ shared: SharedSyntaxTree, _ id: UInt32) -> Int? {
-    let tree = shared.tree
-    if let open = tree.ownToken(SyntaxNodeID(Int(id)), .leftBrace) { return open }
+    if let open = shared.tree.ownToken(SyntaxNodeID(Int(id)), .leftBrace) { return open }
     for slot in shared.childSlots(id) {
       let child = shared.node(shared.childIDs[slot])
       let first = Int(child.firstToken)
       if child.kind == .error, !child.flags.contains(.skippedToEnd), first < Int(child.endToken),
-        tree.tokens[first].kind == .leftBrace
+        shared.tree.tokens[first].kind == .leftBrace
       {
         return first
       }
