@@ -9,7 +9,7 @@ enum ASTPrinter {
 
   private static func statement(_ statement: Statement, depth: Int, into lines: inout [String]) {
     let indent = String(repeating: "  ", count: depth)
-    func block(_ body: some Sequence<Statement>) {
+    func block(_ body: [Statement]) {
       for child in body { self.statement(child, depth: depth + 1, into: &lines) }
     }
     switch statement {
@@ -44,7 +44,7 @@ enum ASTPrinter {
         "\(indent)\(name)\(element.kind.name) \(span(element.range))\(element.recovered ? " recovered" : "")")
       if let label = element.label { lines.append("\(indent)  label \(expression(label))") }
       for attribute in element.attributes { lines.append("\(indent)  \(self.attribute(attribute))") }
-      block(element.children ?? .empty)
+      block(element.children ?? [])
     case .letBinding(let binding):
       lines.append("\(indent)let \(binding.name.name) = \(expression(binding.value)) \(span(binding.range))")
     case .forLoop(let loop):
@@ -63,7 +63,7 @@ enum ASTPrinter {
       }
     case .pathCommand(let command):
       let points = command.points.map { point in
-        if case .pair(let x, let y, _, _) = point.form { return "\(expression(x)),\(expression(y))" }
+        if case .pair(let x, let y, _, _) = point { return "\(expression(x)),\(expression(y))" }
         return expression(point)
       }
       lines.append("\(indent)\(([command.verb.name] + points).joined(separator: " ")) \(span(command.range))")
@@ -88,7 +88,7 @@ enum ASTPrinter {
   private static func span(_ range: SourceRange) -> String { "@\(range.start)..\(range.end)" }
 
   static func expression(_ expression: Expr) -> String {
-    switch expression.form {
+    switch expression {
     case .number(let value, _): return formatNumber(value)
     case .size(let width, let height, _): return "\(formatNumber(width))x\(formatNumber(height))"
     case .point(let x, let y, _): return "\(formatNumber(x)),\(formatNumber(y))"
@@ -121,7 +121,7 @@ enum ASTPrinter {
     case .pair(let first, let second, let kind, _):
       return "\(self.expression(first))\(kind == .point ? ", " : " x ")\(self.expression(second))"
     case .colorSet(let light, let dark, _):
-      return light.isSameNode(as: dark)
+      return light == dark
         ? "color(\(self.expression(light)))" : "color(light: \(self.expression(light)), dark: \(self.expression(dark)))"
     case .invalid: return "<invalid>"
     }

@@ -13,7 +13,7 @@ extension Checker {
   /// appearance picks one.
   mutating func evaluateColorSet(light: Expr, dark: Expr) -> Computed? {
     let lightColor = resolveColor(light, for: "light")
-    let darkColor = light.isSameNode(as: dark) ? lightColor : resolveColor(dark, for: "dark")
+    let darkColor = light == dark ? lightColor : resolveColor(dark, for: "dark")
     guard let lightColor, let darkColor else { return nil }
     if lightColor != darkColor {
       imports.adaptiveColorsMet += 1

@@ -17,7 +17,7 @@ extension Checker {
     }
     guard let from = end(.from), let to = end(.to) else {
       if !statement.recovered, values[.from] == nil || values[.to] == nil,
-        !statement.attributes.contains(named: .from) && !statement.attributes.contains(named: .to)
+        !statement.attributes.contains(where: { $0.name.key == .from || $0.name.key == .to })
       {
         diagnostics.append(
           Diagnostic(
@@ -60,7 +60,7 @@ extension Checker {
           .withFix("remove the string", replacing: removalRange(label.range), with: ""))
     }
     var builder = PathBuilder()
-    inScope { checker in checker.runPath(statement.children ?? .empty, into: &builder, use: statement.range) }
+    inScope { checker in checker.runPath(statement.children ?? [], into: &builder, use: statement.range) }
     guard !builder.segments.isEmpty, let box = boundingBox(of: builder.segments) else { return nil }
     let fill = values.color(.fill)
     let shape = ShapeElement(

@@ -42,7 +42,7 @@ extension Checker {
       guard space != nil || statement.isRadial else { continue }
       guard let model = checkStop(stop, space: space) else { continue }
       if let offset = model.offset {
-        if offset < lastOffset, let attribute = stop.attributes.first(named: .offset) {
+        if offset < lastOffset, let attribute = stop.attributes.first(where: { $0.name.name == "offset" }) {
           diagnostics.append(
             Diagnostic(
               SemaCodes.decreasingOffsets, attribute.range,

@@ -28,7 +28,7 @@ extension Checker {
 
   /// `clip=`: a built-in shape's name or a defined shape's.
   mutating func resolveClipShape(_ expression: Expr, for attribute: String) -> Value? {
-    guard let identifier = expression.asName else {
+    guard case .name(let identifier) = expression else {
       report(
         SemaCodes.wrongValueKind, valueRange(expression),
         "'\(attribute)' takes a shape's name: rect, roundrect, ellipse or a shape defined with 'shape NAME'")
@@ -77,7 +77,7 @@ extension Checker {
       transform.anchor = unit.point
     }
     if transform != TransformModel() { make().transform = transform }
-    if let shape = values.keyword(.clip), let attribute = statement.attributes.first(named: .clip) {
+    if let shape = values.keyword(.clip), let attribute = statement.attributes.first(where: { $0.name.key == .clip }) {
       let outline: ShapeOutline?
       switch shape {
       case "rect": outline = .rect

@@ -53,7 +53,7 @@ extension Checker {
     let isStack = kindName == .hstack || kindName == .vstack || kindName == .zstack
     if kindName != .text { rejectLabelAndChildren(statement, allowChildren: isStack) }
     let values = checkAttributes(statement.attributes, specs, of: kind)
-    if inStack, let position = statement.attributes.first(named: .at) {
+    if inStack, let position = statement.attributes.first(where: { $0.name.key == .at }) {
       diagnostics.append(
         Diagnostic(
           SemaCodes.positionInStack, position.range,
@@ -71,7 +71,7 @@ extension Checker {
     switch kindName {
     case .hstack, .vstack, .zstack:
       var children: [ElementModel] = []
-      inScope { checker in checker.run(statement.children ?? .empty, in: .stack, into: &children) }
+      inScope { checker in checker.run(statement.children ?? [], in: .stack, into: &children) }
       let axis: StackAxis = kindName == .hstack ? .h : kindName == .vstack ? .v : .z
       var stack = StackElement(axis: axis, spacing: values.number(.spacing) ?? 8, children: children)
       if let alignment = values.keyword(.alignment) {
@@ -113,7 +113,7 @@ extension Checker {
   mutating func checkBackground(_ statement: ElementStatement, _ values: AttributeValues, excluding: [Name] = []) {
     guard values.hasModifiers, !excluding.contains(.background), let gradient = values.gradient(.background),
       gradient.isRelative,
-      let attribute = statement.attributes.first(named: .background)
+      let attribute = statement.attributes.first(where: { $0.name.key == .background })
     else { return }
     let message =
       if case .radial = gradient.geometry {
@@ -164,7 +164,7 @@ extension Checker {
 
   /// At the top level every element but text needs a size.
   mutating func requireSize(_ statement: ElementStatement) {
-    guard !statement.recovered, !statement.attributes.contains(named: .size) else { return }
+    guard !statement.recovered, !statement.attributes.contains(where: { $0.name.key == .size }) else { return }
     let kind = statement.kind.name
     let insertion = SourceRange(statement.kind.range.end, statement.kind.range.end)
     let suggested = kind == "pencil" ? "100x400" : "100x100"
@@ -205,7 +205,7 @@ extension Checker {
       return nil
     }
     if position == nil, context == .file {
-      if !statement.recovered, !statement.attributes.contains(named: .at) {
+      if !statement.recovered, !statement.attributes.contains(where: { $0.name.name == "at" }) {
         diagnostics.append(
           Diagnostic(SemaCodes.missingClause, statement.kind.range, "text needs a position: 'at X,Y' on its baseline"))
       }
@@ -241,7 +241,7 @@ extension Checker {
         Diagnostic(
           SemaCodes.unexpectedChildren, children,
           "'\(kind)' takes no children; only hstack, vstack and zstack hold elements in { }"))
-      markNamesRead(in: statement.children ?? .empty)
+      markNamesRead(in: statement.children ?? [])
     }
   }
 

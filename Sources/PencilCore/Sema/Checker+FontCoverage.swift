@@ -19,8 +19,7 @@ extension Checker {
   /// `label` is one whose source here reads as such (a literal of an
   /// imported component is in another file: then nil).
   private func literalRange(of scalar: Unicode.Scalar, in label: Expr) -> SourceRange? {
-    guard case .string(_, let range) = label.form, range.start >= 0, range.end <= bytes.count,
-      range.end - range.start >= 2,
+    guard case .string(_, let range) = label, range.start >= 0, range.end <= bytes.count, range.end - range.start >= 2,
       bytes[range.start] == UInt8(ascii: "\""), bytes[range.end - 1] == UInt8(ascii: "\"")
     else { return nil }
     let encoded = Array(String(scalar).utf8)

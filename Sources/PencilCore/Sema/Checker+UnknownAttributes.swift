@@ -3,7 +3,7 @@ extension Checker {
   /// (`rotate` → `rotation`, `weight=bold` → `font=headline`; see
   /// `PeerSpellings`), else the closest attribute by edit distance.
   mutating func reportUnknownAttribute(
-    _ attribute: Attribute, among attributes: AttributeList, _ specs: [AttributeSpec], of kind: String
+    _ attribute: Attribute, among attributes: [Attribute], _ specs: [AttributeSpec], of kind: String
   ) {
     let name = attribute.name
     if name.key == .clip {
@@ -41,7 +41,7 @@ extension Checker {
   /// The fix for an attribute another tool spells `attribute.name`, if the
   /// element takes pencil's spelling of it.
   private func peerFix(
-    _ attribute: Attribute, among attributes: AttributeList, peers: [String], suggestible: [String],
+    _ attribute: Attribute, among attributes: [Attribute], peers: [String], suggestible: [String],
     _ diagnostic: Diagnostic, of kind: String
   ) -> Diagnostic? {
     guard let peer = peers.first(where: { suggestible.contains($0) }) else { return nil }
@@ -57,8 +57,7 @@ extension Checker {
     var explained = diagnostic
     explained.message += "; a text style has its own weight, and the bold one is font=headline"
     let hasFont = attributes.contains { $0.name.key == .font }
-    guard let weight = attribute.value.asName, PeerSpellings.boldWeights.contains(weight.name), !hasFont
-    else {
+    guard case .name(let weight) = attribute.value, PeerSpellings.boldWeights.contains(weight.name), !hasFont else {
       return explained.withFix(
         "remove '\(name.name)='", replacing: removalRange(attribute.range), with: "")
     }
@@ -69,7 +68,7 @@ extension Checker {
   /// E0213 with a fix to the style alone, or to headline, the bold style,
   /// for body's size. False when the expression is none of these.
   mutating func reportStyleWithWeight(_ expression: Expr) -> Bool {
-    if case .dotName(let style, let range) = expression.form,
+    if case .dotName(let style, let range) = expression,
       ElementKinds.fontStyles.contains(where: { $0.name == style.name })
     {
       // SwiftUI's `.font(.body)`: pencil's styles are bare names.
@@ -78,9 +77,9 @@ extension Checker {
           .withFix("write \(style.name)", replacing: range, with: style.name))
       return true
     }
-    guard case .member(let base, let member, _, let range) = expression.form else { return false }
+    guard case .member(let base, let member, _, let range) = expression else { return false }
     let style: Identifier
-    switch base.form {
+    switch base {
     case .name(let identifier), .dotName(let identifier, _): style = identifier
     default: return false
     }

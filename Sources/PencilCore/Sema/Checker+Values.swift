@@ -1,40 +1,34 @@
 extension Checker {
-  mutating func checkAttributes(_ attributes: AttributeList, _ specs: [AttributeSpec], of kind: String)
+  mutating func checkAttributes(_ attributes: [Attribute], _ specs: [AttributeSpec], of kind: String)
     -> AttributeValues
   {
     var values = AttributeValues(capacity: attributes.count)
-    // Each attribute is read from the tree once, into a buffer on the stack:
-    // the repeat check below looks at every earlier one.
-    withUnsafeTemporaryAllocation(of: Attribute.self, capacity: attributes.count) { seen in
-      defer { seen.baseAddress?.deinitialize(count: attributes.count) }
-      for index in attributes.indices { seen.initializeElement(at: index, to: attributes[index]) }
-      for index in attributes.indices {
-        let attribute = seen[index]
-        let key = attribute.name.key
-        guard let spec = specs.first(where: { $0.key == key }) else {
-          reportUnknownAttribute(attribute, among: attributes, specs, of: kind)
-          markNamesRead(in: attribute.value)
-          continue
-        }
-        let name = key.text
-        var earlier: Int? = nil
-        for previous in 0..<index where seen[previous].name.key == key {
-          earlier = previous
-          break
-        }
-        if let earlier {
-          let first = seen[earlier].range
-          diagnostics.append(
-            Diagnostic(SemaCodes.repeatedAttribute, attribute.range, "'\(name)' is given twice")
-              .withNote("first given here", at: first)
-              .withFix("remove the repeated '\(name)'", replacing: removalRange(attribute.range), with: ""))
-          markNamesRead(in: attribute.value)
-          continue
-        }
-        if let value = resolve(attribute.value, as: spec.kind, for: name) {
-          values.add(key, value)
-          if spec.isModifier { values.hasModifiers = true }
-        }
+    for index in attributes.indices {
+      let key = attributes[index].name.key
+      guard let spec = specs.first(where: { $0.key == key }) else {
+        reportUnknownAttribute(attributes[index], among: attributes, specs, of: kind)
+        markNamesRead(in: attributes[index].value)
+        continue
+      }
+      let name = key.text
+      var earlier: Int? = nil
+      for previous in 0..<index where attributes[previous].name.key == key {
+        earlier = previous
+        break
+      }
+      if let earlier {
+        let attribute = attributes[index]
+        let first = attributes[earlier].range
+        diagnostics.append(
+          Diagnostic(SemaCodes.repeatedAttribute, attribute.range, "'\(name)' is given twice")
+            .withNote("first given here", at: first)
+            .withFix("remove the repeated '\(name)'", replacing: removalRange(attribute.range), with: ""))
+        markNamesRead(in: attribute.value)
+        continue
+      }
+      if let value = resolve(attributes[index].value, as: spec.kind, for: name) {
+        values.add(key, value)
+        if spec.isModifier { values.hasModifiers = true }
       }
     }
     return values
@@ -43,7 +37,7 @@ extension Checker {
   /// The range to report a value's problem at: the expression's, or in
   /// the prelude, where a parameter's value came from at the call site.
   func valueRange(_ expression: Expr) -> SourceRange {
-    if expandingPrelude, let identifier = expression.asName, let binding = binding(identifier.key) {
+    if expandingPrelude, case .name(let identifier) = expression, let binding = binding(identifier.key) {
       return binding.origin
     }
     return expression.range
@@ -60,7 +54,7 @@ extension Checker {
   mutating func resolve(_ expression: Expr, as kind: ValueKind, for attribute: String) -> Value? {
     switch kind {
     case .keyword(let words):
-      guard let identifier = expression.asName, binding(identifier.key) == nil else { break }
+      guard case .name(let identifier) = expression, binding(identifier.key) == nil else { break }
       guard words.contains(identifier.name) else {
         reportUnknownWord(
           identifier, among: words, code: SemaCodes.unknownKeyword, what: "value for '\(attribute)'",
@@ -70,7 +64,7 @@ extension Checker {
       return .keyword(identifier.name)
     case .font:
       if reportStyleWithWeight(expression) { return nil }
-      guard let identifier = expression.asName, binding(identifier.key) == nil else { break }
+      guard case .name(let identifier) = expression, binding(identifier.key) == nil else { break }
       guard let style = ElementKinds.fontStyles.first(where: { $0.name == identifier.name }) else {
         reportUnknownWord(
           identifier, among: ElementKinds.fontStyles.map(\.name), code: SemaCodes.unknownFont, what: "text style")
@@ -82,14 +76,14 @@ extension Checker {
     case .unitPoint:
       // A name bound to nothing is a unit point's name, as in a linear
       // gradient's directions; anything else must evaluate to a point.
-      guard let identifier = expression.asName, binding(identifier.key) == nil else { break }
+      guard case .name(let identifier) = expression, binding(identifier.key) == nil else { break }
       if let match = ElementKinds.directions.first(where: { $0.name == identifier.name }) { return .point(match.point) }
       reportUnknownWord(
         identifier, among: ElementKinds.directions.map(\.name), code: SemaCodes.unknownDirection,
         what: "unit point for '\(attribute)'", aliases: Checker.directionAliases)
       return nil
     case .paint:
-      if let identifier = expression.asName, binding(identifier.key) == nil,
+      if case .name(let identifier) = expression, binding(identifier.key) == nil,
         gradientStatements[identifier.key] != nil
       {
         return resolveGradient(expression, for: attribute)
@@ -100,7 +94,7 @@ extension Checker {
     case .clipShape:
       return resolveClipShape(expression, for: attribute)
     case .length:
-      if let identifier = expression.asName, identifier.name == "fill", binding(identifier.key) == nil {
+      if case .name(let identifier) = expression, identifier.name == "fill", binding(identifier.key) == nil {
         return .keyword("fill")
       }
       return resolve(expression, as: .number(minimum: 0, maximum: nil, positive: true), for: attribute)
@@ -234,7 +228,7 @@ extension Checker {
   }
 
   private mutating func resolveGradient(_ expression: Expr, for attribute: String) -> Value? {
-    guard let identifier = expression.asName, binding(identifier.key) == nil else {
+    guard case .name(let identifier) = expression, binding(identifier.key) == nil else {
       guard let value = evaluate(expression, expecting: .gradient) else { return nil }
       switch value {
       case .gradient(let gradient): return .gradient(gradient)

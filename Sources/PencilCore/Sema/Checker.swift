@@ -194,7 +194,7 @@ struct Checker {
     let adaptiveBefore = imports.adaptiveColorsMet
     let values = checkAttributes(statement.attributes, ElementKinds.canvas, of: "canvas")
     guard let size = values.placement.size else {
-      if !statement.recovered, !statement.attributes.contains(named: .size) {
+      if !statement.recovered, !statement.attributes.contains(where: { $0.name.name == "size" }) {
         diagnostics.append(
           Diagnostic(SemaCodes.missingClause, statement.kind.range, "the canvas needs a size, like 'canvas 400x300'")
             .withFix(

@@ -92,13 +92,13 @@ struct ClipModel: Equatable {
 
 extension Checker {
   /// Whether any element in `statements` (or nested in them) has a name.
-  static func namesElements(_ statements: StatementList) -> Bool {
+  static func namesElements(_ statements: [Statement]) -> Bool {
     statements.contains { statement in
       switch statement {
-      case .element(let element): element.name != nil || namesElements(element.children ?? .empty)
+      case .element(let element): element.name != nil || namesElements(element.children ?? [])
       case .forLoop(let loop): namesElements(loop.body)
       case .conditional(let conditional):
-        conditional.branches.contains { namesElements($0.body) } || namesElements(conditional.elseBody ?? .empty)
+        conditional.branches.contains { namesElements($0.body) } || namesElements(conditional.elseBody ?? [])
       default: false
       }
     }
@@ -108,7 +108,7 @@ extension Checker {
   /// and `if` branches; a name in a loop is an error), so that an anchor
   /// may name an element written after it.
   mutating func declareElementNames(
-    in statements: StatementList, inLoop: Bool = false, reusing pool: [Name: ElementName] = [:]
+    in statements: [Statement], inLoop: Bool = false, reusing pool: [Name: ElementName] = [:]
   ) {
     for statement in statements { declareElementNames(in: statement, inLoop: inLoop, reusing: pool) }
   }
@@ -138,7 +138,7 @@ extension Checker {
         }
       }
       if components[element.kind.key] == nil {
-        declareElementNames(in: element.children ?? .empty, inLoop: inLoop, reusing: pool)
+        declareElementNames(in: element.children ?? [], inLoop: inLoop, reusing: pool)
       }
     case .forLoop(let loop):
       declareElementNames(in: loop.body, inLoop: true, reusing: pool)
@@ -148,7 +148,7 @@ extension Checker {
       // earlier branch declared is reused.
       let before = elementNames
       var all = elementNames
-      for body in conditional.branches.map(\.body) + [conditional.elseBody ?? .empty] {
+      for body in conditional.branches.map(\.body) + [conditional.elseBody ?? []] {
         elementNames = before
         declareElementNames(in: body, inLoop: inLoop, reusing: all)
         for (key, name) in elementNames where all[key] == nil { all[key] = name }
@@ -175,8 +175,8 @@ extension Checker {
 
   /// `NAME.ANCHOR` when `NAME` is an element of this scope (and not a
   /// `let` or parameter); nil when the expression is something else.
-  mutating func evaluateAnchor(_ base: Expr, _ member: Identifier, _ arguments: ExprList?) -> Computed?? {
-    guard let identifier = base.asName, arguments == nil else { return nil }
+  mutating func evaluateAnchor(_ base: Expr, _ member: Identifier, _ arguments: [Expr]?) -> Computed?? {
+    guard case .name(let identifier) = base, arguments == nil else { return nil }
     let anchors = ElementKinds.directions
     if let hiding = binding(identifier.key) {
       // `let box = 5` beside `box: rect`: `box.trailing` reads the let.

@@ -178,7 +178,7 @@ extension Checker {
   /// recorder keeps what it saw. Once per place: a loop around it does not
   /// repeat it. Only a compilation that records names does this.
   mutating func recordNamesOfUntakenCode(
-    _ statement: Statement, run: (inout Checker, StatementList) -> Void
+    _ statement: Statement, run: (inout Checker, [Statement]) -> Void
   ) {
     guard let recorder = names, !budget.exhausted else { return }
     let key = NameRecorder.NamesOnlyKey(

@@ -23,8 +23,8 @@ extension Parser {
   }
 
   /// A statement parsed by `parse`; after a syntax error (reported), it
-  /// skips to the statement's end and its node is marked failed (the
-  /// checker's views drop it). Either way the tree gets a node of `kind` over all of it.
+  /// skips to the statement's end and its node is marked failed (the AST
+  /// drops it). Either way the tree gets a node of `kind` over all of it.
   mutating func recovering(_ kind: SyntaxKind, _ parse: (inout Parser) throws -> Void) {
     let start = tree.mark
     do {

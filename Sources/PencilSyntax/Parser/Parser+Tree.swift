@@ -7,8 +7,7 @@ struct NodeMark {
 /// The syntax tree as the parser builds it: each consumed token is
 /// appended, and each node when its last token has been consumed, after
 /// its children (postorder). Off (`isOn` false), every call returns at
-/// once: a `\(…)` part is checked, and its tree is parsed again when it is read
-/// (`Parser.interpolationPieces`).
+/// once: a `\(…)` part is checked, and its tree is the bridge's business.
 struct TreeRecorder {
   var isOn: Bool
   var tokens: [SyntaxToken] = []
@@ -99,13 +98,13 @@ extension Parser {
     return SourceUnit(statements: statements)
   }
 
-  /// Each top-level statement as the checker reads it: its tree
-  /// (`parseStatements`), shared by the views over it.
+  /// Each top-level statement as the checker reads it today: parsed into
+  /// its tree (`parseStatements`), then built by the bridge.
   package static func parse(
     _ source: SourceFile, diagnostics: inout DiagnosticList, each body: (Statement) -> Void
   ) {
     parseStatements(source, diagnostics: &diagnostics) { tree, statement in
-      if let statement = Statement(SharedSyntaxTree(tree), statement.id.index) { body(statement) }
+      if let statement = ASTBridge(tree).statement(statement) { body(statement) }
     }
   }
 

@@ -24,6 +24,17 @@ extension Parser {
     try parseValue(for: what)
   }
 
+  /// Two parts of a position or a size: literals when both are numbers, as
+  /// version 1 wrote them (`at 3,4`, `size 3x4`), otherwise a `.pair`
+  /// (for the bridge from a `pair` node).
+  static func pair(_ first: Expr, _ second: Expr, _ kind: PairKind) -> Expr {
+    let range = SourceRange(first.range.start, second.range.end)
+    guard case .number(let a, _) = first, case .number(let b, _) = second else {
+      return .pair(first, second, kind, range)
+    }
+    return kind == .point ? .point(x: a, y: b, range) : .size(width: a, height: b, range)
+  }
+
   /// A value: operators over postfix values (see `parsePostfix`), with
   /// `BinaryOperator`'s precedence.
   mutating func parseValue(for attribute: String) throws {
@@ -255,8 +266,8 @@ extension Parser {
 
   /// A string with `\(…)` parts: each part is parsed by a parser over its
   /// bytes, so its positions are those of the file, and its errors are
-  /// reported; the tree keeps the string token (the views parse the parts
-  /// again, once per statement: `SharedSyntaxTree`).
+  /// reported; the tree keeps the string token (the bridge parses the
+  /// parts again, `interpolatedString`).
   private mutating func parseInterpolated(_ pieces: [StringPiece]) throws {
     for case .expression(let range) in pieces {
       guard depth < Parser.maximumDepth else {
@@ -267,5 +278,25 @@ extension Parser {
       diagnostics.absorb(inner.diagnostics)
       guard parsed else { throw SyntaxError() }
     }
+  }
+
+  /// The string token at `range`, which has `\(…)` parts, as the AST has
+  /// it; nil when a part does not parse (the parse of the file has
+  /// reported it).
+  package static func interpolatedString(in bytes: [UInt8], at range: SourceRange) -> Expr? {
+    // Nesting is counted from 0: a depth only refuses, and the parse did not.
+    guard let pieces = interpolationPieces(in: bytes, at: range, depth: 0) else { return nil }
+    var parts: [InterpolationPart] = []
+    for piece in pieces {
+      switch piece {
+      case .text(let text):
+        if !text.isEmpty { parts.append(.text(text)) }
+      case .expression(let tree?):
+        parts.append(.expression(ASTBridge(tree).expr(tree.root)))
+      case .expression(nil):
+        return nil
+      }
+    }
+    return .interpolated(parts, range)
   }
 }

@@ -3,8 +3,8 @@
 struct SyntaxError: Error {}
 
 /// A recursive-descent parser that never fails: it builds the flat syntax
-/// tree (`TreeRecorder`), one diagnostic per broken statement. The checker
-/// reads each top-level statement's tree through the views (`Statement`).
+/// tree (`TreeRecorder`), one diagnostic per broken statement. The AST the
+/// checker reads today is built from the tree by `ASTBridge`.
 package struct Parser {
   var lexer: Lexer
   let bytes: [UInt8]
@@ -40,7 +40,7 @@ package struct Parser {
 
   /// A parser over the bytes of one `\(…)` in a string. The string token
   /// holding these bytes is the file tree's, its parts are not: the tree
-  /// is recorded only when the views parse a part again.
+  /// is recorded only when the bridge parses a part again.
   init(bytes: [UInt8], range: SourceRange, depth: Int, recordingTree: Bool = false) {
     lexer = Lexer(bytes: bytes, range: range)
     tree = TreeRecorder(on: recordingTree, expectedBytes: 0)
@@ -169,7 +169,7 @@ package struct Parser {
   /// Skips to the end of the broken statement: past the next newline or
   /// `;` outside braces, or up to (not past) a `}` that closes the
   /// enclosing block. A failed statement skipping to its own end says so
-  /// (`endingStatement`): its error node is then marked for the views.
+  /// (`endingStatement`): its error node is then marked for the bridge.
   mutating func synchronize(endingStatement: Bool = false) {
     let skipped = tree.mark
     defer { tree.finishError(skipped, endingStatement ? .skippedToEnd : []) }

@@ -13,7 +13,7 @@ enum ElementContext {
 /// (the file, a stack, a component's body) is a list of statements that
 /// produce elements in order.
 extension Checker {
-  mutating func run(_ statements: StatementList, in context: ElementContext, into models: inout [ElementModel]) {
+  mutating func run(_ statements: [Statement], in context: ElementContext, into models: inout [ElementModel]) {
     for statement in statements {
       guard !budget.exhausted else { return }
       run(statement, in: context, into: &models)
@@ -61,7 +61,7 @@ extension Checker {
     }
     let value = evaluate(statement.value) ?? .unknown
     let isColorSet: Bool
-    if case .colorSet = statement.value.form { isColorSet = true } else { isColorSet = false }
+    if case .colorSet = statement.value { isColorSet = true } else { isColorSet = false }
     bind(statement.name, value, kind: .letBinding, colorSet: isColorSet)
     let piUses = self.piUses(in: statement.value)
     if !piUses.isEmpty {
@@ -122,7 +122,7 @@ extension Checker {
   /// `if … else if … else …`: the first branch whose condition holds. While
   /// a component is checked alone, conditions may be unknown: then every
   /// branch is checked.
-  mutating func runConditional(_ conditional: IfStatement, body: (inout Checker, StatementList) -> Void) {
+  mutating func runConditional(_ conditional: IfStatement, body: (inout Checker, [Statement]) -> Void) {
     for branch in conditional.branches {
       guard let condition = evaluate(branch.condition) else { return }
       switch condition {

@@ -64,7 +64,7 @@ final class ComponentDefinition {
     self.isPrelude = isPrelude
   }
 
-  private static func readsFrameSize(_ body: StatementList) -> Bool {
+  private static func readsFrameSize(_ body: [Statement]) -> Bool {
     var found = false
     SyntaxWalk.names(in: body) { name in
       if name == .width || name == .height { found = true }
@@ -227,7 +227,7 @@ extension Checker {
       return nil
     }
     let values = checkAttributes(statement.attributes, component.specs, of: component.name)
-    if context == .stack, let position = statement.attributes.first(named: .at) {
+    if context == .stack, let position = statement.attributes.first(where: { $0.name.key == .at }) {
       diagnostics.append(
         Diagnostic(
           SemaCodes.positionInStack, position.range, "children of a stack take no position; the stack places them"
@@ -242,7 +242,7 @@ extension Checker {
     var missing: [(parameter: Parameter, type: DeclaredType?)] = []
     for index in component.required {
       let name = component.parameterNames[index]
-      if !statement.attributes.contains(named: name) { missing.append(component.parameters[index]) }
+      if !statement.attributes.contains(where: { $0.name.key == name }) { missing.append(component.parameters[index]) }
     }
     if !missing.isEmpty, !statement.recovered {
       let names = missing.map { "'\($0.parameter.name.name)'" }.joined(separator: ", ")

@@ -14,7 +14,7 @@ extension Checker {
   }
 
   private mutating func computeValue(_ expression: Expr, expecting kind: ValueKind?) -> Computed? {
-    switch expression.form {
+    switch expression {
     case .number(let value, _): return .number(value)
     case .size(let width, let height, _): return .size(Point(width, height))
     case .point(let x, let y, _): return .point(Point(x, y))

@@ -103,7 +103,7 @@ extension Checker {
     budget.generating = component.isPrelude ? 0 : generating + 1
     let elementsBefore = budget.elements
     for (index, (parameter, type)) in component.parameters.enumerated() {
-      let given = statement.attributes.first(named: parameter.name.key)
+      let given = statement.attributes.first { $0.name.key == parameter.name.key }
       var value = arguments[index]
       if given == nil, let defaultValue = parameter.defaultValue, !component.laterDefaults.contains(index) {
         value = defaultArgument(defaultValue, type, of: parameter) ?? .unknown
@@ -142,7 +142,7 @@ extension Checker {
     -> Computed?
   {
     guard let type else { return nil }
-    if type.isOptional, let name = expression.asName, name.name == "none" { return Computed.none }
+    if type.isOptional, case .name(let name) = expression, name.name == "none" { return Computed.none }
     if case .gradient = type.valueKind {
       guard case .gradient(let gradient)? = resolve(expression, as: .gradient, for: parameter.name.name) else {
         return nil

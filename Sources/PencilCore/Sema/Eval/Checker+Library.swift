@@ -17,7 +17,7 @@ extension Checker {
   /// written with them, but a user is taught `x, y` and `WxH`.
   static let functionNames = documentedFunctionNames + ["point", "size"]
 
-  mutating func callFunction(_ function: Identifier, _ arguments: ExprList, _ range: SourceRange) -> Computed? {
+  mutating func callFunction(_ function: Identifier, _ arguments: [Expr], _ range: SourceRange) -> Computed? {
     switch function.name {
     case "hsb", "rgb": return colorFunction(function, arguments, range)
     case "count":
@@ -112,7 +112,7 @@ extension Checker {
   }
 
   mutating func argumentCount(
-    _ arguments: ExprList, _ count: ClosedRange<Int>, of function: String, _ range: SourceRange
+    _ arguments: [Expr], _ count: ClosedRange<Int>, of function: String, _ range: SourceRange
   ) -> Bool {
     guard count.contains(arguments.count) else {
       let expected =
@@ -128,8 +128,7 @@ extension Checker {
     return true
   }
 
-  private mutating func colorFunction(_ function: Identifier, _ arguments: ExprList, _ range: SourceRange) -> Computed?
-  {
+  private mutating func colorFunction(_ function: Identifier, _ arguments: [Expr], _ range: SourceRange) -> Computed? {
     let maximum: Double = function.name == "hsb" ? 1 : 255
     guard argumentCount(arguments, 3...4, of: function.name, range) else { return nil }
     // Read the numbers without building arrays: this runs for every hsb().
@@ -138,7 +137,7 @@ extension Checker {
     var unknown = false
     for (index, argument) in arguments.enumerated() {
       let value: Double
-      if case .number(let literal, _) = argument.form {
+      if case .number(let literal, _) = argument {
         value = literal
       } else {
         guard let computed = number(argument, "the arguments of \(function.name)() are numbers") else { return nil }
@@ -191,7 +190,7 @@ extension Checker {
 
   /// `.opacity(x)`, `.mix(c, t)`, `.hue`, `.saturation`, `.brightness`,
   /// `.alpha` on colours; `.count` on lists and ranges.
-  mutating func evaluateMember(_ base: Expr, _ member: Identifier, _ arguments: ExprList?, _ range: SourceRange)
+  mutating func evaluateMember(_ base: Expr, _ member: Identifier, _ arguments: [Expr]?, _ range: SourceRange)
     -> Computed?
   {
     if let anchor = evaluateAnchor(base, member, arguments) { return anchor }
@@ -216,7 +215,7 @@ extension Checker {
     }
     switch (member.name, arguments) {
     case ("opacity", let arguments):
-      let arguments = arguments ?? .empty
+      let arguments = arguments ?? []
       guard argumentCount(arguments, 1...1, of: ".opacity", range),
         let value = number(arguments[0], "the arguments of .opacity() are numbers")
       else { return nil }
@@ -281,7 +280,7 @@ extension Checker {
   }
 
   private func collectPi(_ expression: Expr, into uses: inout [SourceRange]) {
-    switch expression.form {
+    switch expression {
     case .name(let identifier):
       if let binding = binding(identifier.key) {
         if binding.file == nil || binding.file === currentFile { uses += binding.piUses }

@@ -38,7 +38,7 @@ extension Checker {
   }
 
   /// The same for statements never checked (an unknown element's).
-  mutating func markNamesRead(in statements: some BidirectionalCollection<Statement>) {
+  mutating func markNamesRead(in statements: [Statement]) {
     guard let first = statements.first, let last = statements.last,
       firstWalk(of: first.range.union(last.range))
     else { return }

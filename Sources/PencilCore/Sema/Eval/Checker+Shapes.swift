@@ -107,7 +107,7 @@ extension Checker {
     return true
   }
 
-  mutating func runPath(_ statements: StatementList, into path: inout PathBuilder, use: SourceRange) {
+  mutating func runPath(_ statements: [Statement], into path: inout PathBuilder, use: SourceRange) {
     for statement in statements {
       guard !path.overflowed, !budget.exhausted else { return }
       switch statement {

@@ -49,7 +49,7 @@ struct ColorSlots: Equatable {
       var slots: [Int] = []
       for (position, element) in elements.enumerated() {
         let fed = element.attributes.contains {
-          guard $0.name.key == .fill, let name = $0.value.asName else { return false }
+          guard $0.name.key == .fill, case .name(let name) = $0.value else { return false }
           return name.key == key
         }
         guard fed else { continue }

@@ -1,13 +1,13 @@
 /// Visits the names read in statements and expressions, for questions
 /// asked of a definition once (does a component's body read `width`?).
 enum SyntaxWalk {
-  static func names(in statements: some Sequence<Statement>, _ visit: (Name) -> Void) {
+  static func names(in statements: [Statement], _ visit: (Name) -> Void) {
     for statement in statements {
       switch statement {
       case .element(let element):
         if let label = element.label { names(in: label, visit) }
         for attribute in element.attributes { names(in: attribute.value, visit) }
-        names(in: element.children ?? .empty, visit)
+        names(in: element.children ?? [], visit)
       case .letBinding(let binding): names(in: binding.value, visit)
       case .forLoop(let loop):
         names(in: loop.sequence, visit)
@@ -17,7 +17,7 @@ enum SyntaxWalk {
           names(in: branch.condition, visit)
           names(in: branch.body, visit)
         }
-        names(in: conditional.elseBody ?? .empty, visit)
+        names(in: conditional.elseBody ?? [], visit)
       case .pathCommand(let command):
         for point in command.points { names(in: point, visit) }
       case .gradient, .shape, .component, .importFile:
@@ -27,13 +27,13 @@ enum SyntaxWalk {
   }
 
   static func names(in expression: Expr, _ visit: (Name) -> Void) {
-    switch expression.form {
+    switch expression {
     case .name(let identifier): visit(identifier.key)
     case .call(_, let arguments, _):
       for argument in arguments { names(in: argument, visit) }
     case .member(let base, _, let arguments, _):
       names(in: base, visit)
-      for argument in arguments ?? .empty { names(in: argument, visit) }
+      for argument in arguments ?? [] { names(in: argument, visit) }
     case .binary(_, let left, let right, _), .pair(let left, let right, _, _), .index(let left, let right, _),
       .colorSet(let left, let right, _):
       names(in: left, visit)
