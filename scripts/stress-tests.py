@@ -24,7 +24,8 @@ DEFAULT_FILTER = (
     "PencilPreviewTests.EventStreamTests|PencilPreviewTests.RegularFileSceneTests|"
     "PencilPreviewTests.WatchedFoldersTests|PencilPreviewTests.SharedEventBufferTests|"
     "PencilPreviewTests.HTTPServerTests/testTheConnectionCap|"
-    "PencilCLITests.WatchCLITests|PencilCLITests.PreviewCLITests"
+    "PencilCLITests.WatchCLITests|PencilCLITests.PreviewCLITests|"
+    "PencilCLITests.ParallelCLITests/testInterrupt"
 )
 # Throughput tests of the event streams (megabytes through a slow test
 # client), seconds each and not of the waiting kind: left out so that 20

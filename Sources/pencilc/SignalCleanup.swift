@@ -1,4 +1,5 @@
 import PencilCore
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -25,6 +26,14 @@ enum SignalCleanup {
   nonisolated(unsafe) private static var used: [Bool] = []
   nonisolated(unsafe) private static var installed = false
   private static let lock = Lock()
+  /// Threads between making a temporary file and remembering it. The
+  /// handler waits for none to be left before it removes the files: a
+  /// signal is handled by whichever thread does not hold it back, which
+  /// can be any thread but the one making the file.
+  private static let making = Atomic<Int>(0)
+  /// Set by the handler first: a thread about to make a file then makes
+  /// none, and waits for the process to end.
+  private static let ending = Atomic<Bool>(false)
 
   /// Makes room for `count` files written at once. Call once, on the main
   /// thread, before any other thread starts.
@@ -78,9 +87,8 @@ enum SignalCleanup {
       SIGPWR, SIGSTKFLT,
     ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
 
-  /// Leaves the signals to the main thread: a worker thread is then never
-  /// the one that handles them while another thread has made a temporary
-  /// file but not yet remembered it (see `whileBlocked`).
+  /// Leaves the signals to the main thread, which makes no file while
+  /// workers write (`whileBlocked` covers the thread that does).
   static func blockInThisThread() {
     var set = sigset_t()
     sigemptyset(&set)
@@ -89,8 +97,9 @@ enum SignalCleanup {
   }
 
   /// Runs `body` (making a temporary file and remembering it) with the
-  /// signals held back in this thread, so that one arriving in between
-  /// waits until the file is remembered.
+  /// signals held back in this thread, and counted in `making`, so that
+  /// a signal handled by another thread meanwhile waits until the file is
+  /// remembered (or, when the handler came first, no file is made).
   static func whileBlocked<Result>(_ body: () throws -> Result) rethrows -> Result {
     var set = sigset_t()
     var previous = sigset_t()
@@ -98,6 +107,13 @@ enum SignalCleanup {
     for signalNumber in handled { sigaddset(&set, signalNumber) }
     pthread_sigmask(SIG_BLOCK, &set, &previous)
     defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    making.add(1, ordering: .sequentiallyConsistent)
+    defer { making.subtract(1, ordering: .sequentiallyConsistent) }
+    if ending.load(ordering: .sequentiallyConsistent) {
+      // The handler is removing the files and ending the process.
+      making.subtract(1, ordering: .sequentiallyConsistent)
+      while true { pause() }
+    }
     return try body()
   }
 
@@ -111,10 +127,17 @@ enum SignalCleanup {
   private static func installNow() {
     guard !installed else { return }
     installed = true
+    // Made now: the handler must not be the first to touch them.
+    _ = making.load(ordering: .relaxed)
+    _ = ending.load(ordering: .relaxed)
     // A file size limit becomes a write error (EFBIG), handled like any other.
     signal(SIGXFSZ, SIG_IGN)
     for signalNumber in handled where !isIgnored(signalNumber) {
       signal(signalNumber) { received in
+        // Lock-free atomics only: safe in a handler. A thread making a
+        // file has the signals held back, so it is never this one.
+        SignalCleanup.ending.store(true, ordering: .sequentiallyConsistent)
+        while SignalCleanup.making.load(ordering: .sequentiallyConsistent) > 0 {}
         if let slots = SignalCleanup.slots {
           for slot in 0..<SignalCleanup.slotCount {
             let path = slots + slot * SignalCleanup.slotSize

@@ -173,4 +173,28 @@ final class ParallelCLITests: XCTestCase {
     XCTAssertEqual(process.terminationStatus, SIGTERM)
     XCTAssertEqual(try temporary(), [])
   }
+
+  /// SIGTERM as soon as the first temporary file shows, ten times: the
+  /// other job may be between making its file and remembering it, and the
+  /// signal, handled by another thread, must wait for it.
+  func testInterruptWhileAFileIsBeingMadeLeavesNone() throws {
+    let directory = try CLI.temporaryDirectory()
+    var scene = "canvas 1000x1000 background=white\n"
+    for index in 0..<40 { scene += "ellipse at \(index * 37 % 900),\(index * 53 % 900) size 300x200 fill=red\n" }
+    let names = (0..<8).map { "p\($0)" }
+    for name in names { try Data(scene.utf8).write(to: directory.appendingPathComponent("\(name).pencil")) }
+    let temporary = { try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".") } }
+    for round in 0..<10 {
+      let process = Process()
+      process.executableURL = CLI.binary
+      process.arguments = ["-j", "4", "-f", "png"] + names.map { "\($0).pencil" }
+      process.currentDirectoryURL = directory
+      try process.run()
+      let deadline = Date().addingTimeInterval(60)
+      while process.isRunning, try temporary().isEmpty, Date() < deadline { usleep(200) }
+      process.terminate()
+      process.waitUntilExit()
+      XCTAssertEqual(try temporary(), [], "round \(round)")
+    }
+  }
 }
