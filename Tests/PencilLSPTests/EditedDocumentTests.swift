@@ -10,7 +10,9 @@ import XCTest
 /// change) to every sample and diagnostics fixture, each followed by the
 /// published diagnostics and the semantic tokens compared with those of a
 /// new server given the edited text. What the server keeps across edits
-/// (its line index, edited in place; its names, indexed on demand) must
+/// (its line index, edited in place; its syntax tree, whose touched
+/// statements are parsed again and spliced in; its names, indexed on
+/// demand) must
 /// never show.
 final class EditedDocumentTests: XCTestCase {
   private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
