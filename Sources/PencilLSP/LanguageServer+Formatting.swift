@@ -9,7 +9,9 @@ extension LanguageServer {
     guard let document = try document(params) else { return .null }
     let source = SourceFile(name: document.path, bytes: document.bytes)
     let syntax = document.syntax
-    guard case .formatted(let formatted) = SourceFormatter.format(source, tree: syntax.tree, diagnostics: syntax.diagnostics)
+    guard
+      case .formatted(let formatted) = SourceFormatter.format(
+        source, tree: syntax.tree, diagnostics: syntax.diagnostics)
     else { return .null }
     guard formatted != document.bytes else { return .array([]) }
     let whole = lspRange(SourceRange(0, document.bytes.count), document.lines)

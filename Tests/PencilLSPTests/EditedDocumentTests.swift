@@ -12,8 +12,7 @@ import XCTest
 /// new server given the edited text. What the server keeps across edits
 /// (its line index, edited in place; its syntax tree, whose touched
 /// statements are parsed again and spliced in; its names, indexed on
-/// demand) must
-/// never show.
+/// demand) must never show.
 final class EditedDocumentTests: XCTestCase {
   private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()

@@ -61,7 +61,8 @@ extension Parser {
       tokens: parser.tree.tokens, nodes: parser.tree.nodes, literals: parser.tree.literals,
       literalTokens: parser.tree.literalTokens, trivia: Array(parser.lexer.trivia[..<triviaEnd]),
       strings: Array(parser.lexer.strings[..<stringsEnd]),
-      interpolations: stopped?.interpolations ?? UInt32(parser.lexer.interpolations.count), boundaries: boundaries, stop: stopped,
+      interpolations: stopped?.interpolations ?? UInt32(parser.lexer.interpolations.count), boundaries: boundaries,
+      stop: stopped,
       parserDiagnostics: parser.diagnostics, lexerDiagnostics: parser.lexer.diagnostics)
   }
 

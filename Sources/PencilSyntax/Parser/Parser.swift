@@ -29,7 +29,9 @@ package struct Parser {
   /// starts, a top-level statement's start for a region's parse
   /// (`Parser+Region.swift`).
   init(source: SourceFile, diagnostics: DiagnosticList, recordingTrivia: Bool, expectedBytes: Int, offset: Int = 0) {
-    lexer = offset == 0 ? Lexer(bytes: source.bytes) : Lexer(bytes: source.bytes, range: SourceRange(offset, source.bytes.count))
+    lexer =
+      offset == 0
+      ? Lexer(bytes: source.bytes) : Lexer(bytes: source.bytes, range: SourceRange(offset, source.bytes.count))
     lexer.recordsTrivia = recordingTrivia
     // About one piece of trivia per 3 bytes: mostly the space between tokens.
     if recordingTrivia { lexer.trivia.reserveCapacity(expectedBytes / 3 + 16) }

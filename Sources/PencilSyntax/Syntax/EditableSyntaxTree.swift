@@ -51,7 +51,10 @@ package struct EditableSyntaxTree: Sendable {
     let delta = insertedCount - (to - from)
     guard splicable, 0 <= from, from <= to, to <= tree.bytes.count, insertedCount >= 0,
       edited.bytes.count == tree.bytes.count + delta, let first = boundaries.first, first.byte == 0
-    else { return self = EditableSyntaxTree(edited) }
+    else {
+      self = EditableSyntaxTree(edited)
+      return
+    }
     // The statement before the edited one too: its parse read the edited
     // one's first token (the parser looks one token ahead, past a line
     // break), and a `\r` before the edit may become half of a `\r\n`.
@@ -62,13 +65,15 @@ package struct EditableSyntaxTree: Sendable {
       byte >= editEnd && oldBoundary(at: byte - delta, after: startIndex) != nil
     }
     guard !Self.passesCap(region.parserDiagnostics), !Self.passesCap(region.lexerDiagnostics) else {
-      return self = EditableSyntaxTree(edited)
+      self = EditableSyntaxTree(edited)
+      return
     }
     let end = region.stop.flatMap { oldBoundary(at: Int($0.byte) - delta, after: startIndex) }
     splice(region, replacing: startIndex..<(end ?? boundaries.count), delta: delta, edited: edited)
     lastParsedBytes = Int(region.stop?.byte ?? UInt32(edited.bytes.count)) - Int(start.byte)
     guard !Self.passesCap(parserDiagnostics), !Self.passesCap(lexerDiagnostics) else {
-      return self = EditableSyntaxTree(edited)
+      self = EditableSyntaxTree(edited)
+      return
     }
     var all = DiagnosticList()
     for diagnostic in parserDiagnostics { all.append(diagnostic) }
