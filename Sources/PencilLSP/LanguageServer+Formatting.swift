@@ -8,10 +8,10 @@ extension LanguageServer {
   func formatting(_ params: JSONValue) throws -> JSONValue {
     guard let document = try document(params) else { return .null }
     let source = SourceFile(name: document.path, bytes: document.bytes)
-    let syntax = document.syntax
+    let kept = syntax(of: document)
     guard
       case .formatted(let formatted) = SourceFormatter.format(
-        source, tree: syntax.tree, diagnostics: syntax.diagnostics)
+        source, tree: kept.tree, diagnostics: kept.diagnostics)
     else { return .null }
     guard formatted != document.bytes else { return .array([]) }
     let whole = lspRange(SourceRange(0, document.bytes.count), document.lines)

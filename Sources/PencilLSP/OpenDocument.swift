@@ -71,13 +71,16 @@ final class OpenDocument {
 
   var source: SourceFile { compilation?.source ?? SourceFile(name: path, bytes: bytes) }
 
-  /// The text's lossless syntax tree, with its parse's diagnostics.
+  /// The text's lossless syntax tree, with its parse's diagnostics; read
+  /// it through `LanguageServer.syntax(of:)`, which keeps one at a time.
   var syntax: EditableSyntaxTree {
     if let keptSyntax { return keptSyntax }
     let made = EditableSyntaxTree(SourceFile(name: path, bytes: bytes))
     keptSyntax = made
     return made
   }
+
+  func dropSyntax() { keptSyntax = nil }
 
   /// `lines`: the new text's line index, when the caller has it; `syntax`
   /// its tree, when the caller edited the old one.

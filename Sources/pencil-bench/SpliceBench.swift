@@ -44,7 +44,14 @@ func compareSpliceWithWholeParse(_ bytes: [UInt8], runs: Int) {
     }
   }
   func microseconds(_ time: Double) -> String { "\(whole(time * 1_000_000)) µs" }
-  print("text: \(bytes.count) bytes, \(bytes.count { $0 == UInt8(ascii: "\n") }) lines, \(nodes) nodes")
+  let tree = edited.tree
+  let treeBytes =
+    MemoryLayout<SyntaxToken>.stride * tree.tokens.count + MemoryLayout<SyntaxNode>.stride * tree.nodes.count
+    + MemoryLayout<TriviaPiece>.stride * tree.trivia.count + MemoryLayout<LiteralValue>.stride * tree.literals.count
+    + 4 * tree.literalTokens.count + tree.strings.reduce(16 * tree.strings.count) { $0 + $1.utf8.count }
+  print(
+    "text: \(bytes.count) bytes, \(bytes.count(where: { $0 == UInt8(ascii: "\n") })) lines, \(nodes) nodes; "
+      + "the tree's arrays \(treeBytes / 1000) KB")
   print(
     "one character typed, best of \(runs): spliced \(microseconds(spliced)) (\(parsedBytes) bytes parsed again); "
       + "whole parse \(microseconds(wholeParse)); ratio \(whole(spliced / wholeParse * 1000) / 10)."

@@ -102,4 +102,35 @@ final class EditedDocumentTests: XCTestCase {
       }
     }
   }
+
+  /// One document at a time keeps its tree: reading another's drops it,
+  /// and the next request parses the edited text afresh. Formatting and
+  /// semantic tokens answer as for the text opened afresh either way.
+  func testEditsBetweenRequestsAboutAnotherDocumentAnswerAsAfresh() {
+    let (edited, other) = ("untitled:a.pencil", "untitled:b.pencil")
+    var random = SplitMix(seed: 22)
+    let text = Self.texts(in: "samples").first { $0.0 == "showcase.pencil" }?.1 ?? "rect size 4x4\n"
+    let session = Session()
+    session.initialize()
+    session.open(edited, text)
+    session.open(other, "rect size 4x4\n")
+    var bytes = Array(text.utf8)
+    for step in 1...20 {
+      let edit = Self.randomEdit(bytes, &random)
+      bytes = Self.applied(edit, to: bytes)
+      session.change(edited, version: step + 1, [(edit.0, edit.1, edit.2)])
+      if step % 3 == 0 { _ = answers(session, other) }
+      let fresh = Session()
+      fresh.initialize()
+      fresh.open(edited, String(decoding: bytes, as: UTF8.self))
+      XCTAssertEqual(answers(session, edited).tokens, answers(fresh, edited).tokens, "step \(step)")
+      let format = JSONValue.object([
+        "textDocument": .object(["uri": .string(edited)]),
+        "options": .object(["tabSize": .int(2), "insertSpaces": .bool(true)]),
+      ])
+      XCTAssertEqual(
+        session.call("textDocument/formatting", format)["result"],
+        fresh.call("textDocument/formatting", format)["result"], "step \(step): formatting")
+    }
+  }
 }
