@@ -58,7 +58,7 @@ extension LanguageServer {
   }
 
   /// `document`'s syntax tree, kept and edited with its text. A tree
-  /// weighs about 12 times its text (`pencil-bench --splice`), so one
+  /// weighs about 10 times its text (`pencil-bench --splice`), so one
   /// document at a time keeps one, as one keeps its picture: the last a
   /// request read, normally the one being edited; another's is parsed
   /// again when a request reads it.
