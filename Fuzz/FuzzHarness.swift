@@ -136,6 +136,7 @@ enum FuzzHarness {
     }
     failures += checkFormatter(source, compiled: compilation)
     failures += checkEditorQueries(source, compiled: compilation)
+    failures += checkSplice(source)
     guard let scene = compilation.scene else { return failures }
     _ = IRPrinter.print(scene)
     for format in OutputFormat.allCases.map(\.name) {

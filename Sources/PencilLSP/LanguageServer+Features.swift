@@ -9,7 +9,7 @@ extension LanguageServer {
     // open documents first, then the disk.
     let source = SourceFile(name: document.path, bytes: document.bytes)
     let result = Completions.at(
-      offset, in: source, importer: world(for: document, main: source),
+      offset, in: source, tree: syntax(of: document).tree, importer: world(for: document, main: source),
       list: { [documents, disk] folder in LanguageServer.entries(of: folder, disk.entries, documents.values) })
     let range = lspRange(result.replacing, document.lines)
     let items: [JSONValue] = result.candidates.enumerated().map { index, candidate in
@@ -63,7 +63,8 @@ extension LanguageServer {
     guard let document = try document(params) else { return .null }
     let offset = try offset(params, in: document)
     let compilation = compileWithScene(document)
-    let answer = HoverFacts.at(offset, in: compilation.source, scene: compilation.scene)
+    let answer = HoverFacts.at(
+      offset, in: compilation.source, tree: syntax(of: document).tree, scene: compilation.scene)
     // Over a diagnostic, what its code means: the text of `pencilc explain`,
     // which clients that do not follow `codeDescription` show nowhere else.
     var codes: [DiagnosticCode] = []
@@ -102,12 +103,14 @@ extension LanguageServer {
       if !symbol.children.isEmpty { value["children"] = .array(symbol.children.map(convert)) }
       return .object(value)
     }
-    return .array(DocumentOutline.symbols(in: SourceFile(name: document.path, bytes: document.bytes)).map(convert))
+    let source = SourceFile(name: document.path, bytes: document.bytes)
+    return .array(DocumentOutline.symbols(in: source, tree: syntax(of: document).tree).map(convert))
   }
 
   func documentColors(_ params: JSONValue) throws -> JSONValue {
     guard let document = try document(params) else { return .array([]) }
-    let literals = ColorLiterals.find(in: SourceFile(name: document.path, bytes: document.bytes))
+    let source = SourceFile(name: document.path, bytes: document.bytes)
+    let literals = ColorLiterals.find(in: source, tree: syntax(of: document).tree)
     return .array(
       literals.map { literal in
         .object([
@@ -130,7 +133,8 @@ extension LanguageServer {
     let lines = document.lines
     let range = SourceRange(lines.offset(of: start, encoding: encoding), lines.offset(of: end, encoding: encoding))
     // The literal being edited keeps its spelling: first in the list.
-    let form = ColorLiterals.find(in: SourceFile(name: document.path, bytes: document.bytes)).first {
+    let source = SourceFile(name: document.path, bytes: document.bytes)
+    let form = ColorLiterals.find(in: source, tree: syntax(of: document).tree).first {
       $0.range == range
     }?.form
     let picked = QueryColor(red: red, green: green, blue: blue, alpha: alpha)

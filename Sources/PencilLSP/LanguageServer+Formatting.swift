@@ -8,7 +8,11 @@ extension LanguageServer {
   func formatting(_ params: JSONValue) throws -> JSONValue {
     guard let document = try document(params) else { return .null }
     let source = SourceFile(name: document.path, bytes: document.bytes)
-    guard case .formatted(let formatted) = SourceFormatter.format(source) else { return .null }
+    let kept = syntax(of: document)
+    guard
+      case .formatted(let formatted) = SourceFormatter.format(
+        source, tree: kept.tree, diagnostics: kept.diagnostics)
+    else { return .null }
     guard formatted != document.bytes else { return .array([]) }
     let whole = lspRange(SourceRange(0, document.bytes.count), document.lines)
     return .array([.object(["range": whole, "newText": .string(String(decoding: formatted, as: UTF8.self))])])

@@ -38,7 +38,7 @@ extension LanguageServer {
       last = from
     }
     let source = SourceFile(name: document.path, bytes: bytes)
-    SemanticTokens.forEach(in: source, names: names(document)) { span in
+    SemanticTokens.forEach(in: source, tree: syntax(of: document).tree, names: names(document)) { span in
       var start = span.range.start
       var index = start
       while index < span.range.end {

@@ -1,3 +1,5 @@
+import PencilCore
+
 /// `didOpen`, `didChange` and `didClose`: the open documents' texts,
 /// within the limits on how many, how large together, and how many edits
 /// one change may carry.
@@ -53,6 +55,16 @@ extension LanguageServer {
   func didClose(_ params: JSONValue) {
     guard let uri = params["textDocument"]?["uri"]?.string, documents[uri] != nil else { return }
     forget(uri)
+  }
+
+  /// `document`'s syntax tree, kept and edited with its text. A tree
+  /// weighs about 10 times its text (`pencil-bench --splice`), so one
+  /// document at a time keeps one, as one keeps its picture: the last a
+  /// request read, normally the one being edited; another's is parsed
+  /// again when a request reads it.
+  func syntax(of document: OpenDocument) -> EditableSyntaxTree {
+    for other in documents.values where other !== document { other.dropSyntax() }
+    return document.syntax
   }
 
   /// The bytes of every open document's text.

@@ -36,6 +36,10 @@ final class OpenDocument {
   var version: Int
   private(set) var bytes: [UInt8]
   private var cachedLines: LineIndex?
+  /// The text's syntax tree, made on the first request that reads it and
+  /// from then on edited with the text: a ranged edit re-parses only the
+  /// statements it touched. A batch or a whole new text drops it.
+  private var keptSyntax: EditableSyntaxTree?
   /// nil: not compiled since the last change.
   var compilation: CheckedDocument? {
     didSet { if compilation == nil { recordedNames = nil } }
@@ -67,10 +71,23 @@ final class OpenDocument {
 
   var source: SourceFile { compilation?.source ?? SourceFile(name: path, bytes: bytes) }
 
-  /// `lines`: the new text's line index, when the caller has it.
-  func replace(with bytes: [UInt8], lines: LineIndex? = nil) {
+  /// The text's lossless syntax tree, with its parse's diagnostics; read
+  /// it through `LanguageServer.syntax(of:)`, which keeps one at a time.
+  var syntax: EditableSyntaxTree {
+    if let keptSyntax { return keptSyntax }
+    let made = EditableSyntaxTree(SourceFile(name: path, bytes: bytes))
+    keptSyntax = made
+    return made
+  }
+
+  func dropSyntax() { keptSyntax = nil }
+
+  /// `lines`: the new text's line index, when the caller has it; `syntax`
+  /// its tree, when the caller edited the old one.
+  func replace(with bytes: [UInt8], lines: LineIndex? = nil, syntax: EditableSyntaxTree? = nil) {
     self.bytes = bytes
     cachedLines = lines
+    keptSyntax = syntax
     compilation = nil
     needsPublishing = true
   }
@@ -114,7 +131,12 @@ final class OpenDocument {
     let inserted = Array(text.utf8)
     var edited = bytes
     edited.replaceSubrange(from..<to, with: inserted)
-    replace(with: edited, lines: old.replacing(from, to, insertedCount: inserted.count, in: edited))
+    // Taken out first, so the tree's arrays are edited in place.
+    var syntax = keptSyntax
+    keptSyntax = nil
+    syntax?.replace(from, to, insertedCount: inserted.count, giving: SourceFile(name: path, bytes: edited))
+    replace(
+      with: edited, lines: old.replacing(from, to, insertedCount: inserted.count, in: edited), syntax: syntax)
   }
 
   private static func positions(of range: JSONValue) -> (Position, Position)? {

@@ -64,6 +64,7 @@ var distinctHues = false
 var names = false
 var parseOnly = false
 var compareTree = false
+var splice = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
   switch argument {
@@ -81,9 +82,11 @@ while let argument = arguments.next() {
       exit(2)
     }
   case "--tree": compareTree = true
+  case "--splice": splice = true
   default:
     print(
-      "usage: pencil-bench [--pencils N] [--runs N] [--loop | --hues] [--names] [--phase parse|compile] [--tree]")
+      "usage: pencil-bench [--pencils N] [--runs N] [--loop | --hues] [--names] [--phase parse|compile] [--tree]"
+        + " [--splice]")
     exit(2)
   }
 }
@@ -161,6 +164,10 @@ let bytes = Array(text.utf8)
 }
 if compareTree {
   compareTreeBuilding()
+  exit(0)
+}
+if splice {
+  compareSpliceWithWholeParse(bytes, runs: runs)
   exit(0)
 }
 let svg = SVGBackend()

@@ -10,8 +10,9 @@ import XCTest
 /// change) to every sample and diagnostics fixture, each followed by the
 /// published diagnostics and the semantic tokens compared with those of a
 /// new server given the edited text. What the server keeps across edits
-/// (its line index, edited in place; its names, indexed on demand) must
-/// never show.
+/// (its line index, edited in place; its syntax tree, whose touched
+/// statements are parsed again and spliced in; its names, indexed on
+/// demand) must never show.
 final class EditedDocumentTests: XCTestCase {
   private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
@@ -99,6 +100,37 @@ final class EditedDocumentTests: XCTestCase {
         XCTAssertEqual(edited.tokens, expected.tokens, context)
         guard edited.diagnostics == expected.diagnostics, edited.tokens == expected.tokens else { break }
       }
+    }
+  }
+
+  /// One document at a time keeps its tree: reading another's drops it,
+  /// and the next request parses the edited text afresh. Formatting and
+  /// semantic tokens answer as for the text opened afresh either way.
+  func testEditsBetweenRequestsAboutAnotherDocumentAnswerAsAfresh() {
+    let (edited, other) = ("untitled:a.pencil", "untitled:b.pencil")
+    var random = SplitMix(seed: 22)
+    let text = Self.texts(in: "samples").first { $0.0 == "showcase.pencil" }?.1 ?? "rect size 4x4\n"
+    let session = Session()
+    session.initialize()
+    session.open(edited, text)
+    session.open(other, "rect size 4x4\n")
+    var bytes = Array(text.utf8)
+    for step in 1...20 {
+      let edit = Self.randomEdit(bytes, &random)
+      bytes = Self.applied(edit, to: bytes)
+      session.change(edited, version: step + 1, [(edit.0, edit.1, edit.2)])
+      if step % 3 == 0 { _ = answers(session, other) }
+      let fresh = Session()
+      fresh.initialize()
+      fresh.open(edited, String(decoding: bytes, as: UTF8.self))
+      XCTAssertEqual(answers(session, edited).tokens, answers(fresh, edited).tokens, "step \(step)")
+      let format = JSONValue.object([
+        "textDocument": .object(["uri": .string(edited)]),
+        "options": .object(["tabSize": .int(2), "insertSpaces": .bool(true)]),
+      ])
+      XCTAssertEqual(
+        session.call("textDocument/formatting", format)["result"],
+        fresh.call("textDocument/formatting", format)["result"], "step \(step): formatting")
     }
   }
 }

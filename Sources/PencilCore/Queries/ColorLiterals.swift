@@ -24,6 +24,11 @@ public enum ColorLiterals {
     find(in: SyntaxIndex(source))
   }
 
+  /// `find` in `source`'s tree parsed already.
+  package static func find(in source: SourceFile, tree: SyntaxTree) -> [Literal] {
+    find(in: SyntaxIndex(source, tree: tree))
+  }
+
   /// With `offset`, only the literals whose range holds it (its end included).
   static func find(in index: SyntaxIndex, touching offset: Int? = nil) -> [Literal] {
     let tree = index.tree

@@ -42,8 +42,22 @@ public enum Completions {
     _ offset: Int, in source: SourceFile, importer: (any ImportLoader)? = nil,
     list: ((String) -> [FolderEntry]?)? = nil
   ) -> Result {
+    at(offset, in: SyntaxIndex(source), importer: importer, list: list)
+  }
+
+  /// `at` in `source`'s tree parsed already.
+  package static func at(
+    _ offset: Int, in source: SourceFile, tree: SyntaxTree, importer: (any ImportLoader)? = nil,
+    list: ((String) -> [FolderEntry]?)? = nil
+  ) -> Result {
+    at(offset, in: SyntaxIndex(source, tree: tree), importer: importer, list: list)
+  }
+
+  private static func at(
+    _ offset: Int, in index: SyntaxIndex, importer: (any ImportLoader)?, list: ((String) -> [FolderEntry]?)?
+  ) -> Result {
+    let source = index.source
     let offset = max(0, min(offset, source.bytes.count))
-    let index = SyntaxIndex(source)
     let context = CompletionContext(tree: index.tree, offset: offset)
     if case .importPath(let typed) = context.position {
       let (candidates, isIncomplete) = importPaths(typed: typed, from: source, list: list)

@@ -22,6 +22,12 @@ public enum DocumentOutline {
     return symbols(index.statements, index)
   }
 
+  /// `symbols` of `source`'s tree parsed already.
+  package static func symbols(in source: SourceFile, tree: SyntaxTree) -> [Symbol] {
+    let index = SyntaxIndex(source, tree: tree)
+    return symbols(index.statements, index)
+  }
+
   private static func symbols(_ statements: [StatementSyntax], _ index: SyntaxIndex) -> [Symbol] {
     let tree = index.tree
     var found: [Symbol] = []

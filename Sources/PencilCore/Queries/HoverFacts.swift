@@ -11,7 +11,16 @@ public enum HoverFacts {
   /// The facts at `offset`; `scene` is the file's compiled picture, when
   /// it compiled, for the frames of elements.
   public static func at(_ offset: Int, in source: SourceFile, scene: Scene?) -> Answer? {
-    let index = SyntaxIndex(source)
+    at(offset, in: SyntaxIndex(source), scene: scene)
+  }
+
+  /// `at` over `source`'s tree parsed already.
+  package static func at(_ offset: Int, in source: SourceFile, tree: SyntaxTree, scene: Scene?) -> Answer? {
+    at(offset, in: SyntaxIndex(source, tree: tree), scene: scene)
+  }
+
+  private static func at(_ offset: Int, in index: SyntaxIndex, scene: Scene?) -> Answer? {
+    let source = index.source
     func contains(_ range: SourceRange) -> Bool { range.start <= offset && offset < range.end }
     // The innermost colour literal under the cursor.
     let colors = ColorLiterals.find(in: index, touching: offset).filter { contains($0.range) }

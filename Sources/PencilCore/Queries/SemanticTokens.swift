@@ -48,7 +48,13 @@ public enum SemanticTokens {
   /// a file (`WordClasses`).
   public static func forEach(in source: SourceFile, names: NameIndex?, _ visit: (Span) -> Void) {
     var diagnostics = DiagnosticList()
-    let tree = SyntaxTree.parse(source, diagnostics: &diagnostics)
+    forEach(in: source, tree: SyntaxTree.parse(source, diagnostics: &diagnostics), names: names, visit)
+  }
+
+  /// `forEach` over `source`'s tree parsed already.
+  package static func forEach(
+    in source: SourceFile, tree: SyntaxTree, names: NameIndex?, _ visit: (Span) -> Void
+  ) {
     let names = names.flatMap { index in index.number(of: source.name).map { (index, $0) } }
     var words = WordClasses(bytes: source.bytes)
     // Neighbours are tokens (newlines and the end left out): a comment

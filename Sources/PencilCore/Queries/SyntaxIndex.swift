@@ -12,6 +12,13 @@ struct SyntaxIndex: Sendable {
     tree = SyntaxTree.parse(source, diagnostics: &diagnostics)
   }
 
+  /// `source` with its tree parsed already (the language server keeps
+  /// each open document's, `EditableSyntaxTree`).
+  init(_ source: SourceFile, tree: SyntaxTree) {
+    self.source = source
+    self.tree = tree
+  }
+
   /// The file's statements, in order.
   var statements: [StatementSyntax] { statements(in: tree.root) }
 

@@ -58,6 +58,13 @@ public enum SourceFormatter {
     // what the compiler would; it also bounds nesting (E0109).
     var diagnostics = DiagnosticList()
     let tree = SyntaxTree.parse(source, diagnostics: &diagnostics)
+    return format(source, tree: tree, diagnostics: diagnostics)
+  }
+
+  /// `format` of `source`'s tree parsed already, with its parse's
+  /// diagnostics (the language server keeps both, `EditableSyntaxTree`).
+  package static func format(_ source: SourceFile, tree: SyntaxTree, diagnostics: DiagnosticList) -> FormatResult {
+    guard source.bytes.count <= SourceFile.maximumSize else { return format(source) }
     guard !diagnostics.hasErrors else { return .refused(diagnostics.sortedWithSummary()) }
     var layout = FormatLayout(pieces: FormatPieces.scan(tree), bytes: source.bytes)
     return .formatted(layout.run())

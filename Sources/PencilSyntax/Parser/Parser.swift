@@ -25,15 +25,20 @@ package struct Parser {
   package static let maximumDepth = 64
 
   /// `recordingTrivia`: the lossless tree keeps the bytes between tokens;
-  /// the compiler's parse does not need them.
-  init(source: SourceFile, diagnostics: DiagnosticList, recordingTrivia: Bool, expectedBytes: Int) {
-    lexer = Lexer(bytes: source.bytes)
+  /// the compiler's parse does not need them. `offset`: where lexing
+  /// starts, a top-level statement's start for a region's parse
+  /// (`Parser+Region.swift`).
+  init(source: SourceFile, diagnostics: DiagnosticList, recordingTrivia: Bool, expectedBytes: Int, offset: Int = 0) {
+    lexer =
+      offset == 0
+      ? Lexer(bytes: source.bytes) : Lexer(bytes: source.bytes, range: SourceRange(offset, source.bytes.count))
     lexer.recordsTrivia = recordingTrivia
     // About one piece of trivia per 3 bytes: mostly the space between tokens.
-    if recordingTrivia { lexer.trivia.reserveCapacity(source.bytes.count / 3 + 16) }
+    if recordingTrivia { lexer.trivia.reserveCapacity(expectedBytes / 3 + 16) }
     tree = TreeRecorder(on: true, expectedBytes: expectedBytes)
     bytes = source.bytes
     self.diagnostics = diagnostics
+    previousEnd = offset
     current = lexer.next()
     lookahead = lexer.next()
   }

@@ -1,0 +1,1 @@
+../../Fuzz/FuzzSplice.swift
