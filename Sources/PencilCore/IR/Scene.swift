@@ -50,7 +50,7 @@ public struct IRColor: Hashable, Sendable {
 
   /// `#rrggbb`.
   public var hex: String {
-    let writer = ByteWriter()
+    var writer = ByteWriter()
     writer.writeHex(self)
     return String(decoding: writer.bytes, as: UTF8.self)
   }
