@@ -1,4 +1,5 @@
 import PencilCore
+import PencilDiagnostics
 import PencilRaster
 
 /// The characters and colours of a text picture, and how they are printed.

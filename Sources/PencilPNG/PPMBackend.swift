@@ -1,5 +1,7 @@
 import PencilCore
+import PencilDiagnostics
 import PencilRaster
+import PencilSupport
 
 /// What the PPM backend is asked for.
 public struct PPMOptions: Sendable {

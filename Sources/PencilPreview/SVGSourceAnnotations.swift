@@ -1,4 +1,5 @@
 import PencilCore
+import PencilDiagnostics
 import PencilSVG
 
 /// `SVGOptions.annotator`, for `pencilc preview`'s page: each drawn item

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilDiagnostics
 
 /// SVG 1.1 that resvg, rsvg-convert and browsers render alike. Every shape
 /// is a `<path>`, every gradient a `linearGradient` or `radialGradient` in

@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// The shape IR as stable, readable text (`pencilc --emit ir`); golden
 /// tests compare it byte for byte.
 public enum IRPrinter {

@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// The picture against the canvas: the automatic canvas (the content's
 /// box), elements wholly outside an explicit one (W0001) and elements
 /// cut at its edge (W0015).

@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// Lowers the checked scene to the shape IR: lays out stacks, fits
 /// outlines to frames, resolves gradients against their frames and sizes
 /// the canvas.

@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// The shape IR: a flat, backend-neutral display list with layout fully
 /// resolved. Backends see only this.
 
