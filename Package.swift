@@ -26,6 +26,11 @@ let package = Package(
   name: "pencilc",
   products: [
     .executable(name: "pencilc", targets: ["pencilc"]),
+    // The source files, diagnostics and formatter that PencilCore's API
+    // speaks in: a library user imports them beside PencilCore, which does
+    // not re-export them.
+    .library(name: "PencilDiagnostics", targets: ["PencilDiagnostics"]),
+    .library(name: "PencilSyntax", targets: ["PencilSyntax"]),
     .library(name: "PencilCore", targets: ["PencilCore"]),
     .library(name: "PencilSVG", targets: ["PencilSVG"]),
     .library(name: "PencilRaster", targets: ["PencilRaster"]),
@@ -44,8 +49,9 @@ let package = Package(
     .target(name: "PencilDiagnostics", dependencies: ["PencilSupport"], swiftSettings: startup),
     // Lexer, syntax tree, parser and formatter: text in, tree out.
     .target(name: "PencilSyntax", dependencies: ["PencilDiagnostics"], swiftSettings: startup),
-    // Checking, layout and the IR over the syntax; it re-exports the
-    // two stages below, and assembles the catalogue of every stage's codes.
+    // Checking, layout and the IR over the syntax; it assembles the
+    // catalogue of every stage's codes. It re-exports nothing: each file
+    // imports the stages it names, here and in every target above.
     // prelude.pencil is embedded as a string (PreludeSource.swift), not a resource.
     .target(
       name: "PencilCore", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilSyntax"],
@@ -53,12 +59,18 @@ let package = Package(
     // The backends: each sees only the IR (PencilCore) and takes its own options.
     // The built-in stroke font's outlines, for SVG's --text-as-paths and the raster.
     .target(name: "PencilFont", dependencies: ["PencilCore"], swiftSettings: startup),
-    .target(name: "PencilSVG", dependencies: ["PencilCore", "PencilFont"], swiftSettings: startup),
+    .target(
+      name: "PencilSVG", dependencies: ["PencilDiagnostics", "PencilCore", "PencilFont"], swiftSettings: startup),
     // Coverage rasterizer, paints, clips and the worker threads it draws on.
-    .target(name: "PencilRaster", dependencies: ["PencilCore", "PencilFont"], swiftSettings: startup),
+    .target(
+      name: "PencilRaster", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilCore", "PencilFont"],
+      swiftSettings: startup),
     // PNG (with its DEFLATE) and PPM, encoded from the raster's pixels.
-    .target(name: "PencilPNG", dependencies: ["PencilCore", "PencilRaster"], swiftSettings: startup),
-    .target(name: "PencilASCII", dependencies: ["PencilCore", "PencilRaster"], swiftSettings: startup),
+    .target(
+      name: "PencilPNG", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilCore", "PencilRaster"],
+      swiftSettings: startup),
+    .target(
+      name: "PencilASCII", dependencies: ["PencilDiagnostics", "PencilCore", "PencilRaster"], swiftSettings: startup),
     // The output formats and the flags that choose each backend's options:
     // one mapping for the command line, the tests and the fuzz target.
     .target(
@@ -66,22 +78,29 @@ let package = Package(
       swiftSettings: startup),
     // The one way the shells read files: the main file, imports, editor
     // overlays, the file list a watch waits on.
-    .target(name: "PencilWorld", dependencies: ["PencilCore"], swiftSettings: startup),
+    .target(
+      name: "PencilWorld", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilCore"], swiftSettings: startup),
     // The language server (`pencilc lsp`): JSON-RPC over the core's queries.
-    .target(name: "PencilLSP", dependencies: ["PencilCore", "PencilWorld"], swiftSettings: startup),
+    .target(
+      name: "PencilLSP", dependencies: ["PencilDiagnostics", "PencilSyntax", "PencilCore", "PencilWorld"],
+      swiftSettings: startup),
     // `pencilc preview` (an HTTP server on loopback sockets) and the file
     // watch it shares with `--watch`.
     .target(
       name: "PencilPreview",
-      dependencies: ["PencilCore", "PencilWorld", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII"],
+      dependencies: [
+        "PencilSupport", "PencilDiagnostics", "PencilCore", "PencilWorld", "PencilSVG", "PencilRaster", "PencilPNG",
+        "PencilASCII",
+      ],
       swiftSettings: startup),
     .executableTarget(
       name: "pencilc",
       dependencies: [
-        "PencilCore", "PencilWorld", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII", "PencilOutput",
-        "PencilLSP", "PencilPreview",
+        "PencilSupport", "PencilDiagnostics", "PencilSyntax", "PencilCore", "PencilWorld", "PencilSVG", "PencilRaster",
+        "PencilPNG", "PencilASCII", "PencilOutput", "PencilLSP", "PencilPreview",
       ], swiftSettings: startup),
-    .executableTarget(name: "pencil-bench", dependencies: ["PencilCore", "PencilSVG"]),
+    .executableTarget(
+      name: "pencil-bench", dependencies: ["PencilDiagnostics", "PencilSyntax", "PencilCore", "PencilSVG"]),
     .testTarget(
       name: "PencilCoreTests",
       // PencilPreview for the fuzz checks' preview SVG (Fuzz/FuzzEditor.swift).
@@ -91,9 +110,10 @@ let package = Package(
       ],
       exclude: ["Fixtures", "Golden"]
     ),
-    .testTarget(name: "PencilWorldTests", dependencies: ["PencilWorld", "PencilCore"]),
-    .testTarget(name: "PencilLSPTests", dependencies: ["PencilLSP", "PencilCore", "PencilWorld"]),
-    .testTarget(name: "PencilPreviewTests", dependencies: ["PencilPreview", "PencilCore", "PencilSVG"]),
+    .testTarget(name: "PencilWorldTests", dependencies: ["PencilWorld", "PencilDiagnostics", "PencilCore"]),
+    .testTarget(name: "PencilLSPTests", dependencies: ["PencilLSP", "PencilDiagnostics", "PencilCore", "PencilWorld"]),
+    .testTarget(
+      name: "PencilPreviewTests", dependencies: ["PencilPreview", "PencilDiagnostics", "PencilCore", "PencilSVG"]),
     .testTarget(
       name: "PencilCLITests",
       dependencies: ["pencilc"]

@@ -5,6 +5,7 @@
 
 #if !PENCIL_FUZZER
   @testable import PencilCore
+  import PencilDiagnostics
   @testable import PencilPreview
   @testable import PencilSVG
 #endif

@@ -6,6 +6,8 @@
 
 #if !PENCIL_FUZZER
   @testable import PencilCore
+  import PencilDiagnostics
+  import PencilSyntax
 #endif
 
 extension FuzzHarness {

@@ -19,6 +19,7 @@
 #if !PENCIL_FUZZER
   @testable import PencilASCII
   @testable import PencilCore
+  import PencilDiagnostics
   import PencilOutput
   @testable import PencilSVG
 #endif

@@ -5,6 +5,8 @@
 
 #if !PENCIL_FUZZER
   @testable import PencilCore
+  import PencilDiagnostics
+  import PencilSyntax
 #endif
 
 extension FuzzHarness {

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilDiagnostics
 import PencilRaster
 
 /// Scenes as text: the picture is rasterized at 4 × 8 samples per

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilDiagnostics
 import PencilRaster
 
 /// The characters and colours of a text picture, and how they are printed.
@@ -316,7 +317,7 @@ struct CellGrid {
   /// One line per row, no trailing spaces, a newline at the end; with
   /// colour, 24-bit ANSI escapes, reset at the end of every line.
   func serialize(color: Bool) -> [UInt8] {
-    let out = ByteWriter(expectedSize: rows * (columns + 1) * (color ? 20 : 1))
+    var out = ByteWriter(expectedSize: rows * (columns + 1) * (color ? 20 : 1))
     for row in 0..<rows {
       let line = cells[(row * columns)..<((row + 1) * columns)]
       let last = line.lastIndex { $0.character != " " || (color && $0.background != nil) }
@@ -326,8 +327,8 @@ struct CellGrid {
         for cell in line[line.startIndex...last] {
           if color, cell.foreground != current.foreground || cell.background != current.background {
             out.write("\u{1B}[0m")
-            if let fg = cell.foreground { CellGrid.escape(out, 38, fg) }
-            if let bg = cell.background { CellGrid.escape(out, 48, bg) }
+            if let fg = cell.foreground { CellGrid.escape(&out, 38, fg) }
+            if let bg = cell.background { CellGrid.escape(&out, 48, bg) }
             current = (cell.foreground, cell.background)
             styled = true
           }
@@ -340,7 +341,7 @@ struct CellGrid {
     return out.bytes
   }
 
-  private static func escape(_ out: ByteWriter, _ kind: Int, _ rgb: RGB) {
+  private static func escape(_ out: inout ByteWriter, _ kind: Int, _ rgb: RGB) {
     out.write("\u{1B}[")
     out.write(kind)
     out.write(";2;")

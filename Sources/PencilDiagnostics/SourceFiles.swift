@@ -36,6 +36,10 @@ public struct SourceFiles: Sendable {
   /// The id of `file`, if it is in the table.
   public func id(of file: SourceFile) -> FileID? { ids[file.name] }
 
+  /// The id of the file named `name` (what a display item records of its
+  /// file), if it is in the table.
+  public func id(named name: String) -> FileID? { ids[name] }
+
   /// The id of `file`, given one now if it is new.
   @discardableResult
   public mutating func add(_ file: SourceFile) -> FileID {

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilDiagnostics
 
 extension LanguageServer {
   /// Every fix-it of the diagnostics that touch the range, as a quick fix,

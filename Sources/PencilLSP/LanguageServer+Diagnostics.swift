@@ -1,4 +1,5 @@
 import PencilCore
+import PencilDiagnostics
 import PencilWorld
 
 extension LanguageServer {

@@ -1,4 +1,6 @@
 import PencilCore
+import PencilDiagnostics
+import PencilSyntax
 
 extension LanguageServer {
   /// `textDocument/formatting`: the whole document in `pencilc fmt`'s

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilDiagnostics
 import PencilWorld
 
 /// Go to definition, find references and rename, over the checker's own

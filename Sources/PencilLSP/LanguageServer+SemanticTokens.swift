@@ -1,4 +1,5 @@
 import PencilCore
+import PencilDiagnostics
 
 /// `textDocument/semanticTokens/full`: `SemanticTokens`' spans, with the
 /// names from the check that made the diagnostics, in LSP's relative

@@ -1,4 +1,6 @@
 import PencilCore
+import PencilDiagnostics
+import PencilSyntax
 
 /// `didOpen`, `didChange` and `didClose`: the open documents' texts,
 /// within the limits on how many, how large together, and how many edits

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilDiagnostics
 
 /// An LSP position: a 0-based line and a column in the negotiated unit
 /// (UTF-16 code units unless the client accepts UTF-8).

@@ -1,4 +1,6 @@
 import PencilCore
+import PencilDiagnostics
+import PencilSyntax
 
 /// What the server keeps of a document's last compilation: its
 /// diagnostics, and its picture for hover's frames only while `sceneIsHeld`.

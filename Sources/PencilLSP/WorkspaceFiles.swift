@@ -1,4 +1,5 @@
 import PencilCore
+import PencilDiagnostics
 import PencilWorld
 
 /// The `.pencil` files of the workspace's folders (from `initialize`, else

@@ -1,5 +1,6 @@
 import PencilCore
 import PencilRaster
+import PencilSupport
 
 /// zlib streams (RFC 1950) compressed in independent pieces, as pigz does:
 /// each piece is deflated on whichever thread takes it, with the 32 KiB

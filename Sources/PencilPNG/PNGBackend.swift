@@ -1,5 +1,7 @@
 import PencilCore
+import PencilDiagnostics
 import PencilRaster
+import PencilSupport
 
 /// PNG from our own encoder: 8-bit RGB when the picture is opaque, RGBA
 /// with straight alpha otherwise, compressed on every core (`PNGEncoder`).

@@ -1,5 +1,6 @@
 import PencilCore
 import PencilRaster
+import PencilSupport
 
 /// Writes a PixelCanvas as an 8-bit PNG: RGB (colour type 2) when every
 /// pixel is opaque, RGBA with straight alpha (type 6) otherwise. The rows

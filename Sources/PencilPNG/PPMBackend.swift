@@ -1,5 +1,7 @@
 import PencilCore
+import PencilDiagnostics
 import PencilRaster
+import PencilSupport
 
 /// What the PPM backend is asked for.
 public struct PPMOptions: Sendable {
@@ -114,7 +116,7 @@ public struct PPMBackend: Backend {
 
   /// P3: one row of pixels per line, wrapped to stay under 70 characters.
   static func plain(_ canvas: PixelCanvas) -> [UInt8] {
-    let writer = ByteWriter(expectedSize: canvas.width * canvas.height * 12 + 64)
+    var writer = ByteWriter(expectedSize: canvas.width * canvas.height * 12 + 64)
     writer.write("P3\n# pencilc\n")
     writer.write(canvas.width)
     writer.write(byte: UInt8(ascii: " "))

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilSupport
 
 /// Makes `.deferred` responses on one thread of its own, in order, so the
 /// event loop never waits for a render. Finished responses are handed

@@ -1,8 +1,10 @@
 import PencilASCII
 import PencilCore
+import PencilDiagnostics
 import PencilPNG
 import PencilRaster
 import PencilSVG
+import PencilSupport
 
 /// The forms a picture is offered in, each made by the backend the
 /// command line uses for it.

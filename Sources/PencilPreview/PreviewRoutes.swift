@@ -1,4 +1,5 @@
 import PencilCore
+import PencilDiagnostics
 
 /// The preview's routes, the contract the page is written against (see
 /// docs/design/preview-v7.md). Exact paths only: anything else, and so

@@ -1,5 +1,7 @@
 import PencilCore
+import PencilDiagnostics
 import PencilSVG
+import PencilSupport
 import PencilWorld
 
 /// Compiles one scene for `pencilc preview`, off the request path: once

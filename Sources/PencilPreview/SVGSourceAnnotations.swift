@@ -1,4 +1,5 @@
 import PencilCore
+import PencilDiagnostics
 import PencilSVG
 
 /// `SVGOptions.annotator`, for `pencilc preview`'s page: each drawn item
@@ -96,7 +97,7 @@ struct PreviewAnnotator: SVGAnnotator {
   /// The classes on an ancestor that force an appearance.
   let forcedAppearances: (light: StaticString, dark: StaticString)? = (".pencil-light ", ".pencil-dark ")
 
-  mutating func annotate(_ item: DisplayItem, at index: Int, to out: ByteWriter) {
+  mutating func annotate(_ item: DisplayItem, at index: Int, to out: inout ByteWriter) {
     let range: SourceRange
     let fileName: String?
     let callSites: [CallSite]
@@ -106,7 +107,7 @@ struct PreviewAnnotator: SVGAnnotator {
     }
     let frame = index < frames.count ? frames[index] : nil
     out.write(" data-src=\"")
-    reference(sources.name(fileName), range, out)
+    reference(sources.name(fileName), range, &out)
     if let file = sources.file(named: fileName) {
       let (line, column) = location(of: range.start, in: file)
       out.write("\" data-line=\"")
@@ -127,7 +128,7 @@ struct PreviewAnnotator: SVGAnnotator {
     }
     if let use = callSites.first(where: { $0.file == nil }) {
       out.write("\" data-use=\"")
-      reference(sources.name(nil), use.range, out)
+      reference(sources.name(nil), use.range, &out)
       if let compiled = sources.compiled {
         let (line, column) = location(of: use.range.start, in: compiled)
         out.write("\" data-use-line=\"")
@@ -139,7 +140,7 @@ struct PreviewAnnotator: SVGAnnotator {
     out.write("\"")
   }
 
-  private func reference(_ name: String, _ range: SourceRange, _ out: ByteWriter) {
+  private func reference(_ name: String, _ range: SourceRange, _ out: inout ByteWriter) {
     out.writeEscaped(name)
     out.write(":")
     out.write(range.start)

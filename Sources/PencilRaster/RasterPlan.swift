@@ -1,4 +1,5 @@
 import PencilCore
+import PencilDiagnostics
 import PencilFont
 
 /// What one item draws, decided in paint order before anything is drawn:

@@ -1,4 +1,6 @@
 import PencilCore
+import PencilDiagnostics
+import PencilSupport
 
 /// Renders the shape IR into pixels: each path is flattened, accumulated
 /// in its bounding box clipped to the canvas, and composited with its

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilDiagnostics
 
 /// SVG 1.1 that resvg, rsvg-convert and browsers render alike. Every shape
 /// is a `<path>`, every gradient a `linearGradient` or `radialGradient` in
@@ -73,7 +74,7 @@ public struct SVGBackend: Backend {
   }
 }
 
-struct SVGWriter {
+struct SVGWriter: ~Copyable {
   var out: ByteWriter
   /// `--text-as-paths`: each glyph's outline is defined once per size and
   /// weight, on first use, and every character is a `<use>` of it.
@@ -93,7 +94,7 @@ struct SVGWriter {
   var annotator: (any SVGAnnotator)?
   var pendingAnnotation: (item: DisplayItem, index: Int)?
 
-  init(out: ByteWriter, textAsPaths: Bool, annotator: (any SVGAnnotator)? = nil) {
+  init(out: consuming ByteWriter, textAsPaths: Bool, annotator: (any SVGAnnotator)? = nil) {
     self.out = out
     self.textAsPaths = textAsPaths
     self.annotator = annotator
@@ -134,11 +135,13 @@ struct SVGWriter {
       out.write("/>\n")
     }
     let darkVariant = scene.dark
+    // Asked once: comparing the optional existential with nil copies it.
+    let annotating = annotator != nil
     for index in scene.items.indices {
       let item = scene.items[index]
       let dark = darkVariant?.item(at: index, light: item)
       enterClip(item.clip)
-      if annotator != nil { pendingAnnotation = (item, index) }
+      if annotating { pendingAnnotation = (item, index) }
       if case .text(let text) = item, let transform = text.transform {
         out.write("<g")
         transformAttribute(transform)
@@ -164,7 +167,7 @@ struct SVGWriter {
   }
 
   /// After `out.reserve(2 * ByteWriter.maximumNumberLength + 2)`.
-  private func uncheckedPoint(_ p: Point) {
+  private mutating func uncheckedPoint(_ p: Point) {
     out.uncheckedWrite(p.x)
     out.uncheckedWrite(byte: UInt8(ascii: ","))
     out.uncheckedWrite(p.y)

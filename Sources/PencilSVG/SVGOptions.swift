@@ -24,7 +24,7 @@ package protocol SVGAnnotator: Sendable {
   /// Attributes, each after a space, on the first element written for the
   /// item at `index` of the scene's items (its `<path>` or `<text>`, or the
   /// `<g>` around transformed or outlined text).
-  mutating func annotate(_ item: DisplayItem, at index: Int, to out: ByteWriter)
+  mutating func annotate(_ item: DisplayItem, at index: Int, to out: inout ByteWriter)
   /// Selector prefixes (such as `.pencil-light `) under which the
   /// appearance classes take their light and their dark values, for a
   /// page that chooses the appearance itself; nil for none.
@@ -36,6 +36,6 @@ extension SVGWriter {
   mutating func writeAnnotation() {
     guard let (item, index) = pendingAnnotation else { return }
     pendingAnnotation = nil
-    annotator?.annotate(item, at: index, to: out)
+    annotator?.annotate(item, at: index, to: &out)
   }
 }

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilDiagnostics
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,6 @@
 import PencilCore
+import PencilDiagnostics
+import PencilSupport
 
 /// The one way the command line, the language server and the preview read
 /// files, as typst's `World` is: the main file, and every file its imports

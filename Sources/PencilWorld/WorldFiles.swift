@@ -1,4 +1,5 @@
 import PencilCore
+import PencilDiagnostics
 
 /// The files one World has met, kept under its lock, so that:
 ///

@@ -3,7 +3,9 @@
 // several runs; `--phase parse` times lexing and parsing alone. Build it in
 // release: swift run -c release pencil-bench
 import PencilCore
+import PencilDiagnostics
 import PencilSVG
+import PencilSyntax
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,6 @@
 import PencilCore
+import PencilDiagnostics
+import PencilSupport
 
 /// Runs one invocation: compiles every input (several at once with `-j`),
 /// prints diagnostics in input order, writes outputs and returns the exit

@@ -1,5 +1,7 @@
 import PencilCore
+import PencilDiagnostics
 import PencilOutput
+import PencilSyntax
 import PencilWorld
 
 /// What every job of one run shares: the parsed options and how

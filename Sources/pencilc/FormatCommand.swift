@@ -1,4 +1,6 @@
 import PencilCore
+import PencilDiagnostics
+import PencilSyntax
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import PencilCore
 import PencilPreview
+import PencilSupport
 import PencilWorld
 
 /// The files a run's imports asked for, found or not, for `--watch`: an

@@ -1,5 +1,6 @@
 import PencilASCII
 import PencilCore
+import PencilDiagnostics
 import PencilOutput
 
 /// What the command line asked for.

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,7 @@
 import PencilCore
+import PencilDiagnostics
 import PencilPreview
+import PencilSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import PencilCore
+import PencilSupport
 import Synchronization
 
 #if canImport(Glibc)

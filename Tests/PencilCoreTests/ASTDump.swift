@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 @testable import PencilCore
 
 /// Every field of the statements the checker reads, ranges included, one
@@ -16,27 +19,33 @@ enum ASTDump {
     let pad = String(repeating: " ", count: depth)
     func block(_ body: some Sequence<Statement>) { for child in body { self.statement(child, depth + 1, &out) } }
     func attributes(_ list: some Sequence<Attribute>) {
-      for attribute in list { out += "\(pad) attr \(id(attribute.name)) \(span(attribute.range)) = \(expr(attribute.value))\n" }
+      for attribute in list {
+        out += "\(pad) attr \(id(attribute.name)) \(span(attribute.range)) = \(expr(attribute.value))\n"
+      }
     }
     out += pad + span(statement.range) + " "
     switch statement {
     case .element(let e):
       out += "element \(id(e.kind)) name=\(e.name.map(id) ?? "-") label=\(e.label.map(expr) ?? "-")"
-      out += " recovered=\(e.recovered) children=\(e.childrenRange.map(span) ?? "-") \(e.children == nil ? "none" : "some")\n"
+      out +=
+        " recovered=\(e.recovered) children=\(e.childrenRange.map(span) ?? "-") \(e.children == nil ? "none" : "some")\n"
       attributes(e.attributes)
       if let children = e.children { block(children) }
     case .gradient(let g):
-      out += "gradient \(id(g.name)) \(id(g.space)) \(id(g.from)) \(id(g.to)) radial=\(g.isRadial) recovered=\(g.recovered)\n"
+      out +=
+        "gradient \(id(g.name)) \(id(g.space)) \(id(g.from)) \(id(g.to)) radial=\(g.isRadial) recovered=\(g.recovered)\n"
       attributes(g.attributes)
       for stop in g.stops {
         out += "\(pad) stop \(span(stop.range)) \(stop.color.map(expr) ?? "-")\n"
         attributes(stop.attributes)
       }
     case .shape(let s):
-      out += "shape \(id(s.name)) recovered=\(s.recovered) params=\(s.parameters.map { $0.map(parameter).joined(separator: "; ") } ?? "none")\n"
+      out +=
+        "shape \(id(s.name)) recovered=\(s.recovered) params=\(s.parameters.map { $0.map(parameter).joined(separator: "; ") } ?? "none")\n"
       block(s.body)
     case .component(let c):
-      out += "component \(id(c.name)) recovered=\(c.recovered) params=\(c.parameters.map(parameter).joined(separator: "; "))\n"
+      out +=
+        "component \(id(c.name)) recovered=\(c.recovered) params=\(c.parameters.map(parameter).joined(separator: "; "))\n"
       block(c.body)
     case .importFile(let i):
       out += "import \(i.path) \(span(i.pathRange))\n"
@@ -84,12 +93,14 @@ enum ASTDump {
     case .list(let items, _): body = "[\(items.map(expr).joined(separator: ", "))]"
     case .index(let a, let b, _): body = "\(expr(a))[\(expr(b))]"
     case .interpolated(let parts, _):
-      body = "interp " + parts.map { part in
-        switch part {
-        case .text(let t): t.debugDescription
-        case .expression(let x): "\\(\(expr(x)))"
-        }
-      }.joined(separator: " ")
+      body =
+        "interp "
+        + parts.map { part in
+          switch part {
+          case .text(let t): t.debugDescription
+          case .expression(let x): "\\(\(expr(x)))"
+          }
+        }.joined(separator: " ")
     case .colorSet(let light, let dark, _): body = "set \(expr(light)) / \(expr(dark))"
     case .invalid: body = "invalid"
     }

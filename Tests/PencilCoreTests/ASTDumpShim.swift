@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 @testable import PencilCore
 
 // Until the views land: the AST's `Expr` is its own form.

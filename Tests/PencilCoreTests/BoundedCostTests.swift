@@ -1,4 +1,5 @@
 import Foundation
+import PencilSyntax
 import XCTest
 
 @testable import PencilCore

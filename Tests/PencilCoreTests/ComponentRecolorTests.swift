@@ -1,3 +1,5 @@
+import PencilDiagnostics
+import PencilSyntax
 import XCTest
 
 @testable import PencilCore

@@ -1,3 +1,4 @@
+import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
@@ -17,6 +18,21 @@ final class FileIDTests: XCTestCase {
     XCTAssertEqual(files.add(main), .main)
     XCTAssertTrue(files[FileID(1)] === lib)
     XCTAssertEqual(files.files.map(\.name), ["main.pencil", "lib.pencil"])
+    XCTAssertEqual(files.id(named: "lib.pencil"), FileID(1))
+    XCTAssertNil(files.id(named: "other.pencil"))
+  }
+
+  /// W0015 about an item drawn by an imported component's body names the
+  /// file of that body, found by the name the item records.
+  func testRunningOffTheCanvasInAnImportedComponentNamesItsFile() throws {
+    let lib = "component badge { rect at 0,0 size 90x10 }\n"
+    let compilation = Pencil.compile(
+      SourceFile(name: "main.pencil", text: "import \"lib.pencil\"\ncanvas 100x100\nbadge at 50,0\n"),
+      importer: MemoryImportLoader(files: ["lib.pencil": lib]))
+    let warning = try XCTUnwrap(compilation.diagnostics.first { $0.code == LayoutCodes.runsOffCanvas })
+    XCTAssertEqual(warning.file, FileID(1))
+    XCTAssertEqual(warning.range.start, 18)
+    XCTAssertTrue(DiagnosticPrinter.short(warning, in: compilation.files).hasPrefix("lib.pencil:1:19: warning"))
   }
 
   func testDiagnosticsOfAnImportNameItsIdAndPrintItsName() throws {

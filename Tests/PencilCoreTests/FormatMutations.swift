@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 @testable import PencilCore
 
 /// Rewrites of a scene that keep its tokens but change what the formatter

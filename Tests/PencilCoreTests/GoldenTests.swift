@@ -1,3 +1,4 @@
+import PencilDiagnostics
 import PencilOutput
 import XCTest
 

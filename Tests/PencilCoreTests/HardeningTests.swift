@@ -1,5 +1,7 @@
 import Foundation
+import PencilDiagnostics
 import PencilOutput
+import PencilSyntax
 import XCTest
 
 @testable import PencilASCII

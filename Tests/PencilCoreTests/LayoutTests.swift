@@ -1,3 +1,4 @@
+import PencilSyntax
 import XCTest
 
 @testable import PencilCore

@@ -1,3 +1,4 @@
+import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore

@@ -1,4 +1,5 @@
 import Foundation
+import PencilDiagnostics
 import PencilOutput
 import XCTest
 

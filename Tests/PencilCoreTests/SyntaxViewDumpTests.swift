@@ -1,4 +1,6 @@
 import Foundation
+import PencilDiagnostics
+import PencilSyntax
 import XCTest
 
 @testable import PencilCore

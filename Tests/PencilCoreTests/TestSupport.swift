@@ -1,4 +1,5 @@
 import Foundation
+import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore

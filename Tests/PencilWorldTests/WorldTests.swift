@@ -1,5 +1,6 @@
 import Foundation
 import PencilCore
+import PencilDiagnostics
 import XCTest
 
 @testable import PencilWorld

@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// Prints the syntax tree as indented text, one node a line, each with its
 /// byte range (`pencilc --emit ast`).
 enum ASTPrinter {

@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// An adaptive SVG holds one picture with two sets of colours, so the
 /// light and dark compilations must agree on everything else. A value
 /// computed from an adaptive colour — `if bg == #000000 { … }`, the

@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// Turns a scene into the bytes of one output format. A backend is a thin
 /// function over the shape IR: it sees nothing of the source language.
 /// Each backend lives in a target of its own (PencilSVG, PencilPNG,

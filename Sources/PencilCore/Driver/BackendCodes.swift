@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// Diagnostics raised while rendering, E03xx and W0007 (W0006, a character
 /// the built-in font lacks, is found by the checker: see InterfaceCodes).
 /// Defined here, not in the backend targets, because the catalogue

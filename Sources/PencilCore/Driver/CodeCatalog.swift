@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// The catalogue of `pencilc explain`, the SARIF rules and the editor's
 /// hover: every stage defines its codes in its own target (`LexerCodes`
 /// and `ParserCodes` in PencilSyntax, `DriverCodes` in PencilDiagnostics,

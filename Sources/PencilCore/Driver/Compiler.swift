@@ -1,3 +1,7 @@
+import PencilDiagnostics
+import PencilSupport
+import PencilSyntax
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

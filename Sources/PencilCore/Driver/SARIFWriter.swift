@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// SARIF 2.1.0 (`--diagnostic-format sarif`), the log GitHub code scanning
 /// and other analysis viewers read: one document per run, whose
 /// `runs[0].results` are the diagnostics of every file in input order.

@@ -3,7 +3,7 @@ public struct Point: Hashable, Sendable {
   public var x: Double
   public var y: Double
 
-  public init(_ x: Double, _ y: Double) {
+  @inlinable public init(_ x: Double, _ y: Double) {
     self.x = x
     self.y = y
   }
@@ -27,7 +27,7 @@ public struct Rect: Equatable, Sendable {
   public var maxY: Double { y + height }
 
   /// The point at unit coordinates (`0,0` top-left, `1,1` bottom-right).
-  func point(atUnit unit: Point) -> Point {
+  @inlinable func point(atUnit unit: Point) -> Point {
     Point(x + unit.x * width, y + unit.y * height)
   }
 
@@ -57,24 +57,29 @@ public enum PathSegment: Equatable, Sendable {
 }
 
 /// A map of points, for code that is specialized for each kind.
-package protocol PointMap {
+/// `@usableFromInline`, as are the maps: the SVG backend's specialized
+/// path writer can call a package type's `@inlinable` members directly
+/// only when the type is usable from inlinable code.
+@usableFromInline package protocol PointMap {
   func apply(_ point: Point) -> Point
 }
 
 /// Points as they are.
-package struct IdentityMap: PointMap {
+@usableFromInline package struct IdentityMap: PointMap {
   package init() {}
-  @inline(__always) package func apply(_ point: Point) -> Point { point }
+  @inlinable @inline(__always) package func apply(_ point: Point) -> Point { point }
 }
 
 /// A 2D affine map restricted to scale and translation, which is all that
 /// fitting a unit-square outline into a frame needs.
-package struct FrameMap: PointMap {
-  var frame: Rect
+@usableFromInline package struct FrameMap: PointMap {
+  @usableFromInline var frame: Rect
 
   /// The article's `path(in:)` multiplies unit coordinates by the frame's
-  /// size and offsets them by its origin.
-  package func apply(_ unit: Point) -> Point { frame.point(atUnit: unit) }
+  /// size and offsets them by its origin. `@inlinable` (with `Point.init`
+  /// and `Rect.point(atUnit:)`): the SVG backend, in another module, maps
+  /// every point of a fitted outline through it.
+  @inlinable package func apply(_ unit: Point) -> Point { frame.point(atUnit: unit) }
 
   package func apply(_ segment: PathSegment) -> PathSegment {
     switch segment {

@@ -3,7 +3,7 @@
 /// `-0` and never an exponent. Same bytes on every run and machine; the
 /// work is done by `ByteWriter.write(_: Double)`.
 package func formatNumber(_ value: Double) -> String {
-  let writer = ByteWriter()
+  var writer = ByteWriter()
   writer.write(value)
   return String(decoding: writer.bytes, as: UTF8.self)
 }

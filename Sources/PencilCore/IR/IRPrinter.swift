@@ -1,12 +1,14 @@
+import PencilDiagnostics
+
 /// The shape IR as stable, readable text (`pencilc --emit ir`); golden
 /// tests compare it byte for byte.
 public enum IRPrinter {
   /// The scene as text: the viewport, then one block per item.
   public static func print(_ scene: Scene) -> String {
-    let out = ByteWriter()
+    var out = ByteWriter()
     let box = scene.viewport
     out.write("viewport ")
-    numbers(out, [box.x, box.y, box.width, box.height])
+    numbers(&out, [box.x, box.y, box.width, box.height])
     out.write(" background ")
     out.writeString(scene.background.map(color) ?? "none")
     out.write("\n")
@@ -21,28 +23,28 @@ public enum IRPrinter {
           out.writeString("  paint solid \(color(solid))\n")
         case .linearGradient(let gradient):
           out.write("  paint linear ")
-          numbers(out, [gradient.start.x, gradient.start.y])
+          numbers(&out, [gradient.start.x, gradient.start.y])
           out.write(" -> ")
-          numbers(out, [gradient.end.x, gradient.end.y])
+          numbers(&out, [gradient.end.x, gradient.end.y])
           out.write("\n")
           for stop in gradient.stops { out.writeString("    stop \(formatNumber(stop.offset)) \(color(stop.color))\n") }
         case .radialGradient(let gradient):
           // The unit circle's map, as SVG's matrix(a b c d e f) writes it.
           let map = gradient.unitToUser
           out.write("  paint radial matrix ")
-          numbers(out, [map.a, map.b, map.c, map.d, map.e, map.f])
+          numbers(&out, [map.a, map.b, map.c, map.d, map.e, map.f])
           out.write("\n")
           for stop in gradient.stops { out.writeString("    stop \(formatNumber(stop.offset)) \(color(stop.color))\n") }
         }
-        if let stroke = path.stroke { printStroke(stroke, out) }
-        printEffects(path.effects, out)
+        if let stroke = path.stroke { printStroke(stroke, &out) }
+        printEffects(path.effects, &out)
         for segment in path.userSpaceSegments {
           switch segment {
           case .move(let p): out.writeString("  M \(formatNumber(p.x)) \(formatNumber(p.y))\n")
           case .line(let p): out.writeString("  L \(formatNumber(p.x)) \(formatNumber(p.y))\n")
           case .cubic(let c1, let c2, let to):
             out.write("  C ")
-            numbers(out, [c1.x, c1.y, c2.x, c2.y, to.x, to.y])
+            numbers(&out, [c1.x, c1.y, c2.x, c2.y, to.x, to.y])
             out.write("\n")
           case .close: out.write("  Z\n")
           }
@@ -51,7 +53,7 @@ public enum IRPrinter {
         out.writeString(
           "text \(jsonString(text.text)) at \(formatNumber(text.position.x)) \(formatNumber(text.position.y)) size=\(formatNumber(text.fontSize)) weight=\(text.bold ? "bold" : "regular") align=\(text.alignment.rawValue) color=\(color(text.color)) source=\(text.sourceRange.start)..\(text.sourceRange.end)\(origin(text.sourceFile, text.callSites))\n"
         )
-        printEffects(text.effects, out)
+        printEffects(text.effects, &out)
       }
     }
     return String(decoding: out.bytes, as: UTF8.self)
@@ -59,11 +61,11 @@ public enum IRPrinter {
 
   /// `  transform a b c d e f` and `  clip` with each outline of the
   /// chain, innermost first (`  clip … | …`); nothing for most items.
-  private static func printEffects(_ effects: ItemEffects?, _ out: ByteWriter) {
+  private static func printEffects(_ effects: ItemEffects?, _ out: inout ByteWriter) {
     guard let effects else { return }
     if let t = effects.transform {
       out.write("  transform ")
-      numbers(out, [t.a, t.b, t.c, t.d, t.e, t.f])
+      numbers(&out, [t.a, t.b, t.c, t.d, t.e, t.f])
       out.write("\n")
     }
     guard let clip = effects.clip else { return }
@@ -73,7 +75,7 @@ public enum IRPrinter {
       out.writeString("\(node.segments.count) segments")
       if let box = boundingBox(of: node.segments) {
         out.write(" in ")
-        numbers(out, [box.x, box.y, box.width, box.height])
+        numbers(&out, [box.x, box.y, box.width, box.height])
       }
     }
     out.write("\n")
@@ -91,7 +93,7 @@ public enum IRPrinter {
     return text
   }
 
-  private static func numbers(_ out: ByteWriter, _ values: [Double]) {
+  private static func numbers(_ out: inout ByteWriter, _ values: [Double]) {
     for (index, value) in values.enumerated() {
       if index > 0 { out.write(byte: UInt8(ascii: " ")) }
       out.write(value)
@@ -104,7 +106,7 @@ public enum IRPrinter {
   }
 
   /// `  stroke PAINT width=W cap=C join=J [miter=M] [dash=[…] phase=P]`.
-  private static func printStroke(_ stroke: StrokeIR, _ out: ByteWriter) {
+  private static func printStroke(_ stroke: StrokeIR, _ out: inout ByteWriter) {
     let style = stroke.style
     var line = "  stroke "
     switch stroke.paint {

@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// The picture against the canvas: the automatic canvas (the content's
 /// box), elements wholly outside an explicit one (W0001) and elements
 /// cut at its edge (W0015).
@@ -114,7 +116,8 @@ extension Lowering {
         LayoutCodes.runsOffCanvas, overflow.place.range,
         "\(what) runs \(formatNumber((overflow.points * 10).rounded() / 10)) points past the \(overflow.edge) edge of the \(size) canvas and is cut there"
       )
-      diagnostic.file = fileID(overflow.place.file.flatMap { bodyFiles[$0] })
+      // An item names its file; the compilation's files know its id.
+      diagnostic.file = overflow.place.file.flatMap { files?.id(named: $0) } ?? .main
       diagnostics.append(diagnostic)
     }
   }

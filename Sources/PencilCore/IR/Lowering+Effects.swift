@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// Transforms and clips, applied after layout to the items an element
 /// made (SwiftUI's `rotationEffect`, `scaleEffect`, `offset` and
 /// `clipShape`): layout never sees them, and a child's own effects stay

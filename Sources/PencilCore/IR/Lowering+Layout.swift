@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// Lowering what layout places (`Layout+Placement.swift`): it reads the
 /// frames, draws backgrounds and reports what layout found wrong.
 extension Lowering {

@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// Lowers the checked scene to the shape IR: lays out stacks, fits
 /// outlines to frames, resolves gradients against their frames and sizes
 /// the canvas.
@@ -48,9 +50,6 @@ package struct Lowering {
   /// Each top-level element's source and the items it made (for the
   /// outside-the-canvas warning).
   var topLevelItems: [TopLevelItems] = []
-  /// The files of the component bodies lowered, by name: an item names
-  /// its file, a warning about it needs the file.
-  var bodyFiles: [String: SourceFile] = [:]
   /// The compilation's files, whose ids name the file of a problem layout
   /// finds in an imported component (nil: a scene of one file, in tests).
   var files: SourceFiles?
@@ -255,7 +254,6 @@ package struct Lowering {
         inner.expansion = ItemExpansion(
           file: group.bodyFile?.name, callSites: (origin.expansion?.callSites ?? []) + [use])
         inner.file = group.bodyFile
-        if let file = group.bodyFile { bodyFiles[file.name] = file }
       }
       // A use of a component is a scope of names: what waits on a name
       // in its body is built before the use ends, inside the effects of

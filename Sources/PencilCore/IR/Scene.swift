@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// The shape IR: a flat, backend-neutral display list with layout fully
 /// resolved. Backends see only this.
 
@@ -50,7 +52,7 @@ public struct IRColor: Hashable, Sendable {
 
   /// `#rrggbb`.
   public var hex: String {
-    let writer = ByteWriter()
+    var writer = ByteWriter()
     writer.writeHex(self)
     return String(decoding: writer.bytes, as: UTF8.self)
   }

@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// The files a scene's items were made from, by the names items carry
 /// (`PathItem.sourceFile`, `CallSite.file`; nil is the compiled file), so
 /// that what points back at the source (`pencilc preview`'s annotations)

@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// The geometry of a `line` or an `arrow`: its route, its heads and its
 /// label, as a group of absolute outlines. Layout is the one place that
 /// builds it (`Layout.routed`): before layout for a connector with both

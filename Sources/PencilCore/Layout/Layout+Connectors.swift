@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// Connector routing, in one place: layout turns a `line` or an `arrow`
 /// into the group of outlines `ConnectorGeometry` draws. One with both
 /// ends fixed is routed before layout places anything (it takes the box

@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// Problems found while laying the scene out: W0001, W0004, W0011, W0015
 /// and E0244.
 enum LayoutCodes {

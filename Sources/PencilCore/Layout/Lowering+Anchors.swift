@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// Named elements and anchors after layout: each named element's frame is
 /// recorded as it is placed, and an element that reads an anchor (a
 /// connector's end, `at NAME.ANCHOR`) is built once that frame is known.

@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// Components every file can use, written in pencil (`prelude.pencil`):
 /// the built-in `pencil` is the article's ColorPencilView as a component.
 enum Prelude {

@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// The colours written in a file, for the editor's swatches and colour
 /// picker (`textDocument/documentColor`) and for hover.
 public enum ColorLiterals {

@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// Where the cursor is in the statement being typed, read from the syntax
 /// tree's tokens before it: the statement's first words, the last token,
 /// and the kinds of the blocks it is nested in; a comment in its trivia

@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// Completion candidates at a byte offset (`textDocument/completion`),
 /// from the compiler's own tables: element kinds, each kind's attributes,
 /// CSS and system colours, text styles, the names the file defines and

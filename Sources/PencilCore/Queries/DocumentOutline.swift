@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// The outline of a file (`textDocument/documentSymbol`): its definitions
 /// and its named elements, nested as in the source.
 public enum DocumentOutline {

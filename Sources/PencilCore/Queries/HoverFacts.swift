@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// What hovering over a position shows (`textDocument/hover`): a colour's
 /// hex, RGB and HSB; a component's signature; a gradient's, shape's or
 /// `let`'s definition; an element's frame after layout.

@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// The files a file imports, directly or through its imports, parsed for
 /// the names they lend (`import` brings in a file's definitions and those
 /// of its own imports). Read through the same loader as the compilation,

@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// Where every name of a compilation is declared and used: the answers to
 /// go-to-definition, find-references and rename. Made by checking the
 /// file (and its imports) with the checker recording what each name

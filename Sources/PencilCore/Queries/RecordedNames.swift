@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// The names one check recorded, made into a `NameIndex` only when a
 /// question about names is asked. Turning the recorder's numbered places
 /// into the index's file-named ones costs about a seventh of checking a

@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// Renaming a name everywhere it is used. The edits come from the
 /// `NameIndex` (the checker's own resolution); a new name is refused when
 /// it is no name, a word the language keeps, or when the renamed files,

@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// What each word of a file is, for an editor's semantic highlighting
 /// (`textDocument/semanticTokens/full`): the TextMate grammar colours by
 /// pattern, this by meaning — a `let` that hides another, a parameter, a

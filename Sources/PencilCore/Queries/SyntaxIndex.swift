@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// One file parsed for the editor queries, once: its lossless syntax tree,
 /// read through the typed views. Parsing is a small part of a
 /// compilation, and a query runs on one file: no cache is kept, so every

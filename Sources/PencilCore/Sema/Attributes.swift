@@ -1,3 +1,5 @@
+import PencilSyntax
+
 /// What an attribute accepts.
 enum ValueKind: Equatable, Sendable {
   case color

@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// Checks a file statement by statement, as the parser produces them, so
 /// the syntax tree of a statement is freed once it is checked and a large
 /// file's tree never exists whole (it was most of the compiler's memory).

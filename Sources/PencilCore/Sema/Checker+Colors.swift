@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 extension Checker {
   /// A system colour in the compilation's appearance; one that adapts
   /// makes the picture depend on the appearance.

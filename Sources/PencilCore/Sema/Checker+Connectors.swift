@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// `line from P to Q`, `arrow from P to Q` and `path { … }`: outlines in
 /// absolute coordinates, stroked (black, 1 point, unless told otherwise)
 /// and not filled unless `fill=` is given. Layout draws a line or an arrow

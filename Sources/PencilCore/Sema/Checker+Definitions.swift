@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 extension Checker {
   static let hsbStopAttributes = [
     AttributeSpec("h", .number(minimum: -1, maximum: 1)), AttributeSpec("s", .number(minimum: 0, maximum: nil)),

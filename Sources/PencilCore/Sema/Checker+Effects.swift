@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// What an element carries beyond its content: its name, a position at an
 /// anchor, its transform and its clip (see ElementEffects).
 extension Checker {

@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 extension Checker {
   /// The attributes an element kind takes, or nil for an unknown kind.
   private mutating func attributeSpecs(for kindName: Name) -> (specs: [AttributeSpec], shape: (any ShapeKind)?)? {

@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 extension Checker {
   /// W0006 where a text's character is not in the built-in font, which
   /// the raster formats (and SVG with --text-as-paths) draw it with: at the

@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 extension Checker {
   /// E0205, with a fix: pencil's spelling of a word from another tool
   /// (`rotate` → `rotation`, `weight=bold` → `font=headline`; see

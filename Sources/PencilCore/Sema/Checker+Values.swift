@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 extension Checker {
   mutating func checkAttributes(_ attributes: [Attribute], _ specs: [AttributeSpec], of kind: String)
     -> AttributeValues

@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// Semantic analysis: resolves names, checks every attribute and value, and
 /// builds the `SceneModel`. Like the parser it never stops early: a bad
 /// value is reported and left out, and the element keeps its other checks.

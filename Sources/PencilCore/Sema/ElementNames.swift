@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// Named elements (`start: roundrect …`) and their anchors (`start.trailing`).
 ///
 /// A name belongs to a scope: the file, or one use of a component. Its

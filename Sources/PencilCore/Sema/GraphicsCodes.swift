@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// Codes of named elements, anchors, transforms and clipping (E0250–E0255),
 /// and the radians warning met first in a rotated star (W0013).
 enum GraphicsCodes {

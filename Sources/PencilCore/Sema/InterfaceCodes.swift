@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// Codes of layout for interfaces (spacers, modifiers) and of
 /// appearances (E0240–E0243).
 enum InterfaceCodes {

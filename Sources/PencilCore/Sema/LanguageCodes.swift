@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// Codes of the language's names, values, loops, components and imports
 /// (E0225–E0239, W0008–W0010), and of its limits (among them E0256–E0259).
 enum LanguageCodes {

@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// The checked scene: every name resolved, every value typed and in range.
 /// Lowering turns it into the shape IR; nothing here knows about layout.
 

@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// What the checker resolved each name to, recorded while it checks, as
 /// go/types' `Info.Defs` and `Info.Uses` are: the editor's definition,
 /// references and rename answer from this table, so they follow the

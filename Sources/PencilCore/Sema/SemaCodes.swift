@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// Semantic error codes (E02xx) and checker warnings.
 enum SemaCodes {
   static let unknownColor = DiagnosticCode(

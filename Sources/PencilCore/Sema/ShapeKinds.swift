@@ -1,3 +1,5 @@
+import PencilSyntax
+
 /// The outline of a shape kind, before it is fitted to a frame.
 enum ShapeOutline: Equatable {
   /// Segments in the unit square, scaled to the frame as the article's

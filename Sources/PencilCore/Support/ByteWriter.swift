@@ -3,11 +3,21 @@
 /// check per item, and flushed in large blocks either into the output
 /// array or, when streaming, to `sink` (a file), so that a large picture
 /// never sits in memory whole.
-package final class ByteWriter {
-  private var scratchCapacity = 1 << 16
-  private var storage: UnsafeMutablePointer<UInt8>
+///
+/// A noncopyable struct with `@inlinable` fast paths because its writers
+/// live in other modules (the SVG, PPM and ASCII backends, the preview):
+/// a class's calls are not inlined across a module boundary, and inlined,
+/// its stored properties would need a run-time exclusivity check on every
+/// write. A struct owned by its writer and passed `inout` is checked when
+/// compiled, and its count and pointer can stay in registers. The type
+/// itself is `@usableFromInline`: without it the compiler accepts the
+/// `@inlinable` members of a `package` type but never inlines them into
+/// another module.
+@usableFromInline package struct ByteWriter: ~Copyable {
+  @usableFromInline var scratchCapacity = 1 << 16
+  @usableFromInline var storage: UnsafeMutablePointer<UInt8>
   /// Bytes in the scratch buffer.
-  private var count = 0
+  @usableFromInline var count = 0
   private var output: [UInt8] = []
   private let sink: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
@@ -28,12 +38,14 @@ package final class ByteWriter {
 
   /// Everything written, after a flush (empty when streaming).
   package var bytes: [UInt8] {
-    flush()
-    return output
+    mutating get {
+      flush()
+      return output
+    }
   }
 
   /// Passes on what is buffered.
-  package func flush() {
+  package mutating func flush() {
     guard count > 0 else { return }
     let buffered = UnsafeBufferPointer(start: storage, count: count)
     if let sink { sink(buffered) } else { output.append(contentsOf: buffered) }
@@ -42,11 +54,11 @@ package final class ByteWriter {
 
   /// Makes room for `extra` more bytes, so that the `unchecked` writes
   /// that follow, up to that many bytes, need no check of their own.
-  @inline(__always) package func reserve(_ extra: Int) {
+  @inlinable @inline(__always) package mutating func reserve(_ extra: Int) {
     if count + extra > scratchCapacity { makeRoom(extra) }
   }
 
-  private func makeRoom(_ extra: Int) {
+  @usableFromInline mutating func makeRoom(_ extra: Int) {
     flush()
     guard extra > scratchCapacity else { return }
     storage.deallocate()
@@ -54,18 +66,19 @@ package final class ByteWriter {
     storage = .allocate(capacity: extra)
   }
 
-  package func write(_ text: StaticString) {
+  @inlinable package mutating func write(_ text: StaticString) {
     let length = text.utf8CodeUnitCount
-    guard length < 1024 else {
-      for byte in UnsafeBufferPointer(start: text.utf8Start, count: length) { write(byte: byte) }
-      return
-    }
+    guard length < 1024 else { return writeLong(text) }
     reserve(length)
     uncheckedWrite(text)
   }
 
+  @usableFromInline mutating func writeLong(_ text: StaticString) {
+    for byte in UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount) { write(byte: byte) }
+  }
+
   /// After `reserve`.
-  func uncheckedWrite(_ text: StaticString) {
+  @inlinable mutating func uncheckedWrite(_ text: StaticString) {
     let length = text.utf8CodeUnitCount
     // Literals are short: a plain loop beats a call to memmove.
     let source = text.utf8Start
@@ -75,23 +88,23 @@ package final class ByteWriter {
 
   /// Named apart from `write(_: StaticString)` so that literals, which
   /// would otherwise pick the `String` overload, take the fast path.
-  package func writeString(_ text: String) {
+  package mutating func writeString(_ text: String) {
     for byte in text.utf8 { write(byte: byte) }
   }
 
-  @inline(__always) package func write(byte: UInt8) {
+  @inlinable @inline(__always) package mutating func write(byte: UInt8) {
     reserve(1)
     storage[count] = byte
     count += 1
   }
 
   /// After `reserve`.
-  @inline(__always) package func uncheckedWrite(byte: UInt8) {
+  @inlinable @inline(__always) package mutating func uncheckedWrite(byte: UInt8) {
     storage[count] = byte
     count += 1
   }
 
-  package func write(_ number: Int) {
+  @inlinable package mutating func write(_ number: Int) {
     reserve(21)
     if number < 0 { unsafeAppend(UInt8(ascii: "-")) }
     unsafeAppendInteger(UInt64(number.magnitude))
@@ -100,7 +113,7 @@ package final class ByteWriter {
   /// Rounded to at most four decimals, in the shortest form, never `-0`
   /// and never an exponent. Only constant divisors, which compile to
   /// multiplications: this is the SVG backend's hot path.
-  package func write(_ value: Double) {
+  @inlinable package mutating func write(_ value: Double) {
     reserve(ByteWriter.maximumNumberLength)
     uncheckedWrite(value)
   }
@@ -108,7 +121,7 @@ package final class ByteWriter {
   /// Rounded to at most eight decimals, for a transform's matrix: a
   /// rotation's cosine to four decimals moves a point 20,000 points from
   /// the origin by a pixel. Beyond ±9e7 as `write(_:)`.
-  package func writePrecise(_ value: Double) {
+  package mutating func writePrecise(_ value: Double) {
     let scaled = value.magnitude * 100_000_000 + 0.5
     guard value.isFinite, scaled < 9.0e15 else { return write(value) }
     reserve(ByteWriter.maximumNumberLength)
@@ -133,10 +146,10 @@ package final class ByteWriter {
   }
 
   /// The most bytes `write(_: Double)` produces.
-  package static let maximumNumberLength = 48
+  @inlinable package static var maximumNumberLength: Int { 48 }
 
   /// After `reserve(maximumNumberLength)`.
-  package func uncheckedWrite(_ value: Double) {
+  @inlinable package mutating func uncheckedWrite(_ value: Double) {
     guard value.isFinite else { return unsafeAppend(UInt8(ascii: "0")) }
     // Ten-thousandths as an integer, rounded half up (truncating x + 0.5
     // is one instruction, unlike a call to round); beyond 2^53 the integer
@@ -164,14 +177,14 @@ package final class ByteWriter {
     unsafeAppend(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digits.3))
   }
 
-  @inline(__always) private func unsafeAppend(_ byte: UInt8) {
+  @inlinable @inline(__always) mutating func unsafeAppend(_ byte: UInt8) {
     storage[count] = byte
     count += 1
   }
 
   /// Digits are written from the right into their final place; numbers
   /// below 10,000 (most coordinates) take a branch-light path.
-  private func unsafeAppendInteger(_ value: UInt64) {
+  @inlinable mutating func unsafeAppendInteger(_ value: UInt64) {
     if value < 10_000 {
       let zero = UInt8(ascii: "0")
       if value >= 1000 { unsafeAppend(zero &+ UInt8(truncatingIfNeeded: value / 1000)) }
@@ -197,7 +210,7 @@ package final class ByteWriter {
   }
 
   /// `#rrggbb`.
-  package func writeHex(_ color: IRColor) {
+  @inlinable package mutating func writeHex(_ color: IRColor) {
     reserve(7)
     unsafeAppend(UInt8(ascii: "#"))
     unsafeAppend(ByteWriter.hexDigit(color.red >> 4))
@@ -208,14 +221,14 @@ package final class ByteWriter {
     unsafeAppend(ByteWriter.hexDigit(color.blue & 0xF))
   }
 
-  @inline(__always) private static func hexDigit(_ value: UInt8) -> UInt8 {
+  @inlinable @inline(__always) static func hexDigit(_ value: UInt8) -> UInt8 {
     value < 10 ? UInt8(ascii: "0") &+ value : UInt8(ascii: "a") &+ (value &- 10)
   }
 
   /// Text escaped for XML character data and attribute values. Characters
   /// XML 1.0 forbids (C0 controls other than tab, U+FFFE, U+FFFF) become
   /// U+FFFD, so the document stays well-formed and the loss stays visible.
-  package func writeEscaped(_ text: String) {
+  package mutating func writeEscaped(_ text: String) {
     for scalar in text.unicodeScalars {
       switch scalar.value {
       case 0x26: write("&amp;")

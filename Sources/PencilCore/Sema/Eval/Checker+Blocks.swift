@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// Where an element stands, which decides what it may say about its place.
 enum ElementContext {
   /// At the top of the file: needs a size (and, except text, takes `at`).

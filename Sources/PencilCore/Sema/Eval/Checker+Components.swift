@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// A checked `component` definition. A class: uses share it, and its
 /// cache of expansions grows as the file is checked.
 final class ComponentDefinition {

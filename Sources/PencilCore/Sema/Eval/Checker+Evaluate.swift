@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// Expressions are evaluated when the file is compiled, in doubles. A
 /// result is `nil` after an error was reported (callers add nothing more),
 /// and `.unknown` while a component's body is checked on its own.

@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// Expanding a component's body for one use, and checking each body once
 /// on its own so problems in a component nobody uses are found too.
 extension Checker {

@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// Reads the files `import` names. The library reads no files itself:
 /// PencilWorld's `World` is the loader of the command line, the language
 /// server and the preview (paths resolved against the importing file's

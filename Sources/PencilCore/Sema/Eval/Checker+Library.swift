@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

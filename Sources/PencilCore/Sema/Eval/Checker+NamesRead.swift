@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// A name written in an expression is used, whatever became of the
 /// expression: `sqrt(v, 2)` is an arity error, and warning besides that
 /// `let v` is never used (W0008) would be false. So when evaluation gives

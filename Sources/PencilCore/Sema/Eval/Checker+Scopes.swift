@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// Names bound by `let`, loops and parameters. Scopes are a stack: a
 /// block pushes a mark and pops back to it; lookups go innermost first,
 /// then to the file's `let`s visible where the statement stands.

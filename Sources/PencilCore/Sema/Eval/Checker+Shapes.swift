@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// A shape with parameters (`shape star(points: Number = 5) { … }`): its
 /// path is generated for each use, by running the body's path commands,
 /// `let`s, loops and conditions with the use's arguments.

@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// The limits on values (issue 21): eighteen `let`s that each double a
 /// string or a list, or put a list in itself twice, would grow
 /// exponentially. Every string and list the evaluator builds is measured

@@ -1,3 +1,5 @@
+import PencilSyntax
+
 /// Where a component's body passes a `Color` parameter straight to a
 /// shape's `fill=`, and nowhere else: a use whose arguments differ from the
 /// component's last expansion only in such colours is that expansion with

@@ -1,3 +1,6 @@
+import PencilDiagnostics
+import PencilSyntax
+
 /// The checker every use made during layout expands with: the state at
 /// the end of the file, when every definition is known. It is shared by
 /// the uses of one compilation and released with the last of them.

@@ -1,3 +1,5 @@
+import PencilDiagnostics
+
 /// The limits on what loops and components may expand to. Each has its own
 /// code; the first crossing is reported at the loop, use or import that
 /// crossed it, and expansion stops there, so hostile input costs bounded

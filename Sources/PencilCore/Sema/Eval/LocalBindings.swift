@@ -1,3 +1,5 @@
+import PencilSyntax
+
 /// The names bound inside blocks, innermost last, indexed by name as the
 /// file's `let`s are (`LetStore`): a block of 64,000 `let`s would
 /// otherwise scan every earlier one for each new name. A value, so saving

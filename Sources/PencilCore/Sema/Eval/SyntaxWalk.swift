@@ -1,3 +1,5 @@
+import PencilSyntax
+
 /// Visits the names read in statements and expressions, for questions
 /// asked of a definition once (does a component's body read `width`?).
 enum SyntaxWalk {
