@@ -53,7 +53,7 @@ package struct Parser {
   }
 
   /// One expression filling the whole input; false after a reported error.
-  mutating func parseWhole(for what: String) -> Bool {
+  mutating func parseWhole(for what: ValueSubject) -> Bool {
     defer { diagnostics.absorb(lexer.diagnostics) }
     skipNewlines()
     guard current.kind != .endOfFile else {
@@ -83,7 +83,7 @@ package struct Parser {
     if current.flawed { flawedTokens += 1 }
     tree.append(current)
     current = lookahead
-    lookahead = lexer.next()
+    lexer.next(into: &lookahead)
   }
 
   func text(_ token: Token) -> String {
@@ -94,24 +94,11 @@ package struct Parser {
   // from a mutating parse function, an outlined one is handed a copy of
   // the whole parser (a `memcpy` per call, an eighth of the parse).
 
-  /// Whether the current token is the word `name`, decided from its bytes
-  /// (no string is made: statements are dispatched by their first word).
+  /// Whether the current token is the word `keyword`, which the lexer
+  /// decided (no string is made, no bytes compared: statements are
+  /// dispatched by their first word, clauses by theirs).
   @inline(__always)
-  func isWord(_ name: Name) -> Bool {
-    guard current.kind == .identifier else { return false }
-    return isWord(name, key: Name.key(of: bytes[Int(current.start)..<Int(current.end)]))
-  }
-
-  /// `isWord` with the current token's key worked out once by the caller.
-  @inline(__always)
-  func isWord(_ name: Name, key: UInt64) -> Bool {
-    guard key == name.key else { return false }
-    return name.key >> 56 <= 7 || bytes[Int(current.start)..<Int(current.end)].elementsEqual(name.text.utf8)
-  }
-
-  /// The current identifier's key (see `Name.key(of:)`).
-  @inline(__always)
-  var currentKey: UInt64 { Name.key(of: bytes[Int(current.start)..<Int(current.end)]) }
+  func isWord(_ keyword: Keyword) -> Bool { current.keyword == keyword }
 
   func isIdentifier(_ word: String) -> Bool {
     current.kind == .identifier && text(current) == word
@@ -289,14 +276,14 @@ package struct Parser {
         ))
       return synchronize()
     }
-    let key = currentKey
-    if isWord(.gradient, key: key) { return parseGradient() }
-    if isWord(.shape, key: key) { return parseShape() }
-    if isWord(.component, key: key) { return parseComponent() }
-    if isWord(.importKeyword, key: key) { return recovering(.importFile) { try $0.parseImport() } }
-    if isWord(.color, key: key), peekKind() == .identifier, colorSetFollows {
+    switch current.keyword {
+    case .gradient: return parseGradient()
+    case .shape: return parseShape()
+    case .component: return parseComponent()
+    case .importKeyword: return recovering(.importFile) { try $0.parseImport() }
+    case .color where peekKind() == .identifier && colorSetFollows:
       return recovering(.colorSet) { try $0.parseColorSet() }
+    default: parseBlockStatement(allowingPathCommands: false)
     }
-    parseBlockStatement(allowingPathCommands: false, key: key)
   }
 }
