@@ -45,6 +45,7 @@ final class LexerTablesTests: XCTestCase {
       XCTAssertEqual(ByteClasses.table[value], classBeforeTable(byte), "byte \(value)")
       XCTAssertEqual(ByteClasses.table[value], ByteClasses.classify(byte), "byte \(value)")
       XCTAssertEqual(ByteClasses.singleKind(byte) != .invalid, ByteClasses.table[value] == .single, "byte \(value)")
+      XCTAssertEqual(ByteClasses.isNamePart(ByteClasses.table[value]), isIdentifierPart(byte), "byte \(value)")
     }
   }
 
@@ -60,14 +61,17 @@ final class LexerTablesTests: XCTestCase {
     XCTAssertEqual(diagnostics.items.count, 0)
   }
 
-  private func keyword(_ word: String) -> Keyword {
-    let bytes = Array(word.utf8)
-    return bytes.withUnsafeBufferPointer { Keyword.of($0, from: 0, to: bytes.count) }
+  /// The keyword of `word`, read at the end of the bytes (byte by byte)
+  /// or, with `followedBy`, in the middle of them (eight bytes at once).
+  private func keyword(_ word: String, followedBy rest: String = "") -> Keyword {
+    let bytes = Array(("  " + word + rest).utf8)
+    return bytes.withUnsafeBufferPointer { Keyword.of($0, from: 2, to: 2 + word.utf8.count) }
   }
 
   func testEveryKeywordIsRecognisedFromItsSpelling() {
     for keyword in Keyword.allCases where keyword != .none {
       XCTAssertEqual(self.keyword(keyword.spelling), keyword, keyword.spelling)
+      XCTAssertEqual(self.keyword(keyword.spelling, followedBy: "=value_and_more"), keyword, keyword.spelling)
     }
   }
 
@@ -77,7 +81,10 @@ final class LexerTablesTests: XCTestCase {
       "Gradient", "iff", "els", "elses", "inn", "lets", "fo", "form", "tos", "texts", "paths", "stops", "canva",
       "colour", "importt", "shapes", "x", "pencil", "hstack", "_at",
     ]
-    for word in near { XCTAssertEqual(keyword(word), .none, word) }
+    for word in near {
+      XCTAssertEqual(keyword(word), .none, word)
+      XCTAssertEqual(keyword(word, followedBy: " at size"), .none, word)
+    }
   }
 
   func testOnlyIdentifierTokensCarryAKeyword() {

@@ -54,7 +54,8 @@ final class NumberDecodingTests: XCTestCase {
     let now = valueNow(text)
     XCTAssertEqual(now == nil, before == nil, "\(text) decodes or not alike", file: file, line: line)
     guard let before, let now else { return }
-    XCTAssertEqual(now.value.bitPattern, before.bitPattern, "\(text): \(now.value) against \(before)", file: file, line: line)
+    XCTAssertEqual(
+      now.value.bitPattern, before.bitPattern, "\(text): \(now.value) against \(before)", file: file, line: line)
   }
 
   func testEdgeCasesDecodeAsBefore() {

@@ -9,6 +9,7 @@ enum ByteClass: UInt8 {
   case space, lineFeed, carriageReturn
   /// `a`–`z`, `A`–`Z`, `_`: the first byte of a name.
   case letter
+  /// Next to `letter`: a name's later bytes are one test (`isNamePart`).
   case digit
   case dot, slash, quote, apostrophe, hash, minus
   /// Bytes that make a token with a following `=` (`==`, `<=`, `>=`, `!=`).
@@ -22,6 +23,13 @@ enum ByteClass: UInt8 {
 enum ByteClasses {
   /// The class of every byte, built once from `classify`.
   static let table: [ByteClass] = (0...255).map { classify(UInt8($0)) }
+
+  /// A letter, a digit or `_`: what `isIdentifierPart` accepts, as one
+  /// subtraction and compare on the byte's class.
+  @inline(__always)
+  static func isNamePart(_ byteClass: ByteClass) -> Bool {
+    byteClass.rawValue &- ByteClass.letter.rawValue <= ByteClass.digit.rawValue &- ByteClass.letter.rawValue
+  }
 
   /// The class of `byte`, spelled out (the table's source).
   static func classify(_ byte: UInt8) -> ByteClass {

@@ -44,8 +44,14 @@ package enum Keyword: UInt8, Sendable, CaseIterable {
     let length = end - start
     guard length >= 2, length <= 9 else { return .none }
     var packed: UInt64 = 0
-    for offset in 0..<min(length, 8) {
-      packed |= UInt64(buffer[start + offset]) << UInt64(offset * 8)
+    if start + 8 <= buffer.count, let base = buffer.baseAddress {
+      // Eight bytes in one load, those past the word masked off.
+      packed = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+      if length < 8 { packed &= (1 << UInt64(length * 8)) - 1 }
+    } else {
+      for offset in 0..<min(length, 8) {
+        packed |= UInt64(buffer[start + offset]) << UInt64(offset * 8)
+      }
     }
     if length == 9 {
       return packed == 0x6E65_6E6F_706D_6F63 && buffer[start + 8] == UInt8(ascii: "t") ? .component : .none

@@ -109,6 +109,8 @@ package struct Lexer {
     case .space:
       index = scan(from: index + 1) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
       recordTrivia(.whitespace, from: start)
+      // Most tokens follow a space: lex the token in the same call.
+      if index < limit { step() }
     case .carriageReturn where peek(1) == UInt8(ascii: "\n"):
       // CRLF: the LF after it ends the line.
       index += 1
@@ -164,7 +166,7 @@ package struct Lexer {
     let start = index
     let (end, keyword) = bytes.withUnsafeBufferPointer { buffer in
       var end = start + 1
-      while end < limit, isIdentifierPart(buffer[end]) { end += 1 }
+      while end < limit, ByteClasses.isNamePart(classes[Int(buffer[end])]) { end += 1 }
       return (end, Keyword.of(buffer, from: start, to: end))
     }
     index = end

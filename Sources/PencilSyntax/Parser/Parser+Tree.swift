@@ -14,6 +14,9 @@ struct TreeRecorder {
   var nodes: RecordBuffer<SyntaxNode>
   var literals: RecordBuffer<LiteralValue>
   var literalTokens: RecordBuffer<UInt32>
+  /// The arrays of the statement tree last handed on (`handOffTree`),
+  /// refilled for the next.
+  private var handedOn = SyntaxTree(bytes: [])
 
   init(on: Bool, expectedBytes: Int) {
     isOn = on
@@ -50,6 +53,27 @@ struct TreeRecorder {
         flawed: token.flawed))
   }
 
+  /// The statement recorded so far as a tree over `bytes`, in the arrays
+  /// of the tree handed on before it: when that one was dropped, its
+  /// memory is reused (see `RecordBuffer.copy(into:)`).
+  mutating func handOffTree(bytes: [UInt8], strings: [String]) -> SyntaxTree {
+    var tree = SyntaxTree(bytes: bytes)
+    swap(&tree.tokens, &handedOn.tokens)
+    swap(&tree.nodes, &handedOn.nodes)
+    swap(&tree.literals, &handedOn.literals)
+    swap(&tree.literalTokens, &handedOn.literalTokens)
+    tokens.copy(into: &tree.tokens)
+    nodes.copy(into: &tree.nodes)
+    literals.copy(into: &tree.literals)
+    literalTokens.copy(into: &tree.literalTokens)
+    tree.strings = strings
+    handedOn.tokens = tree.tokens
+    handedOn.nodes = tree.nodes
+    handedOn.literals = tree.literals
+    handedOn.literalTokens = tree.literalTokens
+    return tree
+  }
+
   /// Closes the node begun at `mark`: every node and token since is in it.
   @inline(__always)
   mutating func finish(_ kind: SyntaxKind, _ mark: NodeMark, _ flags: SyntaxNodeFlags = []) {
@@ -83,7 +107,7 @@ extension Parser {
       beforeEach: { $0.reset() },
       each: { parser in
         guard let last = parser.tree.nodes.last, StatementSyntax.accepts(last.kind) else { return }
-        let tree = parser.finishedTree()
+        let tree = parser.tree.handOffTree(bytes: parser.bytes, strings: parser.lexer.strings)
         body(tree, StatementSyntax(unchecked: SyntaxNodeID(tree.nodes.count - 1)))
       })
     parser.diagnostics.absorb(parser.lexer.diagnostics)

@@ -1,8 +1,7 @@
 /// The tree recorder's growable storage: an append is a capacity test and
 /// a store. An `Array` would also test, on every append, whether its
-/// buffer is shared (a call into the runtime), and a tree handed on keeps
-/// its arrays, so the recorder cannot reuse them anyway: it copies out
-/// what a tree holds (`elements`), exactly sized, and starts over in the
+/// buffer is shared (a call into the runtime). A tree is handed on in
+/// arrays (`elements`, `copy(into:)`), and the recorder starts over in the
 /// same memory.
 ///
 /// Elements are plain data (no references: nothing to release when they
@@ -59,4 +58,19 @@ struct RecordBuffer<Element> {
 
   /// A copy of the elements, in an array of their exact size.
   var elements: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+  /// Makes `array` a copy of the elements. When the array's memory fits
+  /// them it is reused, and `Array` reuses it in place when nothing else
+  /// holds the array (a tree handed on and dropped: no allocation) or
+  /// takes memory of the same size when something does (a tree kept). Too
+  /// small or far too large, the array is replaced by an exact copy, so a
+  /// kept tree never holds much more memory than its elements need.
+  func copy(into array: inout [Element]) {
+    guard array.capacity >= count, array.capacity <= 2 * count + 64 else {
+      array = elements
+      return
+    }
+    array.removeAll(keepingCapacity: true)
+    array.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+  }
 }
