@@ -5,8 +5,9 @@
 package struct Lexer {
   let bytes: [UInt8]
   var index = 0
-  /// The token `emit` made, valid while `hasToken`: a flag and a plain
-  /// field rather than an optional, which `next` would write three times.
+  /// The token `emit` made (`hasToken` until `advance` hands it on): a
+  /// flag and a plain field rather than an optional, which would be
+  /// written three times.
   private var made = Token(kind: .endOfFile, start: 0, end: 0)
   private var hasToken = false
   private var lastKind = TokenKind.newline
@@ -56,14 +57,17 @@ package struct Lexer {
 
   /// The next token; `.endOfFile` for ever once the input is used up.
   package mutating func next() -> Token {
-    var token = made
-    next(into: &token)
-    return token
+    advance()
+    return made
   }
 
-  /// `next()` written straight into the parser's look-ahead slot.
+  /// The token `advance` made last (the parser's look-ahead).
   @inline(__always)
-  package mutating func next(into token: inout Token) {
+  package var token: Token { made }
+
+  /// Lexes the next token into `token`, where the parser reads it.
+  @inline(__always)
+  package mutating func advance() {
     while !hasToken {
       guard index < limit else {
         emit(.endOfFile, from: index)
@@ -72,7 +76,6 @@ package struct Lexer {
       step()
     }
     hasToken = false
-    token = made
   }
 
   func peek(_ ahead: Int = 0) -> UInt8 {
@@ -212,6 +215,7 @@ package struct Lexer {
     trivia.append(TriviaPiece(start: UInt32(start), end: UInt32(index), kind: kind))
   }
 
+  @inline(__always)
   private mutating func single(_ kind: TokenKind) {
     let start = index
     index += 1

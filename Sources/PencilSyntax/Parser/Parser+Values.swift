@@ -40,9 +40,30 @@ extension Parser {
   mutating func parseValue(for attribute: ValueSubject) throws {
     // Most values are one literal or name: no operator machinery for them.
     let start = tree.mark
+    if let kind = loneValue {
+      advance()
+      return tree.finish(kind, start)
+    }
     try parseUnary(for: attribute)
     guard binaryOperatorHere != nil else { return }
     try parseBinary(for: attribute, above: 0, parsedFirst: true, start: start)
+  }
+
+  /// The node of the current token when it is a whole value alone: a
+  /// number, size, hex colour or name that nothing after it continues
+  /// (no operator, member, index or call), parsed by `parsePrimary` into
+  /// this very node through three calls less.
+  @inline(__always)
+  private var loneValue: SyntaxKind? {
+    let next = lookahead.kind
+    guard next != .dot, next != .leftBracket, Parser.binaryOperator(next) == nil else { return nil }
+    switch current.kind {
+    case .number: return .numberLiteral
+    case .dimension: return .sizeLiteral
+    case .hexColor: return .hexColorLiteral
+    case .identifier where next != .leftParen: return .name
+    default: return nil
+    }
   }
 
   /// Operands joined by operators of a precedence above `minimum`,

@@ -10,8 +10,10 @@ package struct Parser {
   let bytes: [UInt8]
   var diagnostics: DiagnosticList
   private(set) var current: Token
-  /// The token after `current`: all the look-ahead the grammar needs.
-  private(set) var lookahead: Token
+  /// The token after `current`: all the look-ahead the grammar needs. It
+  /// is the lexer's, read where the lexer made it, not copied once more.
+  @inline(__always)
+  var lookahead: Token { lexer.token }
   /// The end of the previous token: where a missing token would go.
   private(set) var previousEnd = 0
   /// How many consumed tokens carried a lexical error.
@@ -35,7 +37,7 @@ package struct Parser {
     bytes = source.bytes
     self.diagnostics = diagnostics
     current = lexer.next()
-    lookahead = lexer.next()
+    lexer.advance()
   }
 
   /// A parser over the bytes of one `\(…)` in a string. The string token
@@ -47,7 +49,7 @@ package struct Parser {
     self.bytes = bytes
     diagnostics = DiagnosticList()
     current = lexer.next()
-    lookahead = lexer.next()
+    lexer.advance()
     previousEnd = range.start
     self.depth = depth
   }
@@ -82,8 +84,8 @@ package struct Parser {
     previousEnd = Int(current.end)
     if current.flawed { flawedTokens += 1 }
     tree.append(current)
-    current = lookahead
-    lexer.next(into: &lookahead)
+    current = lexer.token
+    lexer.advance()
   }
 
   func text(_ token: Token) -> String {
