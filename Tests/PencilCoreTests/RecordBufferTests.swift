@@ -25,6 +25,35 @@ final class RecordBufferTests: XCTestCase {
     XCTAssertEqual(kept, (0..<40).map { UInt32($0) }, "a copy does not see later appends")
   }
 
+  private func buffer(_ values: Range<UInt32>) -> RecordBuffer<UInt32> {
+    var buffer = RecordBuffer<UInt32>(capacity: 16)
+    for value in values { buffer.append(value) }
+    return buffer
+  }
+
+  func testCopyIntoReusesAnArrayNothingElseHolds() {
+    var array: [UInt32] = []
+    buffer(0..<100).copy(into: &array)
+    XCTAssertEqual(array, Array(0..<100))
+    let before = array.withUnsafeBufferPointer { $0.baseAddress }
+    buffer(200..<295).copy(into: &array)
+    XCTAssertEqual(array, Array(200..<295))
+    XCTAssertEqual(array.withUnsafeBufferPointer { $0.baseAddress }, before, "the same memory, refilled")
+  }
+
+  func testCopyIntoLeavesAKeptArrayAloneAndStaysNearItsSize() {
+    var array: [UInt32] = []
+    buffer(0..<100).copy(into: &array)
+    let kept = array
+    buffer(1000..<1090).copy(into: &array)
+    XCTAssertEqual(kept, Array(0..<100), "the kept array is not written")
+    XCTAssertEqual(array, Array(1000..<1090))
+    XCTAssertLessThanOrEqual(array.capacity, 2 * 90 + 64)
+    buffer(7..<10).copy(into: &array)
+    XCTAssertEqual(array, [7, 8, 9])
+    XCTAssertLessThanOrEqual(array.capacity, 2 * 3 + 64, "far too large memory is given up")
+  }
+
   /// `parseStatements` hands on trees that may be kept: each keeps its
   /// own statement, however many come after it.
   func testKeptStatementTreesStayIntact() {

@@ -70,7 +70,7 @@ struct RecordBuffer<Element> {
       array = elements
       return
     }
-    array.removeAll(keepingCapacity: true)
-    array.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+    // One replacement of the whole array: its memory kept (see above).
+    array.replaceSubrange(array.startIndex..<array.endIndex, with: UnsafeBufferPointer(start: base, count: count))
   }
 }
