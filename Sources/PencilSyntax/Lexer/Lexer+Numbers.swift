@@ -19,59 +19,65 @@ extension Lexer {
   /// correctly rounded double whatever the number of digits.
   mutating func scanDecimal() -> Double? {
     let start = index
-    let negative = peek() == UInt8(ascii: "-")
-    if negative { index += 1 }
-    let digitsStart = index
-    while isDigit(peek()) { index += 1 }
-    let integerEnd = index
-    var fractionEnd = index
-    if peek() == UInt8(ascii: "."), isDigit(peek(1)) {
-      index += 1
-      while isDigit(peek()) { index += 1 }
-      fractionEnd = index
-    }
-    guard integerEnd > digitsStart || fractionEnd > integerEnd else {
-      index = start
-      return nil
-    }
-    let fractionStart = fractionEnd > integerEnd ? integerEnd + 1 : integerEnd
-    let value = decimalValue(
-      integer: digitsStart..<integerEnd, fraction: fractionStart..<fractionEnd)
-    return negative ? -value : value
+    let limit = limit
+    guard let (value, end) = bytes.withUnsafeBufferPointer({ Lexer.decimal(in: $0, from: start, limit: limit) })
+    else { return nil }
+    index = end
+    return value
   }
 
-  /// The value of the digits in `integer` and `fraction`. Up to 15
-  /// significant digits and 22 decimals the mantissa and the power of ten
+  /// `scanDecimal` over the bytes `start..<limit`: the value and where its
+  /// digits end. The digits are read once, into an integer: up to 15
+  /// significant digits and 22 decimals the integer and the power of ten
   /// are both exact doubles, so one division rounds correctly (Clinger's
   /// fast path); anything longer goes to the C library's correctly rounded
   /// `strtod`, with the digits trimmed to what can affect the result.
-  // Inlined: outlined, it is handed a copy of the whole lexer per number.
-  @inline(__always)
-  private func decimalValue(integer: Range<Int>, fraction: Range<Int>) -> Double {
-    var mantissa = 0.0
+  static func decimal(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> (Double, Int)? {
+    var index = start
+    let negative = index < limit && buffer[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    // Wrapping arithmetic: past 15 significant digits the integer is not
+    // used, and a long number must not trap.
+    var mantissa: UInt64 = 0
     var significant = 0
-    // A local function, not a loop over [integer, fraction], which would
-    // allocate an array for every number.
-    func accumulate(_ digits: Range<Int>) {
-      for position in digits {
-        let digit = bytes[position]
-        if significant > 0 || digit != UInt8(ascii: "0") { significant += 1 }
-        mantissa = mantissa * 10 + Double(digit - 48)
+    let digitsStart = index
+    while index < limit, isDigit(buffer[index]) {
+      let digit = buffer[index] &- UInt8(ascii: "0")
+      if significant > 0 || digit != 0 { significant += 1 }
+      mantissa = mantissa &* 10 &+ UInt64(digit)
+      index += 1
+    }
+    let integerEnd = index
+    var fractionStart = index
+    if index + 1 < limit, buffer[index] == UInt8(ascii: "."), isDigit(buffer[index + 1]) {
+      index += 1
+      fractionStart = index
+      while index < limit, isDigit(buffer[index]) {
+        let digit = buffer[index] &- UInt8(ascii: "0")
+        if significant > 0 || digit != 0 { significant += 1 }
+        mantissa = mantissa &* 10 &+ UInt64(digit)
+        index += 1
       }
     }
-    accumulate(integer)
-    accumulate(fraction)
-    if significant <= 15, fraction.count <= 22 {
-      return fraction.isEmpty ? mantissa : mantissa / exactPowerOfTen(fraction.count)
+    let fractionDigits = index - fractionStart
+    guard integerEnd > digitsStart || fractionDigits > 0 else { return nil }
+    var value: Double
+    if significant <= 15, fractionDigits <= 22 {
+      value = Double(mantissa)
+      if fractionDigits > 0 { value /= exactPowerOfTen(fractionDigits) }
+    } else {
+      value = slowDecimalValue(buffer, integer: digitsStart..<integerEnd, fraction: fractionStart..<index)
     }
-    return slowDecimalValue(integer: integer, fraction: fraction)
+    return (negative ? -value : value, index)
   }
 
   /// `strtod` on `DIGITSe-EXPONENT` (no decimal point, so no locale).
   /// Digits beyond the 800th significant one cannot change the rounding
   /// of a double except through being non-zero, so they become one
   /// sticky `1`; the buffer is therefore bounded whatever the input.
-  private func slowDecimalValue(integer: Range<Int>, fraction: Range<Int>) -> Double {
+  private static func slowDecimalValue(
+    _ bytes: UnsafeBufferPointer<UInt8>, integer: Range<Int>, fraction: Range<Int>
+  ) -> Double {
     let limit = 800
     var text: [CChar] = []
     text.reserveCapacity(limit + 32)

@@ -5,8 +5,9 @@
 package struct Lexer {
   let bytes: [UInt8]
   var index = 0
-  /// The token `emit` made, valid while `hasToken`: a flag and a plain
-  /// field rather than an optional, which `next` would write three times.
+  /// The token `emit` made (`hasToken` until `advance` hands it on): a
+  /// flag and a plain field rather than an optional, which would be
+  /// written three times.
   private var made = Token(kind: .endOfFile, start: 0, end: 0)
   private var hasToken = false
   private var lastKind = TokenKind.newline
@@ -21,6 +22,9 @@ package struct Lexer {
   var recordsTrivia = false
   /// Spaces, line breaks that end no statement and comments, in order.
   var trivia: [TriviaPiece] = []
+  /// `ByteClasses.table`, held here so the dispatch reads it without
+  /// asking, per byte, whether the global has been made.
+  private let classes = ByteClasses.table
 
   /// Names longer than this are refused: no scene needs one, and every
   /// message that quotes a name stays short.
@@ -53,6 +57,17 @@ package struct Lexer {
 
   /// The next token; `.endOfFile` for ever once the input is used up.
   package mutating func next() -> Token {
+    advance()
+    return made
+  }
+
+  /// The token `advance` made last (the parser's look-ahead).
+  @inline(__always)
+  package var token: Token { made }
+
+  /// Lexes the next token into `token`, where the parser reads it.
+  @inline(__always)
+  package mutating func advance() {
     while !hasToken {
       guard index < limit else {
         emit(.endOfFile, from: index)
@@ -61,7 +76,6 @@ package struct Lexer {
       step()
     }
     hasToken = false
-    return made
   }
 
   func peek(_ ahead: Int = 0) -> UInt8 {
@@ -89,49 +103,51 @@ package struct Lexer {
     tokenIsFlawed = true
   }
 
-  /// Consumes one token, or whitespace or a comment.
+  /// Consumes one token, or whitespace or a comment, dispatched on the
+  /// class of its first byte.
   private mutating func step() {
     let start = index
     let byte = bytes[index]
-    switch byte {
-    case UInt8(ascii: " "), UInt8(ascii: "\t"):
+    switch classes[Int(byte)] {
+    case .space:
       index = scan(from: index + 1) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
       recordTrivia(.whitespace, from: start)
-    case UInt8(ascii: "\r") where peek(1) == UInt8(ascii: "\n"):
+      // Most tokens follow a space: lex the token in the same call.
+      if index < limit { step() }
+    case .carriageReturn where peek(1) == UInt8(ascii: "\n"):
       // CRLF: the LF after it ends the line.
       index += 1
       recordTrivia(.newline, from: start)
-    case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+    case .lineFeed, .carriageReturn:
       // A CR alone ends a line too, as in editors and the language
       // server's line index (classic Mac files).
       index += 1
       if lastKind != .newline { emit(.newline, from: start) } else { recordTrivia(.newline, from: start) }
-    case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
-      while index < limit, !isLineBreak(bytes[index]) { index += 1 }
-      recordTrivia(.lineComment, from: start)
-    case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
-      skipBlockComment()
-      recordTrivia(.blockComment, from: start)
-    case UInt8(ascii: "="): pair(UInt8(ascii: "="), .equalEqual, else: .equals)
-    case UInt8(ascii: "<"): pair(UInt8(ascii: "="), .lessEqual, else: .less)
-    case UInt8(ascii: ">"): pair(UInt8(ascii: "="), .greaterEqual, else: .greater)
-    case UInt8(ascii: "!"): pair(UInt8(ascii: "="), .notEqual, else: .not)
-    case UInt8(ascii: "&") where peek(1) == UInt8(ascii: "&"): double(.and)
-    case UInt8(ascii: "|") where peek(1) == UInt8(ascii: "|"): double(.or)
-    case UInt8(ascii: "["): single(.leftBracket)
-    case UInt8(ascii: "]"): single(.rightBracket)
-    case UInt8(ascii: ":"): single(.colon)
-    case UInt8(ascii: "?"): single(.question)
-    case UInt8(ascii: ","): single(.comma)
-    case UInt8(ascii: "("): single(.leftParen)
-    case UInt8(ascii: ")"): single(.rightParen)
-    case UInt8(ascii: "{"): single(.leftBrace)
-    case UInt8(ascii: "}"): single(.rightBrace)
-    case UInt8(ascii: ";"): single(.semicolon)
-    case UInt8(ascii: "\""): lexString()
-    case UInt8(ascii: "'") where lexSingleQuoted(): break
-    case UInt8(ascii: "#"): lexHex()
-    case UInt8(ascii: "."):
+    case .letter:
+      lexName()
+    case .digit:
+      lexNumber()
+    case .slash:
+      if peek(1) == UInt8(ascii: "/") {
+        while index < limit, !isLineBreak(bytes[index]) { index += 1 }
+        recordTrivia(.lineComment, from: start)
+      } else if peek(1) == UInt8(ascii: "*") {
+        skipBlockComment()
+        recordTrivia(.blockComment, from: start)
+      } else {
+        single(.slash)
+      }
+    case .equals: pair(UInt8(ascii: "="), .equalEqual, else: .equals)
+    case .less: pair(UInt8(ascii: "="), .lessEqual, else: .less)
+    case .greater: pair(UInt8(ascii: "="), .greaterEqual, else: .greater)
+    case .bang: pair(UInt8(ascii: "="), .notEqual, else: .not)
+    case .ampersand where peek(1) == UInt8(ascii: "&"): double(.and)
+    case .bar where peek(1) == UInt8(ascii: "|"): double(.or)
+    case .single: single(ByteClasses.singleKind(byte))
+    case .quote: lexString()
+    case .apostrophe where lexSingleQuoted(): break
+    case .hash: lexHex()
+    case .dot:
       if peek(1) == UInt8(ascii: "."), peek(2) == UInt8(ascii: "<") || peek(2) == UInt8(ascii: ".") {
         index += 3
         emit(peek(-1) == UInt8(ascii: "<") ? .halfOpenRange : .closedRange, from: start)
@@ -142,28 +158,32 @@ package struct Lexer {
       }
     // A minus is always an operator; the parser folds `-` before a literal
     // into a negative literal, so `-3` means what it always did.
-    case UInt8(ascii: "-"): single(.minus)
-    case UInt8(ascii: "+"): single(.plus)
-    case UInt8(ascii: "*"): single(.star)
-    case UInt8(ascii: "/"): single(.slash)
-    case UInt8(ascii: "%"): single(.percent)
-    case _ where isDigit(byte):
-      lexNumber()
-    case _ where isIdentifierStart(byte):
-      index = scan(from: index + 1, while: isIdentifierPart)
-      guard index - start <= Lexer.longestName else {
-        // Messages quote names; a megabyte-long one would be quoted whole.
-        report(
-          LexerCodes.nameTooLong, start, index,
-          "name '\(String(decoding: bytes[start..<start + 32], as: UTF8.self))…' is \(index - start) bytes long; names are at most \(Lexer.longestName) bytes"
-        )
-        emit(.invalid, from: start)
-        return
-      }
-      emit(.identifier, from: start)
-    default:
+    case .minus: single(.minus)
+    case .other, .ampersand, .bar, .apostrophe:
       lexUnexpected()
     }
+  }
+
+  /// A name, with the keyword it spells (`Keyword.of`) decided here, once.
+  private mutating func lexName() {
+    let start = index
+    let (end, keyword) = bytes.withUnsafeBufferPointer { buffer in
+      var end = start + 1
+      while end < limit, ByteClasses.isNamePart(classes[Int(buffer[end])]) { end += 1 }
+      return (end, Keyword.of(buffer, from: start, to: end))
+    }
+    index = end
+    guard end - start <= Lexer.longestName else {
+      // Messages quote names; a megabyte-long one would be quoted whole.
+      report(
+        LexerCodes.nameTooLong, start, index,
+        "name '\(String(decoding: bytes[start..<start + 32], as: UTF8.self))…' is \(index - start) bytes long; names are at most \(Lexer.longestName) bytes"
+      )
+      emit(.invalid, from: start)
+      return
+    }
+    emit(.identifier, from: start)
+    made.keyword = keyword
   }
 
   /// The end of the run of bytes from `position` that `accepts`, up to
@@ -195,6 +215,7 @@ package struct Lexer {
     trivia.append(TriviaPiece(start: UInt32(start), end: UInt32(index), kind: kind))
   }
 
+  @inline(__always)
   private mutating func single(_ kind: TokenKind) {
     let start = index
     index += 1

@@ -9,6 +9,16 @@ package enum TokenKind: UInt8, Sendable {
   /// A byte sequence that was reported and skipped.
   case invalid
 
+  /// Whether a token of this kind carries a decoded value (`Token.first`,
+  /// `Token.second`), which the syntax tree keeps in its `literals`.
+  @inline(__always)
+  package var hasLiteral: Bool {
+    switch self {
+    case .number, .dimension, .hexColor, .string: true
+    default: false
+    }
+  }
+
   /// How the kind is named in "expected …, found …" messages.
   package var displayName: String {
     switch self {
@@ -69,6 +79,9 @@ package struct Token: Sendable {
   /// The lexer reported an error inside this token; the statement holding
   /// it is marked recovered so no follow-on errors are piled onto it.
   package var flawed = false
+  /// The word the parser looks for that an identifier spells, decided
+  /// once by the lexer (in the padding: the token stays 32 bytes).
+  package var keyword = Keyword.none
 
   package init(kind: TokenKind, start: Int32, end: Int32, first: Double = 0, second: Double = 0, flawed: Bool = false) {
     self.kind = kind

@@ -1,18 +1,22 @@
 /// `let`, `for`, `if` and the blocks that hold them, in files, stacks,
 /// component bodies and shape bodies alike.
 extension Parser {
-  static let definitionKeywords: Set<String> = ["gradient", "shape", "canvas", "component", "import"]
+  /// Words that start a definition, which only the file's level holds.
+  static func isDefinitionKeyword(_ keyword: Keyword) -> Bool {
+    switch keyword {
+    case .gradient, .shape, .canvas, .component, .importKeyword: true
+    default: false
+    }
+  }
 
   /// A statement that may stand in a block: `let`, `for`, `if`, an element
   /// or (in a shape's body) a path command.
-  mutating func parseBlockStatement(allowingPathCommands: Bool, key known: UInt64? = nil) {
-    let key = known ?? currentKey
-    if isWord(.letKeyword, key: key) { return recovering(.letBinding) { try $0.parseLet() } }
-    if isWord(.forKeyword, key: key) {
-      return recovering(.forLoop) { try $0.parseFor(allowingPathCommands: allowingPathCommands) }
-    }
-    if isWord(.ifKeyword, key: key) {
-      return recovering(.ifStatement) { try $0.parseIf(allowingPathCommands: allowingPathCommands) }
+  mutating func parseBlockStatement(allowingPathCommands: Bool) {
+    switch current.keyword {
+    case .letKeyword: return recovering(.letBinding) { try $0.parseLet() }
+    case .forKeyword: return recovering(.forLoop) { try $0.parseFor(allowingPathCommands: allowingPathCommands) }
+    case .ifKeyword: return recovering(.ifStatement) { try $0.parseIf(allowingPathCommands: allowingPathCommands) }
+    default: break
     }
     guard allowingPathCommands else {
       // `NAME: element`: a name for anchors (`NAME.top`) and connectors.
@@ -50,7 +54,7 @@ extension Parser {
     }
     advance()
     skipNewlines()
-    try parseValue(for: text(name))
+    try parseValue(for: ValueSubject(name))
     try expectStatementEnd("let")
   }
 
@@ -80,7 +84,7 @@ extension Parser {
       try parseBlock(allowingPathCommands: allowingPathCommands)
       tree.finish(.conditionalBranch, branch)
       // `else` may start the next line, as Swift allows.
-      if current.kind == .newline, peekKind() == .identifier, text(lookahead) == "else" { advance() }
+      if current.kind == .newline, lookahead.keyword == .elseKeyword { advance() }
       guard isWord(.elseKeyword) else { break }
       advance()
       if isWord(.ifKeyword) { continue }
@@ -112,7 +116,7 @@ extension Parser {
         return tree.finish(.block, start)
       case .endOfFile:
         throw reportUnclosed(open)
-      case .identifier where Parser.definitionKeywords.contains(text(current)):
+      case .identifier where Parser.isDefinitionKeyword(current.keyword):
         // A definition here almost always means the '}' was forgotten.
         throw reportUnclosed(open, before: text(current))
       case .identifier:

@@ -72,7 +72,7 @@ extension Parser {
           Diagnostic(ParserCodes.unclosedBlock, open, "unclosed '{' of the gradient")
             .withFix("add '}'", replacing: SourceRange(previousEnd, previousEnd), with: " }"))
       }
-      guard isIdentifier("stop") else {
+      guard isWord(.stop) else {
         _ = fail(
           Diagnostic(
             ParserCodes.expectedToken, current.range,
@@ -97,7 +97,7 @@ extension Parser {
           let name = current
           advance()
           _ = try expect(.equals, "after '\(text(name))' (stop attributes are name=value)")
-          try parseValue(for: text(name))
+          try parseValue(for: ValueSubject(name))
           tree.finish(.attribute, attribute)
         }
         stopFlags.insert(.ended)
@@ -182,7 +182,7 @@ extension Parser {
       try parseType()
       if current.kind == .equals {
         advance()
-        try parseValue(for: text(name))
+        try parseValue(for: ValueSubject(name))
       }
       tree.finish(.parameter, start)
       skipNewlines()
@@ -272,7 +272,7 @@ extension Parser {
     let name = text(try expectIdentifier("a colour name after 'color'"))
     if current.kind == .equals {
       advance()
-      try parseValue(for: name)
+      try parseValue(for: .word(name))
       return try expectStatementEnd("color")
     }
     var light = false

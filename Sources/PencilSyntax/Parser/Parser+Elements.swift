@@ -4,9 +4,8 @@ extension Parser {
   mutating func parseElement(start: NodeMark? = nil) {
     let start = start ?? tree.mark
     let kind = current
-    let key = currentKey
-    let isText = isWord(.text, key: key)
-    let isPath = isWord(.path, key: key)
+    let isText = isWord(.text)
+    let isPath = isWord(.path)
     let flawedBefore = flawedTokens
     advance()
     var flags: SyntaxNodeFlags = []
@@ -35,8 +34,7 @@ extension Parser {
       synchronize()
       return tree.finish(.error, start)
     }
-    let key = currentKey
-    if isWord(.letKeyword, key: key) || isWord(.forKeyword, key: key) || isWord(.ifKeyword, key: key) {
+    if isWord(.letKeyword) || isWord(.forKeyword) || isWord(.ifKeyword) {
       let keyword = current.range
       _ = fail(
         Diagnostic(
@@ -44,7 +42,7 @@ extension Parser {
           "only an element takes a name; '\(text(current))' is a statement"
         ).withFix("remove the name", replacing: SourceRange(name.range.start, keyword.start), with: ""))
       tree.finish(.error, start)
-      return parseBlockStatement(allowingPathCommands: false, key: key)
+      return parseBlockStatement(allowingPathCommands: false)
     }
     parseElement(start: start)
   }
@@ -99,17 +97,20 @@ extension Parser {
   private mutating func parseClause() throws {
     if peekKind() == .dot, lookahead.start == current.end { return try parseDottedClause() }
     let name = current
-    let key = currentKey
     let next = peekKind()
     // `at X,Y`, and a line's or an arrow's `from X,Y to X,Y`.
-    if next != .equals, isWord(.at, key: key) || isWord(.from, key: key) || isWord(.to, key: key) {
+    if next != .equals, isWord(.at) || isWord(.from) || isWord(.to) {
       advance()
       return try parsePosition()
     }
-    if next != .equals, isWord(.size, key: key) {
+    if next != .equals, isWord(.size) {
       advance()
       // `size big` alone keeps the message about a missing size.
-      let endsHere = [.newline, .semicolon, .rightBrace, .endOfFile, .leftBrace].contains(peekKind())
+      let endsHere: Bool
+      switch peekKind() {
+      case .newline, .semicolon, .rightBrace, .endOfFile, .leftBrace: endsHere = true
+      default: endsHere = false
+      }
       if startsNumber, current.kind != .identifier || !endsHere { return try parseSpacedSize() }
       guard current.kind == .dimension else {
         var diagnostic = Diagnostic(
@@ -154,7 +155,7 @@ extension Parser {
   /// (`offset=10,0`, `scale=2,1`, a radial gradient's `center=0.35,0.3`).
   mutating func parseValue(orPosition name: Token) throws {
     let start = tree.mark
-    let what = text(name)
+    let what = ValueSubject(name)
     try parseValue(for: what)
     if current.kind == .comma {
       try parseSecondCoordinate(for: what)
@@ -181,7 +182,7 @@ extension Parser {
     }
     advance()
     advance()
-    try parseValue(for: name)
+    try parseValue(for: .word(name))
   }
 
   /// `at X, Y`, each part an expression; two number literals make a `.point`.

@@ -10,41 +10,42 @@ struct NodeMark {
 /// once: a `\(…)` part is checked, and its tree is the bridge's business.
 struct TreeRecorder {
   var isOn: Bool
-  var tokens: [SyntaxToken] = []
-  var nodes: [SyntaxNode] = []
-  var literals: [LiteralValue] = []
-  var literalTokens: [UInt32] = []
+  var tokens: RecordBuffer<SyntaxToken>
+  var nodes: RecordBuffer<SyntaxNode>
+  var literals: RecordBuffer<LiteralValue>
+  var literalTokens: RecordBuffer<UInt32>
+  /// The arrays of the statement tree last handed on (`handOffTree`),
+  /// refilled for the next.
+  private var handedOn = SyntaxTree(bytes: [])
 
   init(on: Bool, expectedBytes: Int) {
     isOn = on
-    guard on else { return }
     // Written-out scenes have about one token per 3.5 bytes, one node per
     // 5 and one literal per 9 (pencil-bench): reserving a little more
     // spares the regrowth copies, and pages never written are never touched.
-    tokens.reserveCapacity(expectedBytes / 3 + 16)
-    nodes.reserveCapacity(expectedBytes / 4 + 16)
-    literals.reserveCapacity(expectedBytes / 6 + 16)
-    literalTokens.reserveCapacity(expectedBytes / 6 + 16)
+    let bytes = on ? expectedBytes : 0
+    tokens = RecordBuffer(capacity: bytes / 3 + 16)
+    nodes = RecordBuffer(capacity: bytes / 4 + 16)
+    literals = RecordBuffer(capacity: bytes / 6 + 16)
+    literalTokens = RecordBuffer(capacity: bytes / 6 + 16)
   }
 
   /// Starts over for the next top-level statement, keeping the memory.
   mutating func reset() {
-    tokens.removeAll(keepingCapacity: true)
-    nodes.removeAll(keepingCapacity: true)
-    literals.removeAll(keepingCapacity: true)
-    literalTokens.removeAll(keepingCapacity: true)
+    tokens.removeAll()
+    nodes.removeAll()
+    literals.removeAll()
+    literalTokens.removeAll()
   }
 
   var mark: NodeMark { NodeMark(node: UInt32(nodes.count), token: UInt32(tokens.count)) }
 
+  @inline(__always)
   mutating func append(_ token: Token) {
     guard isOn else { return }
-    switch token.kind {
-    case .number, .dimension, .hexColor, .string:
+    if token.kind.hasLiteral {
       literalTokens.append(UInt32(tokens.count))
       literals.append(LiteralValue(first: token.first, second: token.second))
-    default:
-      break
     }
     tokens.append(
       SyntaxToken(
@@ -52,7 +53,29 @@ struct TreeRecorder {
         flawed: token.flawed))
   }
 
+  /// The statement recorded so far as a tree over `bytes`, in the arrays
+  /// of the tree handed on before it: when that one was dropped, its
+  /// memory is reused (see `RecordBuffer.copy(into:)`).
+  mutating func handOffTree(bytes: [UInt8], strings: [String]) -> SyntaxTree {
+    var tree = SyntaxTree(bytes: bytes)
+    swap(&tree.tokens, &handedOn.tokens)
+    swap(&tree.nodes, &handedOn.nodes)
+    swap(&tree.literals, &handedOn.literals)
+    swap(&tree.literalTokens, &handedOn.literalTokens)
+    tokens.copy(into: &tree.tokens)
+    nodes.copy(into: &tree.nodes)
+    literals.copy(into: &tree.literals)
+    literalTokens.copy(into: &tree.literalTokens)
+    tree.strings = strings
+    handedOn.tokens = tree.tokens
+    handedOn.nodes = tree.nodes
+    handedOn.literals = tree.literals
+    handedOn.literalTokens = tree.literalTokens
+    return tree
+  }
+
   /// Closes the node begun at `mark`: every node and token since is in it.
+  @inline(__always)
   mutating func finish(_ kind: SyntaxKind, _ mark: NodeMark, _ flags: SyntaxNodeFlags = []) {
     guard isOn else { return }
     nodes.append(
@@ -71,9 +94,9 @@ struct TreeRecorder {
 
 extension Parser {
   /// Hands each top-level statement to `body` as soon as it is parsed, in
-  /// a tree of its own: its node and token ids are valid only during the
-  /// call, and the next statement reuses the tree's memory, so a file of
-  /// any size never has a whole tree in memory. The tree has no trivia.
+  /// a tree of its own (its arrays exactly sized: `body` may keep it), and
+  /// the recorder reuses its memory for the next, so a file of any size
+  /// never has a whole tree in the parser's memory. The tree has no trivia.
   /// `body` gets the diagnostics so far, to add its own in source order.
   package static func parseStatements(
     _ source: SourceFile, diagnostics: inout DiagnosticList, each body: (SyntaxTree, StatementSyntax) -> Void
@@ -84,7 +107,7 @@ extension Parser {
       beforeEach: { $0.reset() },
       each: { parser in
         guard let last = parser.tree.nodes.last, StatementSyntax.accepts(last.kind) else { return }
-        let tree = parser.finishedTree()
+        let tree = parser.tree.handOffTree(bytes: parser.bytes, strings: parser.lexer.strings)
         body(tree, StatementSyntax(unchecked: SyntaxNodeID(tree.nodes.count - 1)))
       })
     parser.diagnostics.absorb(parser.lexer.diagnostics)
@@ -125,10 +148,10 @@ extension Parser {
   /// What the recorder holds, as a tree over the file's bytes.
   func finishedTree() -> SyntaxTree {
     var tree = SyntaxTree(bytes: bytes)
-    tree.tokens = self.tree.tokens
-    tree.nodes = self.tree.nodes
-    tree.literals = self.tree.literals
-    tree.literalTokens = self.tree.literalTokens
+    tree.tokens = self.tree.tokens.elements
+    tree.nodes = self.tree.nodes.elements
+    tree.literals = self.tree.literals.elements
+    tree.literalTokens = self.tree.literalTokens.elements
     tree.trivia = lexer.trivia
     tree.strings = lexer.strings
     return tree

@@ -16,7 +16,7 @@ extension Parser {
   }
 
   /// `, Y` after the x of a position: the comma (with its fix), then the y.
-  mutating func parseSecondCoordinate(for what: String) throws {
+  mutating func parseSecondCoordinate(for what: ValueSubject) throws {
     try expectPositionComma()
     guard startsNumber else {
       throw fail(ParserCodes.expectedToken, "expected the y of the position after ',', found \(foundDescription)")
@@ -37,19 +37,40 @@ extension Parser {
 
   /// A value: operators over postfix values (see `parsePostfix`), with
   /// `BinaryOperator`'s precedence.
-  mutating func parseValue(for attribute: String) throws {
+  mutating func parseValue(for attribute: ValueSubject) throws {
     // Most values are one literal or name: no operator machinery for them.
     let start = tree.mark
+    if let kind = loneValue {
+      advance()
+      return tree.finish(kind, start)
+    }
     try parseUnary(for: attribute)
     guard binaryOperatorHere != nil else { return }
     try parseBinary(for: attribute, above: 0, parsedFirst: true, start: start)
+  }
+
+  /// The node of the current token when it is a whole value alone: a
+  /// number, size, hex colour or name that nothing after it continues
+  /// (no operator, member, index or call), parsed by `parsePrimary` into
+  /// this very node through three calls less.
+  @inline(__always)
+  private var loneValue: SyntaxKind? {
+    let next = lookahead.kind
+    guard next != .dot, next != .leftBracket, Parser.binaryOperator(next) == nil else { return nil }
+    switch current.kind {
+    case .number: return .numberLiteral
+    case .dimension: return .sizeLiteral
+    case .hexColor: return .hexColorLiteral
+    case .identifier where next != .leftParen: return .name
+    default: return nil
+    }
   }
 
   /// Operands joined by operators of a precedence above `minimum`,
   /// left-associative; every operator adds a level to the nesting limit.
   /// `start` is where the first operand began, when the caller parsed it.
   private mutating func parseBinary(
-    for attribute: String, above minimum: Int, parsedFirst: Bool = false, start: NodeMark? = nil
+    for attribute: ValueSubject, above minimum: Int, parsedFirst: Bool = false, start: NodeMark? = nil
   ) throws {
     let start = start ?? tree.mark
     if !parsedFirst { try parseUnary(for: attribute) }
@@ -124,7 +145,7 @@ extension Parser {
 
   /// `-VALUE` or `!VALUE`; a minus before a number literal makes a
   /// negative literal.
-  private mutating func parseUnary(for attribute: String) throws {
+  private mutating func parseUnary(for attribute: ValueSubject) throws {
     guard current.kind == .minus || current.kind == .not else { return try parsePostfix(for: attribute) }
     let minus = current.range
     guard depth < Parser.maximumDepth else {
@@ -140,7 +161,7 @@ extension Parser {
 
   /// A literal, name, `.name`, `fn(args)`, `[list]` or `(expression)`,
   /// then `.member(args)`s and `[index]`es.
-  private mutating func parsePostfix(for attribute: String) throws {
+  private mutating func parsePostfix(for attribute: ValueSubject) throws {
     let start = tree.mark
     try parsePrimary(for: attribute)
     var chain = 0
@@ -163,7 +184,7 @@ extension Parser {
     }
   }
 
-  private mutating func parsePrimary(for attribute: String) throws {
+  private mutating func parsePrimary(for attribute: ValueSubject) throws {
     let token = current
     let start = tree.mark
     switch token.kind {
@@ -218,7 +239,7 @@ extension Parser {
       throw fail(
         Diagnostic(
           ParserCodes.expectedValue, SourceRange(previousEnd, max(previousEnd, token.range.start)),
-          "expected a value for '\(attribute)', found \(foundDescription)"
+          "expected a value for '\(attribute.text(in: bytes))', found \(foundDescription)"
         ).withNote("the value is missing here", at: token.range))
     }
   }
@@ -231,14 +252,14 @@ extension Parser {
   }
 
   /// `[ value, value … ]`, newlines allowed inside, a trailing comma too.
-  private mutating func parseList(for attribute: String) throws {
+  private mutating func parseList(for attribute: ValueSubject) throws {
     let node = tree.mark
     try parseSequence(closing: .rightBracket, "the list", for: "list item")
     tree.finish(.list, node)
   }
 
   /// Values between the current opening token and `closing`, separated by commas.
-  private mutating func parseSequence(closing: TokenKind, _ what: String, for item: String) throws {
+  private mutating func parseSequence(closing: TokenKind, _ what: String, for item: ValueSubject) throws {
     guard depth < Parser.maximumDepth else { throw refuseDeepNesting(closing: closing) }
     depth += 1
     defer { depth -= 1 }

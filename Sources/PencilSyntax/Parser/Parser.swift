@@ -10,8 +10,10 @@ package struct Parser {
   let bytes: [UInt8]
   var diagnostics: DiagnosticList
   private(set) var current: Token
-  /// The token after `current`: all the look-ahead the grammar needs.
-  private(set) var lookahead: Token
+  /// The token after `current`: all the look-ahead the grammar needs. It
+  /// is the lexer's, read where the lexer made it, not copied once more.
+  @inline(__always)
+  var lookahead: Token { lexer.token }
   /// The end of the previous token: where a missing token would go.
   private(set) var previousEnd = 0
   /// How many consumed tokens carried a lexical error.
@@ -40,7 +42,7 @@ package struct Parser {
     self.diagnostics = diagnostics
     previousEnd = offset
     current = lexer.next()
-    lookahead = lexer.next()
+    lexer.advance()
   }
 
   /// A parser over the bytes of one `\(…)` in a string. The string token
@@ -52,13 +54,13 @@ package struct Parser {
     self.bytes = bytes
     diagnostics = DiagnosticList()
     current = lexer.next()
-    lookahead = lexer.next()
+    lexer.advance()
     previousEnd = range.start
     self.depth = depth
   }
 
   /// One expression filling the whole input; false after a reported error.
-  mutating func parseWhole(for what: String) -> Bool {
+  mutating func parseWhole(for what: ValueSubject) -> Bool {
     defer { diagnostics.absorb(lexer.diagnostics) }
     skipNewlines()
     guard current.kind != .endOfFile else {
@@ -87,8 +89,8 @@ package struct Parser {
     previousEnd = Int(current.end)
     if current.flawed { flawedTokens += 1 }
     tree.append(current)
-    current = lookahead
-    lookahead = lexer.next()
+    current = lexer.token
+    lexer.advance()
   }
 
   func text(_ token: Token) -> String {
@@ -99,24 +101,11 @@ package struct Parser {
   // from a mutating parse function, an outlined one is handed a copy of
   // the whole parser (a `memcpy` per call, an eighth of the parse).
 
-  /// Whether the current token is the word `name`, decided from its bytes
-  /// (no string is made: statements are dispatched by their first word).
+  /// Whether the current token is the word `keyword`, which the lexer
+  /// decided (no string is made, no bytes compared: statements are
+  /// dispatched by their first word, clauses by theirs).
   @inline(__always)
-  func isWord(_ name: Name) -> Bool {
-    guard current.kind == .identifier else { return false }
-    return isWord(name, key: Name.key(of: bytes[Int(current.start)..<Int(current.end)]))
-  }
-
-  /// `isWord` with the current token's key worked out once by the caller.
-  @inline(__always)
-  func isWord(_ name: Name, key: UInt64) -> Bool {
-    guard key == name.key else { return false }
-    return name.key >> 56 <= 7 || bytes[Int(current.start)..<Int(current.end)].elementsEqual(name.text.utf8)
-  }
-
-  /// The current identifier's key (see `Name.key(of:)`).
-  @inline(__always)
-  var currentKey: UInt64 { Name.key(of: bytes[Int(current.start)..<Int(current.end)]) }
+  func isWord(_ keyword: Keyword) -> Bool { current.keyword == keyword }
 
   func isIdentifier(_ word: String) -> Bool {
     current.kind == .identifier && text(current) == word
@@ -294,14 +283,14 @@ package struct Parser {
         ))
       return synchronize()
     }
-    let key = currentKey
-    if isWord(.gradient, key: key) { return parseGradient() }
-    if isWord(.shape, key: key) { return parseShape() }
-    if isWord(.component, key: key) { return parseComponent() }
-    if isWord(.importKeyword, key: key) { return recovering(.importFile) { try $0.parseImport() } }
-    if isWord(.color, key: key), peekKind() == .identifier, colorSetFollows {
+    switch current.keyword {
+    case .gradient: return parseGradient()
+    case .shape: return parseShape()
+    case .component: return parseComponent()
+    case .importKeyword: return recovering(.importFile) { try $0.parseImport() }
+    case .color where peekKind() == .identifier && colorSetFollows:
       return recovering(.colorSet) { try $0.parseColorSet() }
+    default: parseBlockStatement(allowingPathCommands: false)
     }
-    parseBlockStatement(allowingPathCommands: false, key: key)
   }
 }
