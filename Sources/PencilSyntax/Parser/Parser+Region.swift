@@ -58,8 +58,8 @@ extension Parser {
     let triviaEnd = stopped.map { Int($0.trivia) } ?? parser.lexer.trivia.count
     let stringsEnd = stopped.map { Int($0.strings) } ?? parser.lexer.strings.count
     return ParsedRegion(
-      tokens: parser.tree.tokens, nodes: parser.tree.nodes, literals: parser.tree.literals,
-      literalTokens: parser.tree.literalTokens, trivia: Array(parser.lexer.trivia[..<triviaEnd]),
+      tokens: parser.tree.tokens.elements, nodes: parser.tree.nodes.elements, literals: parser.tree.literals.elements,
+      literalTokens: parser.tree.literalTokens.elements, trivia: Array(parser.lexer.trivia[..<triviaEnd]),
       strings: Array(parser.lexer.strings[..<stringsEnd]),
       interpolations: stopped?.interpolations ?? UInt32(parser.lexer.interpolations.count), boundaries: boundaries,
       stop: stopped,
