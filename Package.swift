@@ -97,8 +97,9 @@ let package = Package(
       name: "pencilc",
       dependencies: [
         "PencilSupport", "PencilDiagnostics", "PencilSyntax", "PencilCore", "PencilWorld", "PencilSVG", "PencilRaster",
-        "PencilPNG", "PencilASCII", "PencilOutput", "PencilLSP", "PencilPreview",
+        "PencilPNG", "PencilASCII", "PencilOutput", "PencilLSP", "PencilPreview", "CSignalCleanup",
       ], swiftSettings: startup),
+    .target(name: "CSignalCleanup"),
     .executableTarget(
       name: "pencil-bench", dependencies: ["PencilDiagnostics", "PencilSyntax", "PencilCore", "PencilSVG"]),
     .testTarget(

@@ -1,6 +1,6 @@
+import CSignalCleanup
 import PencilCore
 import PencilSupport
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -27,14 +27,6 @@ enum SignalCleanup {
   nonisolated(unsafe) private static var used: [Bool] = []
   nonisolated(unsafe) private static var installed = false
   private static let lock = Lock()
-  /// Threads between making a temporary file and remembering it. The
-  /// handler waits for none to be left before it removes the files: a
-  /// signal is handled by whichever thread does not hold it back, which
-  /// can be any thread but the one making the file.
-  private static let making = Atomic<Int>(0)
-  /// Set by the handler first: a thread about to make a file then makes
-  /// none, and waits for the process to end.
-  private static let ending = Atomic<Bool>(false)
 
   /// Makes room for `count` files written at once. Call once, on the main
   /// thread, before any other thread starts.
@@ -108,13 +100,14 @@ enum SignalCleanup {
     for signalNumber in handled { sigaddset(&set, signalNumber) }
     pthread_sigmask(SIG_BLOCK, &set, &previous)
     defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-    making.add(1, ordering: .sequentiallyConsistent)
-    defer { making.subtract(1, ordering: .sequentiallyConsistent) }
-    if ending.load(ordering: .sequentiallyConsistent) {
+    // A signal is handled by whichever thread does not hold it back, which
+    // can be any thread but this one: the handler waits until no thread is
+    // between making a file and remembering it (CSignalCleanup's counters).
+    guard signal_cleanup_begin_making() else {
       // The handler is removing the files and ending the process.
-      making.subtract(1, ordering: .sequentiallyConsistent)
       while true { pause() }
     }
+    defer { signal_cleanup_end_making() }
     return try body()
   }
 
@@ -128,17 +121,13 @@ enum SignalCleanup {
   private static func installNow() {
     guard !installed else { return }
     installed = true
-    // Made now: the handler must not be the first to touch them.
-    _ = making.load(ordering: .relaxed)
-    _ = ending.load(ordering: .relaxed)
     // A file size limit becomes a write error (EFBIG), handled like any other.
     signal(SIGXFSZ, SIG_IGN)
     for signalNumber in handled where !isIgnored(signalNumber) {
       signal(signalNumber) { received in
         // Lock-free atomics only: safe in a handler. A thread making a
         // file has the signals held back, so it is never this one.
-        SignalCleanup.ending.store(true, ordering: .sequentiallyConsistent)
-        while SignalCleanup.making.load(ordering: .sequentiallyConsistent) > 0 {}
+        signal_cleanup_wait_for_makers()
         if let slots = SignalCleanup.slots {
           for slot in 0..<SignalCleanup.slotCount {
             let path = slots + slot * SignalCleanup.slotSize
