@@ -81,13 +81,7 @@ extension Parser {
       case .endOfFile:
         return nil
       case .rightBrace:
-        // As `parseUnit` does.
-        _ = fail(
-          Diagnostic(ParserCodes.unexpectedClosingBrace, current.range, "unexpected '}' with no open '{'")
-            .withFix("remove the '}'", replacing: current.range, with: ""))
-        let stray = tree.mark
-        advance()
-        tree.finish(.error, stray)
+        skipStrayClosingBrace()
       default:
         parseStatement()
       }

@@ -243,17 +243,22 @@ package struct Parser {
       case .endOfFile:
         return
       case .rightBrace:
-        _ = fail(
-          Diagnostic(ParserCodes.unexpectedClosingBrace, current.range, "unexpected '}' with no open '{'")
-            .withFix("remove the '}'", replacing: current.range, with: ""))
-        let stray = tree.mark
-        advance()
-        tree.finish(.error, stray)
+        skipStrayClosingBrace()
       default:
         parseStatement()
         body(&self)
       }
     }
+  }
+
+  /// A `}` at the top level: reported, and kept in an error node.
+  mutating func skipStrayClosingBrace() {
+    _ = fail(
+      Diagnostic(ParserCodes.unexpectedClosingBrace, current.range, "unexpected '}' with no open '{'")
+        .withFix("remove the '}'", replacing: current.range, with: ""))
+    let stray = tree.mark
+    advance()
+    tree.finish(.error, stray)
   }
 
   /// After `color NAME`: `=`, `light=` or `dark=`, so that a component
