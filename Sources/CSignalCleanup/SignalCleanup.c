@@ -2,24 +2,15 @@
 
 #include <stdatomic.h>
 
-// Sequentially consistent (C11's default): a maker either sees `ending`
-// and makes nothing, or the handler sees it counted in `making` and waits.
+// Sequentially consistent (C11's default), which `SignalCleanup` relies
+// on: of a handler that records the signal and then reads the count, and
+// a thread that lowers the count and then reads the signal, at least one
+// sees the other's write.
 static atomic_long making = 0;
-static atomic_bool ending = false;
+static atomic_int ending = 0;
 
-bool signal_cleanup_begin_making(void) {
-  atomic_fetch_add(&making, 1);
-  if (atomic_load(&ending)) {
-    atomic_fetch_sub(&making, 1);
-    return false;
-  }
-  return true;
-}
+long signal_cleanup_add_making(long delta) { return atomic_fetch_add(&making, delta) + delta; }
 
-void signal_cleanup_end_making(void) { atomic_fetch_sub(&making, 1); }
+int signal_cleanup_ending(void) { return atomic_load(&ending); }
 
-void signal_cleanup_wait_for_makers(void) {
-  atomic_store(&ending, true);
-  while (atomic_load(&making) > 0) {
-  }
-}
+void signal_cleanup_set_ending(int signal_number) { atomic_store(&ending, signal_number); }

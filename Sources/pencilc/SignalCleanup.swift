@@ -90,9 +90,17 @@ enum SignalCleanup {
   }
 
   /// Runs `body` (making a temporary file and remembering it) with the
-  /// signals held back in this thread, and counted in `making`, so that
-  /// a signal handled by another thread meanwhile waits until the file is
-  /// remembered (or, when the handler came first, no file is made).
+  /// signals held back in this thread and counted as making a file.
+  ///
+  /// A signal is handled by whichever thread does not hold it back: any
+  /// thread but this one, which may be between making its file and
+  /// remembering it. The handler cannot wait for it (the thread may need a
+  /// lock the interrupted one holds, the allocator's or the slots'), so
+  /// the work is left to whoever is last: the handler records the signal
+  /// and, when no thread is making a file, removes the files and ends the
+  /// process; otherwise it returns, and the last thread to finish making
+  /// one, seeing the signal recorded, does it. A thread that would start
+  /// making a file after the signal makes none and does the same.
   static func whileBlocked<Result>(_ body: () throws -> Result) rethrows -> Result {
     var set = sigset_t()
     var previous = sigset_t()
@@ -100,15 +108,46 @@ enum SignalCleanup {
     for signalNumber in handled { sigaddset(&set, signalNumber) }
     pthread_sigmask(SIG_BLOCK, &set, &previous)
     defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-    // A signal is handled by whichever thread does not hold it back, which
-    // can be any thread but this one: the handler waits until no thread is
-    // between making a file and remembering it (CSignalCleanup's counters).
-    guard signal_cleanup_begin_making() else {
-      // The handler is removing the files and ending the process.
+    _ = signal_cleanup_add_making(1)
+    if signal_cleanup_ending() != 0 {
+      // Too late to make a file: the last thread making one ends the process.
+      doneMaking()
       while true { pause() }
     }
-    defer { signal_cleanup_end_making() }
+    defer { doneMaking() }
     return try body()
+  }
+
+  /// This thread is no longer making a file: when a signal came meanwhile
+  /// and no other thread is making one, the process ends here.
+  private static func doneMaking() {
+    let left = signal_cleanup_add_making(-1)
+    let received = signal_cleanup_ending()
+    guard received != 0, left == 0 else { return }
+    removeFilesAndDie(of: received)
+  }
+
+  /// Removes every remembered file and ends the process of `received`,
+  /// dumping core where its default does. Async-signal-safe: the handler
+  /// calls it too.
+  private static func removeFilesAndDie(of received: Int32) -> Never {
+    if let slots = SignalCleanup.slots {
+      for slot in 0..<SignalCleanup.slotCount {
+        let path = slots + slot * SignalCleanup.slotSize
+        if path[0] != 0 { unlink(path) }
+      }
+    }
+    signal(received, SIG_DFL)
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, received)
+    // In the handler the signal is held back until it returns; elsewhere
+    // this thread holds it back: let it through, then send it.
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    raise(received)
+    // A signal whose default is to stop, not end (none of `handled`), or
+    // one that raced to SIG_IGN: end anyway, as the signal meant.
+    _exit(128 + received)
   }
 
   /// Installs the handlers, once, before the first temporary file is made.
@@ -125,19 +164,11 @@ enum SignalCleanup {
     signal(SIGXFSZ, SIG_IGN)
     for signalNumber in handled where !isIgnored(signalNumber) {
       signal(signalNumber) { received in
-        // Lock-free atomics only: safe in a handler. A thread making a
-        // file has the signals held back, so it is never this one.
-        signal_cleanup_wait_for_makers()
-        if let slots = SignalCleanup.slots {
-          for slot in 0..<SignalCleanup.slotCount {
-            let path = slots + slot * SignalCleanup.slotSize
-            if path[0] != 0 { unlink(path) }
-          }
-        }
-        // Dies of the same signal (dumping core where its default does) once
-        // the handler returns and the signal is no longer held back.
-        signal(received, SIG_DFL)
-        raise(received)
+        // Lock-free atomics only: safe in a handler. Recorded first, then
+        // the count read (see `whileBlocked`).
+        signal_cleanup_set_ending(received)
+        guard signal_cleanup_add_making(0) == 0 else { return }
+        SignalCleanup.removeFilesAndDie(of: received)
       }
     }
   }

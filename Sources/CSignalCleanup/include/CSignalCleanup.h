@@ -1,21 +1,18 @@
-// The two counters `SignalCleanup` (Sources/pencilc) shares with its
-// signal handler, as C11 atomics: lock-free, so safe in a handler, and
-// compiled into the binary (Swift's own atomics, in the Synchronization
-// module, would load one more shared library at every start).
+// The counters `SignalCleanup` (Sources/pencilc) shares with its signal
+// handler, as C11 atomics: lock-free, so safe in a handler, and compiled
+// into the binary (Swift's own atomics, in the Synchronization module,
+// would load one more shared library at every start).
 #ifndef C_SIGNAL_CLEANUP_H
 #define C_SIGNAL_CLEANUP_H
 
-#include <stdbool.h>
+/// Adds `delta` to the count of threads between making a temporary file
+/// and remembering it; returns the new count.
+long signal_cleanup_add_making(long delta);
 
-/// A thread is about to make a temporary file and remember it: false when
-/// the handler has begun ending the process (then it must make none).
-bool signal_cleanup_begin_making(void);
+/// The signal that is ending the process, or 0.
+int signal_cleanup_ending(void);
 
-/// The file made since `signal_cleanup_begin_making` is remembered.
-void signal_cleanup_end_making(void);
-
-/// In the handler: no thread starts making a file from now on, and this
-/// returns when none is between making one and remembering it.
-void signal_cleanup_wait_for_makers(void);
+/// Records the signal that is ending the process.
+void signal_cleanup_set_ending(int signal_number);
 
 #endif
