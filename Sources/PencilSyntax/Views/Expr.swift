@@ -69,6 +69,13 @@ package struct Expr: Sendable {
     return shared.identifier(Int(shared.node(id).firstToken))
   }
 
+  /// The number this value is written as, when it is one (`3`, `-3`):
+  /// what `form` gives as `.number`, without the rest of `form`.
+  package var asNumber: Double? {
+    guard case .node = made else { return nil }
+    return shared.numberValue(id)
+  }
+
   /// The expression children of `node`, in order.
   func expressions(in node: UInt32) -> ExprList {
     ExprList(shared.children(node) { _, child in shared.kind(child).isExpression })
@@ -92,20 +99,23 @@ package struct Expr: Sendable {
     }
     let node = shared.node(id)
     let first = Int(node.firstToken)
-    let range = shared.range(id)
+    // A leaf's, a call's or a list's value range is its own range; the
+    // kinds whose value range is not (member, index, binary, prefix, pair)
+    // read their own range only when they are broken.
+    let range = shared.valueRange(id)
     switch node.kind {
     case .numberLiteral:
-      return .number(shared.tree.literal(ofToken: first)?.first ?? 0, range)
+      return .number(shared.literal(id)?.first ?? 0, range)
     case .sizeLiteral:
-      let value = shared.tree.literal(ofToken: first)
+      let value = shared.literal(id)
       return .size(width: value?.first ?? 0, height: value?.second ?? 0, range)
     case .stringLiteral:
-      return .string(shared.tree.literal(ofToken: first).map { shared.tree.strings[Int($0.first)] } ?? "", range)
+      return .string(shared.literal(id).map { shared.tree.strings[Int($0.first)] } ?? "", range)
     case .interpolatedString:
       guard let parts = shared.interpolation(id) else { return .invalid(range) }
       return .interpolated(parts, range)
     case .hexColorLiteral:
-      let value = shared.tree.literal(ofToken: first)?.first ?? -1
+      let value = shared.literal(id)?.first ?? -1
       // The lexer stores a whole 32-bit value (or -1): the conversion is exact.
       return .hexColor(value < 0 ? nil : UInt32(value), range)
     case .name:
@@ -119,25 +129,25 @@ package struct Expr: Sendable {
     case .member:
       // The base, then `.` and the name right after it.
       guard let base = shared.firstChild(id), Int(shared.node(base).endToken) + 1 < Int(node.endToken) else {
-        return .invalid(range)
+        return .invalid(shared.range(id))
       }
       return .member(
-        Expr(shared, base), shared.identifier(Int(shared.node(base).endToken) + 1), arguments: arguments,
-        shared.valueRange(id))
+        Expr(shared, base), shared.identifier(Int(shared.node(base).endToken) + 1), arguments: arguments, range)
     case .index:
-      guard let (base, index) = shared.twoExpressions(id) else { return .invalid(range) }
-      return .index(Expr(shared, base), Expr(shared, index), shared.valueRange(id))
+      guard let (base, index) = shared.twoExpressions(id) else { return .invalid(shared.range(id)) }
+      return .index(Expr(shared, base), Expr(shared, index), range)
     case .binary:
-      guard let (left, right) = shared.twoExpressions(id), let op = binaryOperator else { return .invalid(range) }
-      return .binary(op, Expr(shared, left), Expr(shared, right), shared.valueRange(id))
+      guard let (left, right) = shared.twoExpressions(id), let op = binaryOperator else {
+        return .invalid(shared.range(id))
+      }
+      return .binary(op, Expr(shared, left), Expr(shared, right), range)
     case .prefix:
-      guard let child = shared.firstChild(id) else { return .invalid(range) }
-      let whole = shared.valueRange(id)
-      if shared.tree.tokens[first].kind == .not { return .not(Expr(shared, child), whole) }
-      if let value = shared.numberValue(child) { return .number(-value, whole) }
-      return .negate(Expr(shared, child), whole)
+      guard let child = shared.firstChild(id) else { return .invalid(shared.range(id)) }
+      if shared.tree.tokens[first].kind == .not { return .not(Expr(shared, child), range) }
+      if let value = shared.numberValue(child) { return .number(-value, range) }
+      return .negate(Expr(shared, child), range)
     case .pair:
-      return pair(range)
+      return pair(shared.range(id))
     case .list:
       return .list(expressions(in: id), range)
     default:
@@ -153,9 +163,9 @@ package struct Expr: Sendable {
     {
       // `at 3,4`, `size 3x4`: two literals, the node's own range.
       let first = shared.childIDs[slots.lowerBound]
-      let x = shared.tree.literal(ofToken: Int(shared.node(first).firstToken))?.first ?? 0
+      let x = shared.literal(first)?.first ?? 0
       let second = shared.childIDs[slots.lowerBound + 1]
-      let y = shared.tree.literal(ofToken: Int(shared.node(second).firstToken))?.first ?? 0
+      let y = shared.literal(second)?.first ?? 0
       let isPoint = shared.tree.tokens[Int(shared.node(first).endToken)].kind == .comma
       return isPoint ? .point(x: x, y: y, range) : .size(width: x, height: y, range)
     }

@@ -6,21 +6,42 @@
 /// are shared by compilations on any thread.
 package final class SharedSyntaxTree: Sendable {
   package let tree: SyntaxTree
-  /// Each node's children in order, in one array: entry `n` (of the first
+  /// Each node's children in order, then facts about each node, in one
+  /// array (see NodeTable.swift): entry `n` (of the first
   /// `nodes.count + 1`) is where node `n`'s children start, and they end
   /// where node `n + 1`'s start; the children's ids follow the starts.
   let childIDs: [UInt32]
+  /// Where the value bounds and the operands start in `childIDs`.
+  let boundsBase: Int
+  let operandsBase: Int
   /// The interpolated-string nodes, ascending, and their parts: nil where
   /// a part does not parse (the file's parse reported it).
   let interpolationNodes: [UInt32]
   let interpolations: [[InterpolationPart]?]
+  /// In a `for` loop's or a component's tree, which is read again on
+  /// every iteration or use, each token's name, made once (empty for a
+  /// token that is no identifier); empty elsewhere, where each name is
+  /// read about once and made from its bytes when read.
+  let names: [Name]
 
   /// A tree with no nodes: what an empty list's views point at.
   package static let empty = SharedSyntaxTree(SyntaxTree(bytes: []))
 
-  package init(_ tree: SyntaxTree) {
+  private static let noName = Name("")
+
+  /// The tree's views; `keepsNames` says whether to make its names once
+  /// (by default, when it is a loop or a component).
+  package init(_ tree: SyntaxTree, keepsNames: Bool? = nil) {
     self.tree = tree
-    childIDs = Self.childTable(tree.nodes)
+    let count = tree.nodes.count
+    childIDs = Self.nodeTable(tree)
+    boundsBase = 2 * count + 1
+    operandsBase = 4 * count + 1
+    let root = tree.nodes.last?.kind
+    let keepsNames = keepsNames ?? (root == .forLoop || root == .component)
+    names =
+      keepsNames
+      ? tree.tokens.indices.map { tree.tokens[$0].kind == .identifier ? tree.name(ofToken: $0) : Self.noName } : []
     var interpolationNodes: [UInt32] = []
     for index in tree.nodes.indices where tree.nodes[index].kind == .interpolatedString {
       interpolationNodes.append(UInt32(index))
@@ -29,40 +50,14 @@ package final class SharedSyntaxTree: Sendable {
     interpolations =
       interpolationNodes.isEmpty
       ? []
-      : interpolationNodes.map { node in Self.parts(of: tree.range(SyntaxNodeID(Int(node))), in: tree.bytes) }
-  }
-
-  /// One pass over the nodes in postorder: the subtrees finished so far
-  /// wait on a stack, and a node's children are the ones on top that lie
-  /// inside it, already in order.
-  private static func childTable(_ nodes: [SyntaxNode]) -> [UInt32] {
-    let count = nodes.count
-    return [UInt32](unsafeUninitializedCapacity: 2 * count + 1) { table, written in
-      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(count, 1)) { stack in
-        var depth = 0
-        var next = count + 1
-        for index in 0..<count {
-          let first = index - Int(nodes[index].subtreeSize) + 1
-          var kept = depth
-          while kept > 0, Int(stack[kept - 1]) >= first { kept -= 1 }
-          table[index] = UInt32(next)
-          for slot in kept..<depth {
-            table[next] = stack[slot]
-            next += 1
-          }
-          depth = kept
-          stack[depth] = UInt32(index)
-          depth += 1
-        }
-        table[count] = UInt32(next)
-        written = next
+      : interpolationNodes.map { node in
+        Self.parts(of: tree.range(SyntaxNodeID(Int(node))), in: tree.bytes, keepsNames: keepsNames)
       }
-    }
   }
 
   /// The parts of the string at `range`, parsed once, each `\(…)` in a
   /// tree of its own; nil when one does not parse. Empty texts are left out.
-  private static func parts(of range: SourceRange, in bytes: [UInt8]) -> [InterpolationPart]? {
+  private static func parts(of range: SourceRange, in bytes: [UInt8], keepsNames: Bool) -> [InterpolationPart]? {
     // Nesting is counted from 0: a depth only refuses, and the parse did not.
     guard let pieces = Parser.interpolationPieces(in: bytes, at: range, depth: 0) else { return nil }
     var parts: [InterpolationPart] = []
@@ -71,7 +66,7 @@ package final class SharedSyntaxTree: Sendable {
       case .text(let text):
         if !text.isEmpty { parts.append(.text(text)) }
       case .expression(let tree?):
-        let shared = SharedSyntaxTree(tree)
+        let shared = SharedSyntaxTree(tree, keepsNames: keepsNames)
         parts.append(.expression(Expr(shared, UInt32(tree.nodes.count - 1))))
       case .expression(nil):
         return nil
@@ -138,7 +133,9 @@ package final class SharedSyntaxTree: Sendable {
   // MARK: Tokens
 
   func identifier(_ token: Int) -> Identifier {
-    Identifier(key: tree.name(ofToken: token), range: tree.range(ofToken: token))
+    let name =
+      names.isEmpty || tree.tokens[token].kind != .identifier ? tree.name(ofToken: token) : names[token]
+    return Identifier(key: name, range: tree.range(ofToken: token))
   }
 
   /// The end of the node's last token.

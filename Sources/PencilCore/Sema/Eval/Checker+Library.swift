@@ -138,7 +138,7 @@ extension Checker {
     var unknown = false
     for (index, argument) in arguments.enumerated() {
       let value: Double
-      if case .number(let literal, _) = argument.form {
+      if let literal = argument.asNumber {
         value = literal
       } else {
         guard let computed = number(argument, "the arguments of \(function.name)() are numbers") else { return nil }
