@@ -76,6 +76,22 @@ package struct Expr: Sendable {
     return shared.numberValue(id)
   }
 
+  /// The node's kind, for the checker's quick tests before `form`; nil
+  /// for a value that is no node of its own (missing, or a colour set).
+  package var nodeKind: SyntaxKind? {
+    guard case .node = made else { return nil }
+    return shared.kind(id)
+  }
+
+  /// `A op B`, when this value is a binary with both operands and its
+  /// operator: what `form` gives as `.binary`, without the rest of `form`.
+  package var asBinary: (BinaryOperator, Expr, Expr)? {
+    guard case .node = made, shared.kind(id) == .binary, let (left, right) = shared.twoExpressions(id),
+      let op = shared.binaryOperator(id)
+    else { return nil }
+    return (op, Expr(shared, left), Expr(shared, right))
+  }
+
   /// The expression children of `node`, in order.
   func expressions(in node: UInt32) -> ExprList {
     ExprList(shared.children(node) { _, child in shared.kind(child).isExpression })

@@ -9,7 +9,8 @@
 /// children start (`count + 1` entries), the children (fewer than
 /// `count`, then unused entries up to `2 * count + 1`), two value bounds
 /// per node (`valueRange`), two operands per node (`twoExpressions`,
-/// `literal`).
+/// `literal`), and per node a binary's operator token kind plus one, or 0
+/// (`binaryOperator`).
 extension SharedSyntaxTree {
   /// No node (or no literal) among the operands.
   static let noNode = UInt32.max
@@ -19,7 +20,7 @@ extension SharedSyntaxTree {
   /// inside it, already in order; their facts are done before their parent's.
   static func nodeTable(_ tree: SyntaxTree) -> [UInt32] {
     let count = tree.nodes.count
-    return [UInt32](unsafeUninitializedCapacity: 6 * count + 1) { table, written in
+    return [UInt32](unsafeUninitializedCapacity: 7 * count + 1) { table, written in
       tree.nodes.withUnsafeBufferPointer { nodes in
         tree.tokens.withUnsafeBufferPointer { tokens in
           tree.literalTokens.withUnsafeBufferPointer { literalTokens in
@@ -45,7 +46,7 @@ extension SharedSyntaxTree {
               table[count] = UInt32(next)
               // Unused, but every entry of an array is initialised.
               for slot in next..<(2 * count + 1) { table[slot] = 0 }
-              written = 6 * count + 1
+              written = 7 * count + 1
             }
           }
         }
@@ -80,6 +81,7 @@ extension SharedSyntaxTree {
       }
       var left = noNode
       var right = noNode
+      var operatorCode: UInt32 = 0
       let firstChild = children.isEmpty ? nil : Int(table[children.lowerBound])
       switch node.kind {
       case .numberLiteral, .sizeLiteral, .stringLiteral, .hexColorLiteral:
@@ -87,7 +89,10 @@ extension SharedSyntaxTree {
       case .index, .pair, .binary:
         guard let (a, b) = twoExpressions(children) else { break }
         (left, right) = (a, b)
-        if node.kind == .binary, !hasOperator(index, firstChild: firstChild, tree) { break }
+        if node.kind == .binary {
+          guard let op = operatorToken(index, firstChild: firstChild, tree) else { break }
+          operatorCode = UInt32(op.rawValue) + 1
+        }
         start = table[bounds + 2 * Int(a)]
         // An index ends at its `]`: its own range's end.
         if node.kind != .index { end = table[bounds + 2 * Int(b) + 1] }
@@ -109,21 +114,27 @@ extension SharedSyntaxTree {
       table[bounds + 2 * index + 1] = end
       table[bounds + 2 * count + 2 * index] = left
       table[bounds + 2 * count + 2 * index + 1] = right
+      table[bounds + 4 * count + index] = operatorCode
     }
 
-    /// Whether a binary node has its operator: the token right after its
-    /// left operand, or else any of its own tokens.
-    private func hasOperator(_ id: Int, firstChild: Int?, _ tree: SyntaxTree) -> Bool {
+    /// The kind of a binary node's operator token: its first own operator
+    /// token, which is the token right after its left operand (looked for
+    /// among all its own tokens only when it is not).
+    private func operatorToken(_ id: Int, firstChild: Int?, _ tree: SyntaxTree) -> TokenKind? {
       if let firstChild {
         let left = nodes[firstChild]
         let next = Int(left.endToken)
         if next < Int(nodes[id].endToken), Parser.binaryOperator(tokens[next].kind) != nil,
           nodes[id].firstToken == left.firstToken
         {
-          return true
+          return tokens[next].kind
         }
       }
-      return SharedSyntaxTree.binaryOperator(tree, id, firstChild: firstChild) != nil
+      var found: TokenKind? = nil
+      tree.forEachOwnToken(SyntaxNodeID(id)) { token in
+        if found == nil, Parser.binaryOperator(tree.tokens[token].kind) != nil { found = tree.tokens[token].kind }
+      }
+      return found
     }
 
     /// The expression children when there are exactly two.
@@ -156,27 +167,6 @@ extension SharedSyntaxTree {
     }
   }
 
-  /// A binary node's operator: its first own operator token, which is
-  /// the token right after its left operand (looked for among all its own
-  /// tokens only when it is not).
-  fileprivate static func binaryOperator(_ tree: SyntaxTree, _ id: Int, firstChild: Int?) -> BinaryOperator? {
-    let node = tree.nodes[id]
-    if let firstChild {
-      let left = tree.nodes[firstChild]
-      let next = Int(left.endToken)
-      if next < Int(node.endToken), let op = Parser.binaryOperator(tree.tokens[next].kind),
-        node.firstToken == left.firstToken
-      {
-        return op
-      }
-    }
-    var found: BinaryOperator? = nil
-    tree.forEachOwnToken(SyntaxNodeID(id)) { token in
-      if found == nil { found = Parser.binaryOperator(tree.tokens[token].kind) }
-    }
-    return found
-  }
-
   /// The range the checker gives the value at `id`: a member's, an
   /// index's, a binary's and a pair's start where their first part's
   /// does (so `(a).b` starts at `a`), a prefix's, a binary's and a
@@ -200,9 +190,10 @@ extension SharedSyntaxTree {
     return index == Self.noNode ? nil : tree.literals[Int(index)]
   }
 
-  /// The operator of a binary node.
-  func binaryOperator(_ id: UInt32) -> BinaryOperator? {
-    Self.binaryOperator(tree, Int(id), firstChild: firstChild(id).map(Int.init))
+  /// The operator of a binary node with both operands.
+  @inline(__always) func binaryOperator(_ id: UInt32) -> BinaryOperator? {
+    let code = childIDs[operatorsBase + Int(id)]
+    return code == 0 ? nil : TokenKind(rawValue: UInt8(code - 1)).flatMap(Parser.binaryOperator)
   }
 
   /// The number a value is written as, if it is one: a number literal,

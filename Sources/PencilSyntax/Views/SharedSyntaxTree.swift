@@ -11,9 +11,10 @@ package final class SharedSyntaxTree: Sendable {
   /// `nodes.count + 1`) is where node `n`'s children start, and they end
   /// where node `n + 1`'s start; the children's ids follow the starts.
   let childIDs: [UInt32]
-  /// Where the value bounds and the operands start in `childIDs`.
+  /// Where the value bounds, the operands and the operators start in `childIDs`.
   let boundsBase: Int
   let operandsBase: Int
+  let operatorsBase: Int
   /// The interpolated-string nodes, ascending, and their parts: nil where
   /// a part does not parse (the file's parse reported it).
   let interpolationNodes: [UInt32]
@@ -37,6 +38,7 @@ package final class SharedSyntaxTree: Sendable {
     childIDs = Self.nodeTable(tree)
     boundsBase = 2 * count + 1
     operandsBase = 4 * count + 1
+    operatorsBase = 6 * count + 1
     let root = tree.nodes.last?.kind
     let keepsNames = keepsNames ?? (root == .forLoop || root == .component)
     names =

@@ -14,6 +14,18 @@ extension Checker {
   }
 
   private mutating func computeValue(_ expression: Expr, expecting kind: ValueKind?) -> Computed? {
+    // Numbers, names and operators, most of what a loop's body evaluates,
+    // are read without making the whole `form`.
+    switch expression.nodeKind {
+    case .numberLiteral?, .prefix?:
+      if let value = expression.asNumber { return .number(value) }
+    case .name?:
+      if let identifier = expression.asName { return evaluateName(identifier, expecting: kind) }
+    case .binary?:
+      if let (op, left, right) = expression.asBinary { return evaluateBinary(op, left, right, expression.range) }
+    default:
+      break
+    }
     switch expression.form {
     case .number(let value, _): return .number(value)
     case .size(let width, let height, _): return .size(Point(width, height))
