@@ -115,10 +115,10 @@ package struct Expr: Sendable {
     }
     let node = shared.node(id)
     let first = Int(node.firstToken)
-    // A leaf's, a call's or a list's value range is its own range; the
-    // kinds whose value range is not (member, index, binary, prefix, pair)
-    // read their own range only when they are broken.
-    let range = shared.valueRange(id)
+    // A leaf's, a call's or a list's value range is its own range (read
+    // from the table when the tree has one); member, index, binary,
+    // prefix and pair read theirs below.
+    let range = shared.hasFacts ? shared.valueRange(id) : shared.range(id)
     switch node.kind {
     case .numberLiteral:
       return .number(shared.literal(id)?.first ?? 0, range)
@@ -148,20 +148,22 @@ package struct Expr: Sendable {
         return .invalid(shared.range(id))
       }
       return .member(
-        Expr(shared, base), shared.identifier(Int(shared.node(base).endToken) + 1), arguments: arguments, range)
+        Expr(shared, base), shared.identifier(Int(shared.node(base).endToken) + 1), arguments: arguments,
+        shared.valueRange(id))
     case .index:
       guard let (base, index) = shared.twoExpressions(id) else { return .invalid(shared.range(id)) }
-      return .index(Expr(shared, base), Expr(shared, index), range)
+      return .index(Expr(shared, base), Expr(shared, index), shared.valueRange(id))
     case .binary:
       guard let (left, right) = shared.twoExpressions(id), let op = binaryOperator else {
         return .invalid(shared.range(id))
       }
-      return .binary(op, Expr(shared, left), Expr(shared, right), range)
+      return .binary(op, Expr(shared, left), Expr(shared, right), shared.valueRange(id))
     case .prefix:
       guard let child = shared.firstChild(id) else { return .invalid(shared.range(id)) }
-      if shared.tree.tokens[first].kind == .not { return .not(Expr(shared, child), range) }
-      if let value = shared.numberValue(child) { return .number(-value, range) }
-      return .negate(Expr(shared, child), range)
+      let whole = shared.valueRange(id)
+      if shared.tree.tokens[first].kind == .not { return .not(Expr(shared, child), whole) }
+      if let value = shared.numberValue(child) { return .number(-value, whole) }
+      return .negate(Expr(shared, child), whole)
     case .pair:
       return pair(shared.range(id))
     case .list:

@@ -1,13 +1,15 @@
-/// The table behind a `SharedSyntaxTree`: each node's children, and what
-/// the checker asks of a value node again and again — its range, its two
-/// operands, its literal — worked out once per tree, in the pass that
-/// finds the children, into the same array (one allocation per tree). A
-/// loop's body and a component's body are read once per iteration or
-/// use; each of those reads is then an array lookup.
+/// The table behind a `SharedSyntaxTree`: each node's children, and, in
+/// a tree with a loop or a component, what the checker asks of a value
+/// node again and again — its range, its two operands, its literal, its
+/// operator — worked out once per tree, in the pass that finds the
+/// children, into the same array (one allocation per tree). A loop's body
+/// and a component's body are read once per iteration or use; each of
+/// those reads is then an array lookup. Other trees are read about once,
+/// and work these out when asked (ValueRanges.swift).
 ///
 /// For `count` nodes the table holds, in order: where each node's
 /// children start (`count + 1` entries), the children (fewer than
-/// `count`, then unused entries up to `2 * count + 1`), two value bounds
+/// `count`), and with facts: unused entries up to `2 * count + 1`, two value bounds
 /// per node (`valueRange`), two operands per node (`twoExpressions`,
 /// `literal`), and per node a binary's operator token kind plus one, or 0
 /// (`binaryOperator`).
@@ -18,7 +20,38 @@ extension SharedSyntaxTree {
   /// One pass over the nodes in postorder: the subtrees finished so far
   /// wait on a stack, and a node's children are the ones on top that lie
   /// inside it, already in order; their facts are done before their parent's.
-  static func nodeTable(_ tree: SyntaxTree) -> [UInt32] {
+  static func nodeTable(_ tree: SyntaxTree, withFacts: Bool) -> [UInt32] {
+    withFacts ? tableWithFacts(tree) : childTable(tree.nodes)
+  }
+
+  /// The children alone, in the same pass.
+  private static func childTable(_ nodes: [SyntaxNode]) -> [UInt32] {
+    let count = nodes.count
+    return [UInt32](unsafeUninitializedCapacity: 2 * count + 1) { table, written in
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(count, 1)) { stack in
+        var depth = 0
+        var next = count + 1
+        for index in 0..<count {
+          let first = index - Int(nodes[index].subtreeSize) + 1
+          var kept = depth
+          while kept > 0, Int(stack[kept - 1]) >= first { kept -= 1 }
+          table[index] = UInt32(next)
+          for slot in kept..<depth {
+            table[next] = stack[slot]
+            next += 1
+          }
+          depth = kept
+          stack[depth] = UInt32(index)
+          depth += 1
+        }
+        table[count] = UInt32(next)
+        written = next
+      }
+    }
+  }
+
+  /// The children and the facts.
+  private static func tableWithFacts(_ tree: SyntaxTree) -> [UInt32] {
     let count = tree.nodes.count
     return [UInt32](unsafeUninitializedCapacity: 7 * count + 1) { table, written in
       tree.nodes.withUnsafeBufferPointer { nodes in
@@ -172,6 +205,7 @@ extension SharedSyntaxTree {
   /// does (so `(a).b` starts at `a`), a prefix's, a binary's and a
   /// pair's end where their last part's does, parentheses seen through.
   @inline(__always) func valueRange(_ id: UInt32) -> SourceRange {
+    guard hasFacts else { return scannedValueRange(id) }
     let slot = boundsBase + 2 * Int(id)
     return SourceRange(Int(childIDs[slot]), Int(childIDs[slot + 1]))
   }
@@ -179,6 +213,7 @@ extension SharedSyntaxTree {
   /// The node's expression children when there are exactly two (for a
   /// binary, an index or a pair).
   @inline(__always) func twoExpressions(_ id: UInt32) -> (UInt32, UInt32)? {
+    guard hasFacts else { return scannedTwoExpressions(id) }
     let slot = operandsBase + 2 * Int(id)
     let right = childIDs[slot + 1]
     return right == Self.noNode ? nil : (childIDs[slot], right)
@@ -186,12 +221,14 @@ extension SharedSyntaxTree {
 
   /// A literal node's value, if the lexer kept one.
   @inline(__always) func literal(_ id: UInt32) -> LiteralValue? {
+    guard hasFacts else { return tree.literal(ofToken: Int(node(id).firstToken)) }
     let index = childIDs[operandsBase + 2 * Int(id)]
     return index == Self.noNode ? nil : tree.literals[Int(index)]
   }
 
   /// The operator of a binary node with both operands.
   @inline(__always) func binaryOperator(_ id: UInt32) -> BinaryOperator? {
+    guard hasFacts else { return scannedBinaryOperator(id) }
     let code = childIDs[operatorsBase + Int(id)]
     return code == 0 ? nil : TokenKind(rawValue: UInt8(code - 1)).flatMap(Parser.binaryOperator)
   }

@@ -11,7 +11,10 @@ package final class SharedSyntaxTree: Sendable {
   /// `nodes.count + 1`) is where node `n`'s children start, and they end
   /// where node `n + 1`'s start; the children's ids follow the starts.
   let childIDs: [UInt32]
-  /// Where the value bounds, the operands and the operators start in `childIDs`.
+  /// Whether `childIDs` holds the value nodes' facts (in a tree read
+  /// more than once), and where the value bounds, the operands and the
+  /// operators start in it.
+  let hasFacts: Bool
   let boundsBase: Int
   let operandsBase: Int
   let operatorsBase: Int
@@ -19,7 +22,7 @@ package final class SharedSyntaxTree: Sendable {
   /// a part does not parse (the file's parse reported it).
   let interpolationNodes: [UInt32]
   let interpolations: [[InterpolationPart]?]
-  /// In a `for` loop's or a component's tree, which is read again on
+  /// In a `for` loop's, a component's or an `if`'s tree, which may be read again on
   /// every iteration or use, each token's name, made once (empty for a
   /// token that is no identifier); empty elsewhere, where each name is
   /// read about once and made from its bytes when read.
@@ -30,19 +33,22 @@ package final class SharedSyntaxTree: Sendable {
 
   private static let noName = Name("")
 
-  /// The tree's views; `keepsNames` says whether to make its names once
-  /// (by default, when it is a loop or a component).
-  package init(_ tree: SyntaxTree, keepsNames: Bool? = nil) {
+  /// The tree's views; `readOften` says whether its facts and names are
+  /// made once (by default, when it is a loop, a component or an `if`,
+  /// whose body may hold a loop).
+  package init(_ tree: SyntaxTree, readOften: Bool? = nil) {
     self.tree = tree
     let count = tree.nodes.count
-    childIDs = Self.nodeTable(tree)
+    // The statement is the last node: no pass over the others to decide.
+    let root = tree.nodes.last?.kind
+    let readOften = readOften ?? (root == .forLoop || root == .component || root == .ifStatement)
+    hasFacts = readOften
+    childIDs = Self.nodeTable(tree, withFacts: readOften)
     boundsBase = 2 * count + 1
     operandsBase = 4 * count + 1
     operatorsBase = 6 * count + 1
-    let root = tree.nodes.last?.kind
-    let keepsNames = keepsNames ?? (root == .forLoop || root == .component)
     names =
-      keepsNames
+      readOften
       ? tree.tokens.indices.map { tree.tokens[$0].kind == .identifier ? tree.name(ofToken: $0) : Self.noName } : []
     var interpolationNodes: [UInt32] = []
     for index in tree.nodes.indices where tree.nodes[index].kind == .interpolatedString {
@@ -53,13 +59,13 @@ package final class SharedSyntaxTree: Sendable {
       interpolationNodes.isEmpty
       ? []
       : interpolationNodes.map { node in
-        Self.parts(of: tree.range(SyntaxNodeID(Int(node))), in: tree.bytes, keepsNames: keepsNames)
+        Self.parts(of: tree.range(SyntaxNodeID(Int(node))), in: tree.bytes, readOften: readOften)
       }
   }
 
   /// The parts of the string at `range`, parsed once, each `\(…)` in a
   /// tree of its own; nil when one does not parse. Empty texts are left out.
-  private static func parts(of range: SourceRange, in bytes: [UInt8], keepsNames: Bool) -> [InterpolationPart]? {
+  private static func parts(of range: SourceRange, in bytes: [UInt8], readOften: Bool) -> [InterpolationPart]? {
     // Nesting is counted from 0: a depth only refuses, and the parse did not.
     guard let pieces = Parser.interpolationPieces(in: bytes, at: range, depth: 0) else { return nil }
     var parts: [InterpolationPart] = []
@@ -68,7 +74,7 @@ package final class SharedSyntaxTree: Sendable {
       case .text(let text):
         if !text.isEmpty { parts.append(.text(text)) }
       case .expression(let tree?):
-        let shared = SharedSyntaxTree(tree, keepsNames: keepsNames)
+        let shared = SharedSyntaxTree(tree, readOften: readOften)
         parts.append(.expression(Expr(shared, UInt32(tree.nodes.count - 1))))
       case .expression(nil):
         return nil
@@ -134,7 +140,7 @@ package final class SharedSyntaxTree: Sendable {
 
   // MARK: Tokens
 
-  func identifier(_ token: Int) -> Identifier {
+  @inline(__always) func identifier(_ token: Int) -> Identifier {
     let name =
       names.isEmpty || tree.tokens[token].kind != .identifier ? tree.name(ofToken: token) : names[token]
     return Identifier(key: name, range: tree.range(ofToken: token))
