@@ -184,17 +184,28 @@ final class ParallelCLITests: XCTestCase {
     let names = (0..<8).map { "p\($0)" }
     for name in names { try Data(scene.utf8).write(to: directory.appendingPathComponent("\(name).pencil")) }
     let temporary = { try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".") } }
+    var interrupted = 0
     for round in 0..<10 {
       let process = Process()
       process.executableURL = CLI.binary
       process.arguments = ["-j", "4", "-f", "png"] + names.map { "\($0).pencil" }
       process.currentDirectoryURL = directory
       try process.run()
+      // Polled until a temporary file shows (the state wanted), or the
+      // pictures are written, or a generous deadline passes.
       let deadline = Date().addingTimeInterval(60)
       while process.isRunning, try temporary().isEmpty, Date() < deadline { usleep(200) }
+      let midWrite = try process.isRunning && !temporary().isEmpty
       process.terminate()
       process.waitUntilExit()
+      if midWrite, process.terminationReason == .uncaughtSignal {
+        XCTAssertEqual(process.terminationStatus, SIGTERM, "round \(round)")
+        interrupted += 1
+      }
       XCTAssertEqual(try temporary(), [], "round \(round)")
     }
+    // Eight 1000×1000 pictures take far longer to write than a poll: a
+    // round that finished before its signal would test nothing.
+    XCTAssertGreaterThan(interrupted, 0, "no round was interrupted while writing")
   }
 }
