@@ -26,11 +26,15 @@ let package = Package(
   name: "pencilc",
   products: [
     .executable(name: "pencilc", targets: ["pencilc"]),
-    // The source files, diagnostics and formatter that PencilCore's API
-    // speaks in: a library user imports them beside PencilCore, which does
-    // not re-export them.
+    // The stages whose types PencilCore's API speaks in (source files and
+    // diagnostics, the formatter, geometry, the shape IR, appearances and
+    // import loaders): a library user imports them beside PencilCore, which
+    // does not re-export them.
     .library(name: "PencilDiagnostics", targets: ["PencilDiagnostics"]),
     .library(name: "PencilSyntax", targets: ["PencilSyntax"]),
+    .library(name: "PencilGeometry", targets: ["PencilGeometry"]),
+    .library(name: "PencilIR", targets: ["PencilIR"]),
+    .library(name: "PencilSema", targets: ["PencilSema"]),
     .library(name: "PencilCore", targets: ["PencilCore"]),
     .library(name: "PencilSVG", targets: ["PencilSVG"]),
     .library(name: "PencilRaster", targets: ["PencilRaster"]),
@@ -49,55 +53,85 @@ let package = Package(
     .target(name: "PencilDiagnostics", dependencies: ["PencilSupport"], swiftSettings: startup),
     // Lexer, syntax tree, parser and formatter: text in, tree out.
     .target(name: "PencilSyntax", dependencies: ["PencilDiagnostics"], swiftSettings: startup),
-    // Checking, layout and the IR over the syntax; it assembles the
-    // catalogue of every stage's codes. It re-exports nothing: each file
-    // imports the stages it names, here and in every target above.
-    // prelude.pencil is embedded as a string (PreludeSource.swift), not a resource.
+    // Points, rectangles, transforms, colours, strokes and text metrics:
+    // the values every stage after the syntax speaks in.
+    .target(name: "PencilGeometry", dependencies: ["PencilSupport"], swiftSettings: startup),
+    // The shape IR (the display list a scene is) and the protocol a
+    // backend implements: what layout hands on and backends read.
     .target(
-      name: "PencilCore", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilSyntax"],
+      name: "PencilIR", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilGeometry"], swiftSettings: startup),
+    // Names, types, evaluation and expansion: the syntax in, the checked
+    // element tree (`SceneModel`, pure data) out. The prelude is embedded
+    // as a string (PreludeSource.swift), not a resource.
+    .target(
+      name: "PencilSema", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilSyntax", "PencilGeometry"],
       exclude: ["Prelude/prelude.pencil"], swiftSettings: startup),
+    // Measurement, proposal and response, anchors and connector routing:
+    // the element tree in, the placed display list (`Scene`) out.
+    .target(
+      name: "PencilLayout",
+      dependencies: ["PencilDiagnostics", "PencilGeometry", "PencilIR", "PencilSema"],
+      swiftSettings: startup),
+    // The compiler's driver (one call from source to scene, the catalogue
+    // of every stage's codes, SARIF) and the editor's queries. It
+    // re-exports nothing: each file imports the stages it names, here and
+    // in every target above.
+    .target(
+      name: "PencilCore",
+      dependencies: [
+        "PencilSupport", "PencilDiagnostics", "PencilSyntax", "PencilGeometry", "PencilIR", "PencilSema",
+        "PencilLayout",
+      ],
+      swiftSettings: startup),
     // The backends: each sees only the IR (PencilCore) and takes its own options.
     // The built-in stroke font's outlines, for SVG's --text-as-paths and the raster.
-    .target(name: "PencilFont", dependencies: ["PencilCore"], swiftSettings: startup),
+    .target(name: "PencilFont", dependencies: ["PencilSupport", "PencilGeometry", "PencilIR"], swiftSettings: startup),
     .target(
-      name: "PencilSVG", dependencies: ["PencilDiagnostics", "PencilCore", "PencilFont"], swiftSettings: startup),
+      name: "PencilSVG",
+      dependencies: ["PencilSupport", "PencilDiagnostics", "PencilGeometry", "PencilIR", "PencilFont"],
+      swiftSettings: startup),
     // Coverage rasterizer, paints, clips and the worker threads it draws on.
     .target(
-      name: "PencilRaster", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilCore", "PencilFont"],
+      name: "PencilRaster",
+      dependencies: ["PencilSupport", "PencilDiagnostics", "PencilGeometry", "PencilIR", "PencilFont"],
       swiftSettings: startup),
     // PNG (with its DEFLATE) and PPM, encoded from the raster's pixels.
     .target(
-      name: "PencilPNG", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilCore", "PencilRaster"],
+      name: "PencilPNG", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilIR", "PencilRaster"],
       swiftSettings: startup),
     .target(
-      name: "PencilASCII", dependencies: ["PencilDiagnostics", "PencilCore", "PencilRaster"], swiftSettings: startup),
+      name: "PencilASCII",
+      dependencies: ["PencilSupport", "PencilDiagnostics", "PencilGeometry", "PencilIR", "PencilRaster"],
+      swiftSettings: startup),
     // The output formats and the flags that choose each backend's options:
     // one mapping for the command line, the tests and the fuzz target.
     .target(
-      name: "PencilOutput", dependencies: ["PencilCore", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII"],
+      name: "PencilOutput", dependencies: ["PencilIR", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII"],
       swiftSettings: startup),
     // The one way the shells read files: the main file, imports, editor
     // overlays, the file list a watch waits on.
     .target(
-      name: "PencilWorld", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilCore"], swiftSettings: startup),
+      name: "PencilWorld", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilSema", "PencilCore"],
+      swiftSettings: startup),
     // The language server (`pencilc lsp`): JSON-RPC over the core's queries.
     .target(
-      name: "PencilLSP", dependencies: ["PencilDiagnostics", "PencilSyntax", "PencilCore", "PencilWorld"],
+      name: "PencilLSP",
+      dependencies: ["PencilDiagnostics", "PencilSyntax", "PencilIR", "PencilSema", "PencilCore", "PencilWorld"],
       swiftSettings: startup),
     // `pencilc preview` (an HTTP server on loopback sockets) and the file
     // watch it shares with `--watch`.
     .target(
       name: "PencilPreview",
       dependencies: [
-        "PencilSupport", "PencilDiagnostics", "PencilCore", "PencilWorld", "PencilSVG", "PencilRaster", "PencilPNG",
-        "PencilASCII",
+        "PencilSupport", "PencilDiagnostics", "PencilGeometry", "PencilIR", "PencilSema", "PencilCore", "PencilSVG",
+        "PencilRaster", "PencilPNG", "PencilASCII", "PencilWorld",
       ],
       swiftSettings: startup),
     .executableTarget(
       name: "pencilc",
       dependencies: [
-        "PencilSupport", "PencilDiagnostics", "PencilSyntax", "PencilCore", "PencilWorld", "PencilSVG", "PencilRaster",
-        "PencilPNG", "PencilASCII", "PencilOutput", "PencilLSP", "PencilPreview", "CSignalCleanup",
+        "PencilSupport", "PencilDiagnostics", "PencilSyntax", "PencilIR", "PencilSema", "PencilCore", "PencilASCII",
+        "PencilOutput", "PencilWorld", "PencilLSP", "PencilPreview", "CSignalCleanup",
       ], swiftSettings: startup),
     .target(name: "CSignalCleanup"),
     .executableTarget(
@@ -106,15 +140,17 @@ let package = Package(
       name: "PencilCoreTests",
       // PencilPreview for the fuzz checks' preview SVG (Fuzz/FuzzEditor.swift).
       dependencies: [
-        "PencilCore", "PencilDiagnostics", "PencilSyntax", "PencilFont", "PencilSVG", "PencilRaster", "PencilPNG",
-        "PencilASCII", "PencilOutput", "PencilPreview",
+        "PencilSupport", "PencilDiagnostics", "PencilSyntax", "PencilGeometry", "PencilIR", "PencilSema",
+        "PencilLayout", "PencilCore", "PencilFont", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII",
+        "PencilOutput", "PencilPreview",
       ],
       exclude: ["Fixtures", "Golden"]
     ),
-    .testTarget(name: "PencilWorldTests", dependencies: ["PencilWorld", "PencilDiagnostics", "PencilCore"]),
-    .testTarget(name: "PencilLSPTests", dependencies: ["PencilLSP", "PencilDiagnostics", "PencilCore", "PencilWorld"]),
+    .testTarget(name: "PencilWorldTests", dependencies: ["PencilDiagnostics", "PencilWorld"]),
+    .testTarget(name: "PencilLSPTests", dependencies: ["PencilDiagnostics", "PencilCore", "PencilWorld", "PencilLSP"]),
     .testTarget(
-      name: "PencilPreviewTests", dependencies: ["PencilPreview", "PencilDiagnostics", "PencilCore", "PencilSVG"]),
+      name: "PencilPreviewTests",
+      dependencies: ["PencilDiagnostics", "PencilGeometry", "PencilSema", "PencilCore", "PencilSVG", "PencilPreview"]),
     .testTarget(
       name: "PencilCLITests",
       dependencies: ["pencilc"]

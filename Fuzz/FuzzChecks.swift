@@ -6,10 +6,6 @@
 // -D PENCIL_FUZZER) and, through the symbolic link
 // Tests/PencilCoreTests/FuzzChecks.swift, into the test target.
 
-#if !PENCIL_FUZZER
-  @testable import PencilCore
-#endif
-
 enum FuzzChecks {
   // MARK: - UTF-8
 

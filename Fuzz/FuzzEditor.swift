@@ -4,8 +4,9 @@
 // semantic tokens and the preview SVG must hold together on any text.
 
 #if !PENCIL_FUZZER
-  @testable import PencilCore
   import PencilDiagnostics
+  @testable import PencilSema
+  @testable import PencilCore
   @testable import PencilPreview
   @testable import PencilSVG
 #endif

@@ -5,9 +5,11 @@
 // to the same IR (positions aside) with the same diagnostics.
 
 #if !PENCIL_FUZZER
-  @testable import PencilCore
   import PencilDiagnostics
   import PencilSyntax
+  @testable import PencilIR
+  @testable import PencilSema
+  @testable import PencilCore
 #endif
 
 extension FuzzHarness {

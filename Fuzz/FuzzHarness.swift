@@ -17,9 +17,11 @@
 // Pictures that would be refused keep their size, so refusals are tested.
 
 #if !PENCIL_FUZZER
-  @testable import PencilASCII
-  @testable import PencilCore
   import PencilDiagnostics
+  @testable import PencilIR
+  @testable import PencilSema
+  @testable import PencilCore
+  @testable import PencilASCII
   import PencilOutput
   @testable import PencilSVG
 #endif

@@ -6,7 +6,6 @@
 
 #if !PENCIL_FUZZER
   @testable import PencilASCII
-  @testable import PencilCore
 #endif
 
 extension FuzzChecks {

@@ -4,7 +4,6 @@
 // (`EditableSyntaxTree.replace`) gives exactly the whole input's parse.
 
 #if !PENCIL_FUZZER
-  @testable import PencilCore
   import PencilDiagnostics
   import PencilSyntax
 #endif

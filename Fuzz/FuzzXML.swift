@@ -5,10 +5,6 @@
 //
 // Shared like FuzzChecks.swift (symbolic link in Tests/PencilCoreTests).
 
-#if !PENCIL_FUZZER
-  @testable import PencilCore
-#endif
-
 enum FuzzXML {
   /// nil when `bytes` is a well-formed XML document, else what is wrong.
   static func check(_ bytes: [UInt8]) -> String? {

@@ -21,7 +21,7 @@ What it checks:
   3. The scopes of chosen tokens, in Tests/PencilCoreTests/Fixtures/grammar/
      scopes.pencil and a few samples (CASES below), and that every name the
      compiler knows (element kinds, CSS and system colours, text styles) is
-     highlighted as one (read from Sources/PencilCore/Sema).
+     highlighted as one (read from Sources/PencilSema).
 
   4. With --pencilc PATH, that scopes.pencil is a scene pencilc checks
      without a single diagnostic, so what the grammar is held to there is
@@ -48,7 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GRAMMAR = ROOT / "Grammar" / "pencil.tmLanguage.json"
 EXTENSION_COPY = ROOT / "editors" / "vscode" / "syntaxes" / "pencil.tmLanguage.json"
 FIXTURE = "Tests/PencilCoreTests/Fixtures/grammar/scopes.pencil"
-SEMA = ROOT / "Sources" / "PencilCore" / "Sema"
+SEMA = ROOT / "Sources" / "PencilSema"
 
 # A diagnostics fixture annotated with a lexer error (an unterminated
 # string, a bad hex colour, ...) is not lexically valid: only check that it
@@ -388,7 +388,7 @@ def known_names():
     fonts = re.findall(r'\("([A-Za-z0-9]+)", \d+, (?:true|false)\)', attributes)
     directions = re.findall(r'\("([A-Za-z]+)", Point\(', attributes)
     if min(len(css), len(system), len(kinds), len(fonts), len(directions)) < 9:
-        raise SystemExit("check-grammar: could not read the names in Sources/PencilCore/Sema")
+        raise SystemExit("check-grammar: could not read the names in Sources/PencilSema")
     cases = []
     for name in css:
         cases.append((f"<rect fill={name}>", "rect", name, 1, "support.constant.color.css"))
@@ -453,7 +453,7 @@ def main():
         f"{counts['regions']} begin/end regions in them); "
         f"{len(results) - sum(1 for r in results if not r[4])} of {len(results)} chosen scope assertions "
         f"({', '.join(categories)}) and {len(name_results) - sum(1 for r in name_results if not r[4])} of "
-        f"{len(name_results)} names from Sources/PencilCore/Sema passed"
+        f"{len(name_results)} names from Sources/PencilSema passed"
     )
     return status
 

@@ -1,6 +1,8 @@
-import PencilCore
 import PencilDiagnostics
+import PencilGeometry
+import PencilIR
 import PencilRaster
+import PencilSupport
 
 /// Scenes as text: the picture is rasterized at 4 × 8 samples per
 /// character cell through the same coverage engine as PPM and PNG, each

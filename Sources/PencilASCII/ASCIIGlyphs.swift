@@ -1,5 +1,3 @@
-import PencilCore
-
 /// The characters the ASCII backend draws with, and the darkness (share of
 /// a cell covered by ink, 0…1) each one stands for. The quality script
 /// (`scripts/ascii-quality.py`) reads this table from this file.

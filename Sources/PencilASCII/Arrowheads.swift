@@ -1,4 +1,5 @@
-import PencilCore
+import PencilGeometry
+import PencilIR
 import PencilRaster
 
 /// Arrowheads in the text picture: `>` `<` `^` `v`.

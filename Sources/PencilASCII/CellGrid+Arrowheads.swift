@@ -1,5 +1,7 @@
-import PencilCore
+import PencilGeometry
+import PencilIR
 import PencilRaster
+import PencilSupport
 
 #if canImport(Glibc)
   import Glibc

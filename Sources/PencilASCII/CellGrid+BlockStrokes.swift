@@ -1,4 +1,3 @@
-import PencilCore
 import PencilRaster
 
 /// Thin strokes with `--charset blocks`. A quadrant is 2 × 4 samples, and

@@ -1,5 +1,3 @@
-import PencilCore
-
 extension CellGrid {
   /// Lines that join at a junction, and a junction joins whatever meets
   /// it. Arrowheads do not: an arrow points at a box's side, and the side

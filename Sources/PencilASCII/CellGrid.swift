@@ -1,6 +1,8 @@
-import PencilCore
 import PencilDiagnostics
+import PencilGeometry
+import PencilIR
 import PencilRaster
+import PencilSupport
 
 /// The characters and colours of a text picture, and how they are printed.
 struct CellGrid {

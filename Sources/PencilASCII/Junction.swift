@@ -1,5 +1,3 @@
-import PencilCore
-
 /// Where thin lines meet — a box's corner, an arrow's line leaving a
 /// box's side, two lines crossing — the cell holds two lines and no line
 /// character fits; it is `+` when a level line leaves it to the left or

@@ -1,5 +1,3 @@
-import PencilCore
-
 /// What of a cell's stroke ink is a neighbour's to draw, cleared before
 /// the line test reads the cell.
 ///

@@ -1,4 +1,5 @@
-import PencilCore
+import PencilGeometry
+import PencilSupport
 
 #if canImport(Glibc)
   import Glibc

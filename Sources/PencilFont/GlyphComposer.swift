@@ -1,4 +1,4 @@
-import PencilCore
+import PencilGeometry
 
 /// Builds the letters of Latin-1 and Latin Extended-A that are a base
 /// letter with marks: which base and which mark comes from Unicode itself

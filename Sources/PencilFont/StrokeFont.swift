@@ -1,4 +1,6 @@
-import PencilCore
+import PencilGeometry
+import PencilIR
+import PencilSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import PencilCore
+import PencilGeometry
 
 /// Turns a glyph's centre line into the outline of its stroke, in font
 /// units, so that the ink never leaves the glyph's band:

@@ -1,4 +1,3 @@
-import PencilCore
 import PencilDiagnostics
 
 extension LanguageServer {

@@ -1,5 +1,6 @@
 import PencilCore
 import PencilDiagnostics
+import PencilSema
 
 /// `textDocument/semanticTokens/full`: `SemanticTokens`' spans, with the
 /// names from the check that made the diagnostics, in LSP's relative

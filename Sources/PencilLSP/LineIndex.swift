@@ -1,4 +1,3 @@
-import PencilCore
 import PencilDiagnostics
 
 /// An LSP position: a 0-based line and a column in the negotiated unit

@@ -1,5 +1,7 @@
 import PencilCore
 import PencilDiagnostics
+import PencilIR
+import PencilSema
 import PencilSyntax
 
 /// What the server keeps of a document's last compilation: its

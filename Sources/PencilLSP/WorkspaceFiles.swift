@@ -1,5 +1,6 @@
 import PencilCore
 import PencilDiagnostics
+import PencilSema
 import PencilWorld
 
 /// The `.pencil` files of the workspace's folders (from `initialize`, else

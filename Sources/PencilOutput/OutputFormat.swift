@@ -1,5 +1,5 @@
 import PencilASCII
-import PencilCore
+import PencilIR
 import PencilPNG
 import PencilRaster
 import PencilSVG

@@ -1,5 +1,5 @@
 import PencilASCII
-import PencilCore
+import PencilIR
 import PencilRaster
 
 /// The flags that shape a picture, each read by the backends it concerns

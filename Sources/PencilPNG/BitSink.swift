@@ -1,5 +1,3 @@
-import PencilCore
-
 /// A growable byte buffer with a bit writer in front of it, filled least
 /// significant bit first as DEFLATE packs its bits. Bits gather in a
 /// 64-bit register and leave it four bytes at a time. The caller reserves

@@ -1,5 +1,3 @@
-import PencilCore
-
 /// The checksums PNG needs: CRC-32 for chunks, Adler-32 for zlib.
 enum Checksums {
   /// Slicing-by-8 tables: table k maps a byte to its CRC contribution k

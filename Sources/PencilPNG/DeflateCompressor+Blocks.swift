@@ -1,5 +1,3 @@
-import PencilCore
-
 /// Writing a block: its size is counted exactly under dynamic codes, the
 /// fixed codes and as stored bytes, and the smallest is written.
 extension DeflateCompressor {

@@ -1,5 +1,3 @@
-import PencilCore
-
 /// One worker's DEFLATE compressor (RFC 1951): LZ77 over a 32 KiB window
 /// with hash chains and one step of lazy matching, then per block the
 /// cheapest of dynamic Huffman codes, the fixed codes and stored bytes

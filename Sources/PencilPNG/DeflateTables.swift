@@ -1,5 +1,3 @@
-import PencilCore
-
 /// RFC 1951's tables, and lookups built from them once per compressor so
 /// that the match loop reads plain pointers.
 struct DeflateTables {

@@ -1,5 +1,3 @@
-import PencilCore
-
 /// The header of a dynamic block (RFC 1951, 3.2.7): the literal/length
 /// and distance code lengths, run-length coded with symbols 16 (repeat
 /// the previous length 3–6 times), 17 (3–10 zeros) and 18 (11–138 zeros),

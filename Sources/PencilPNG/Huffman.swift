@@ -1,5 +1,3 @@
-import PencilCore
-
 /// Canonical Huffman codes with a bound on their length, as DEFLATE's
 /// dynamic blocks need (15 bits for literals, lengths and distances, 7 for
 /// the code-length code).

@@ -1,5 +1,5 @@
-import PencilCore
 import PencilDiagnostics
+import PencilIR
 import PencilRaster
 import PencilSupport
 

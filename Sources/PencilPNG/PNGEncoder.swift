@@ -1,4 +1,3 @@
-import PencilCore
 import PencilRaster
 import PencilSupport
 

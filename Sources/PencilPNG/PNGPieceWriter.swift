@@ -1,5 +1,3 @@
-import PencilCore
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,3 @@
-import PencilCore
-
 /// PNG's five row filters (None, Sub, Up, Average, Paeth). Each filter
 /// has its own loop (a generic specialised per predictor) with no branch
 /// per byte, which LLVM vectorises; so is the score. Rows are read from

@@ -1,4 +1,3 @@
-import PencilCore
 import PencilSupport
 
 /// Makes `.deferred` responses on one thread of its own, in order, so the

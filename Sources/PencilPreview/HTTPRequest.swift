@@ -1,4 +1,4 @@
-import PencilCore
+import PencilSema
 
 /// One parsed HTTP/1.x request.
 public struct HTTPRequest: Equatable, Sendable {

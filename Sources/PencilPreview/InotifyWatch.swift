@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-  import PencilCore
+  import PencilSema
   import PencilWorld
   import Glibc
 

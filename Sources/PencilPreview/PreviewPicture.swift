@@ -1,9 +1,11 @@
 import PencilASCII
 import PencilCore
 import PencilDiagnostics
+import PencilIR
 import PencilPNG
 import PencilRaster
 import PencilSVG
+import PencilSema
 import PencilSupport
 
 /// The forms a picture is offered in, each made by the backend the

@@ -1,5 +1,5 @@
-import PencilCore
 import PencilDiagnostics
+import PencilSema
 
 /// The preview's routes, the contract the page is written against (see
 /// docs/design/preview-v7.md). Exact paths only: anything else, and so

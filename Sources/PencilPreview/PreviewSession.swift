@@ -1,5 +1,6 @@
 import PencilCore
 import PencilDiagnostics
+import PencilIR
 import PencilSVG
 import PencilSupport
 import PencilWorld

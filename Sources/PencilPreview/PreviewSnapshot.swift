@@ -1,5 +1,5 @@
-import PencilCore
 import PencilDiagnostics
+import PencilSema
 import PencilWorld
 
 #if canImport(Glibc)

@@ -1,6 +1,8 @@
-import PencilCore
 import PencilDiagnostics
+import PencilGeometry
+import PencilIR
 import PencilSVG
+import PencilSupport
 
 /// `SVGOptions.annotator`, for `pencilc preview`'s page: each drawn item
 /// says where it came from, and the appearance classes can be forced from
@@ -76,11 +78,11 @@ struct PreviewAnnotator: SVGAnnotator {
       let drawing: Drawing
       switch item {
       case .path(let path):
-        bounds = boundingBox(of: path.userSpaceSegments).map { Lowering.transformedBounds($0, path.transform) }
-        let frame = path.fittedFrame.map { Lowering.transformedBounds($0, path.transform) } ?? bounds
+        bounds = boundingBox(of: path.userSpaceSegments).map { $0.transformed(by: path.transform) }
+        let frame = path.fittedFrame.map { $0.transformed(by: path.transform) } ?? bounds
         drawing = Drawing(range: path.sourceRange, file: path.sourceFile, callSites: path.callSites, frame: frame)
       case .text(let text):
-        bounds = Lowering.transformedBounds(text.bounds, text.transform)
+        bounds = text.bounds.transformed(by: text.transform)
         drawing = Drawing(range: text.sourceRange, file: text.sourceFile, callSites: text.callSites, frame: bounds)
       }
       if drawing != current {

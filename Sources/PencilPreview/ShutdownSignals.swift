@@ -1,4 +1,3 @@
-import PencilCore
 import PencilSupport
 
 #if canImport(Glibc)

@@ -1,5 +1,3 @@
-import PencilCore
-
 /// The pixels of a canvas, shared by the threads that draw its bands:
 /// each band writes only its own rows.
 struct CanvasRows {

@@ -1,5 +1,3 @@
-import PencilCore
-
 /// The coverage of a clip (and the clips around it) over the pixels an
 /// item can reach: each row of a clipped item's coverage is multiplied by
 /// it, so a clipped edge is anti-aliased as exactly as a filled one (the

@@ -1,4 +1,5 @@
-import PencilCore
+import PencilGeometry
+import PencilSupport
 
 /// Exact-area anti-aliasing in the manner of font-rs and stb_truetype v2.
 /// Each line segment adds, to the cells it crosses, the signed area it

@@ -1,4 +1,6 @@
-import PencilCore
+import PencilGeometry
+import PencilIR
+import PencilSupport
 
 /// The map from user space to the canvas's pixels, and the flattening of
 /// outlines into edge lists there. Read-only, so every thread shares one.
@@ -49,7 +51,7 @@ package struct DeviceSpace {
   /// The pixels a user-space box reaches through `transform`, a pixel
   /// wider on every side (nil: none on the canvas).
   func deviceRegion(of box: Rect, _ transform: Affine?) -> Region? {
-    let user = Lowering.transformedBounds(box, transform)
+    let user = box.transformed(by: transform)
     return pixelRegion(
       from: Point((user.x - origin.x) * scaleX - 1, (user.y - origin.y) * scaleY - 1),
       to: Point((user.maxX - origin.x) * scaleX + 1, (user.maxY - origin.y) * scaleY + 1))

@@ -1,4 +1,5 @@
-import PencilCore
+import PencilGeometry
+import PencilSupport
 
 /// One outline flattened to device space and cut into the pieces the
 /// coverage accumulator adds, in the coordinates of its region (its

@@ -1,4 +1,5 @@
-import PencilCore
+import PencilGeometry
+import PencilSupport
 
 /// Turns outlines into line segments in device space. Cubic Béziers are
 /// split into as many straight pieces as Wang's formula asks for the

@@ -1,4 +1,6 @@
-import PencilCore
+import PencilGeometry
+import PencilIR
+import PencilSupport
 
 /// A colour with straight (not premultiplied) components in 0…1.
 struct LinearRGBA: Equatable {

@@ -1,4 +1,5 @@
-import PencilCore
+import PencilGeometry
+import PencilSupport
 
 /// An RGBA image, one packed premultiplied pixel per `UInt32`
 /// (red in the low byte, then green, blue and alpha), composited

@@ -1,5 +1,3 @@
-import PencilCore
-
 /// What a raster picture (PNG, PPM) is drawn with.
 public struct RasterOptions: Sendable {
   /// Pixels per point (2 for a HiDPI picture).

@@ -1,6 +1,7 @@
-import PencilCore
 import PencilDiagnostics
 import PencilFont
+import PencilGeometry
+import PencilIR
 
 /// What one item draws, decided in paint order before anything is drawn:
 /// its paints, and which clip mask it goes through. Cheap and sequential;

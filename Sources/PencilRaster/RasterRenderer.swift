@@ -1,5 +1,6 @@
-import PencilCore
 import PencilDiagnostics
+import PencilGeometry
+import PencilIR
 import PencilSupport
 
 /// Renders the shape IR into pixels: each path is flattened, accumulated

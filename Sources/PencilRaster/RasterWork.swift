@@ -1,5 +1,5 @@
-import PencilCore
 import PencilDiagnostics
+import PencilIR
 
 /// The bound on the total work of one raster output: the pixels each item
 /// can cover (its device-space bounding box clipped to the canvas), summed

@@ -1,5 +1,6 @@
-import PencilCore
 import PencilFont
+import PencilGeometry
+import PencilIR
 
 /// A text with very many glyphs on the canvas (a page of tiny type) is not
 /// held as edges until its bands draw it, about 2.6 KB a glyph: its

@@ -1,4 +1,5 @@
-import PencilCore
+import PencilGeometry
+import PencilIR
 
 /// An SVG that follows the viewer's light or dark mode: every colour that
 /// differs between the two appearances keeps its light value as the

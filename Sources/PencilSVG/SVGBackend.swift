@@ -1,5 +1,7 @@
-import PencilCore
 import PencilDiagnostics
+import PencilGeometry
+import PencilIR
+import PencilSupport
 
 /// SVG 1.1 that resvg, rsvg-convert and browsers render alike. Every shape
 /// is a `<path>`, every gradient a `linearGradient` or `radialGradient` in

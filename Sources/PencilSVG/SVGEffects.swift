@@ -1,4 +1,5 @@
-import PencilCore
+import PencilGeometry
+import PencilIR
 
 /// Transforms and clips in SVG: a transformed path carries
 /// `transform="matrix(…)"` (its gradients are in its own user space, so

@@ -1,4 +1,5 @@
-import PencilCore
+import PencilGeometry
+import PencilIR
 
 /// Gradient definitions: each is written just before the first path that
 /// uses it, in user space, and reused while it is among the last few

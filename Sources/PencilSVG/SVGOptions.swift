@@ -1,4 +1,5 @@
-import PencilCore
+import PencilIR
+import PencilSupport
 
 /// What the SVG backend is asked for.
 public struct SVGOptions: Sendable {

@@ -1,5 +1,6 @@
-import PencilCore
 import PencilFont
+import PencilGeometry
+import PencilIR
 
 /// A glyph of the built-in font at one size and weight.
 struct GlyphKey: Hashable {

@@ -1,4 +1,4 @@
-import PencilCore
+import PencilIR
 
 /// A path's stroke as SVG presentation attributes. SVG's default miter
 /// limit is 4, pencil's (Core Graphics') 10, so the limit is always

@@ -1,5 +1,5 @@
-import PencilCore
 import PencilDiagnostics
+import PencilSema
 import PencilSupport
 
 /// The one way the command line, the language server and the preview read

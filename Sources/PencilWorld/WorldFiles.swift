@@ -1,5 +1,5 @@
-import PencilCore
 import PencilDiagnostics
+import PencilSema
 
 /// The files one World has met, kept under its lock, so that:
 ///

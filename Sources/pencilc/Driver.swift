@@ -1,5 +1,6 @@
 import PencilCore
 import PencilDiagnostics
+import PencilSema
 import PencilSupport
 
 /// Runs one invocation: compiles every input (several at once with `-j`),

@@ -1,4 +1,3 @@
-import PencilCore
 import PencilDiagnostics
 import PencilWorld
 

@@ -1,5 +1,6 @@
 import PencilCore
 import PencilDiagnostics
+import PencilIR
 import PencilOutput
 import PencilSyntax
 import PencilWorld

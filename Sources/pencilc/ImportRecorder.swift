@@ -1,4 +1,3 @@
-import PencilCore
 import PencilPreview
 import PencilSupport
 import PencilWorld

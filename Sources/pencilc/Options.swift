@@ -1,7 +1,7 @@
 import PencilASCII
-import PencilCore
 import PencilDiagnostics
 import PencilOutput
+import PencilSema
 
 /// What the command line asked for.
 struct Options {

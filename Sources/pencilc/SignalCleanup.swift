@@ -1,5 +1,4 @@
 import CSignalCleanup
-import PencilCore
 import PencilSupport
 
 #if canImport(Glibc)

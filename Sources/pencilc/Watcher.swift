@@ -1,6 +1,6 @@
-import PencilCore
 import PencilDiagnostics
 import PencilPreview
+import PencilSema
 import PencilWorld
 
 #if canImport(Glibc)

@@ -1,7 +1,5 @@
 import XCTest
 
-@testable import PencilCore
-
 /// `--charset blocks` draws thin strokes: a quadrant is inked where a
 /// stroke's centre line runs through it, though a one-point line covers
 /// far less than half of it.

@@ -2,7 +2,6 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilASCII
-@testable import PencilCore
 @testable import PencilRaster
 
 /// A character stands for ink: none is written on a cell that the picture

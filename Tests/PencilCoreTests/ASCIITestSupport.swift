@@ -3,6 +3,7 @@ import XCTest
 
 @testable import PencilASCII
 @testable import PencilCore
+@testable import PencilIR
 
 /// The ASCII picture of a scene, for the tests of the ASCII backend.
 func asciiPicture(_ scene: Scene, columns: Int, configure: (inout ASCIIOptions) -> Void = { _ in }) throws -> String {

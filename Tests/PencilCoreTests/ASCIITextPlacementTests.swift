@@ -1,7 +1,5 @@
 import XCTest
 
-@testable import PencilCore
-
 /// Where the ASCII backend writes text: characters are narrower or wider
 /// than glyphs, so the written run is centred in the box the picture
 /// draws the text in when it is narrower.

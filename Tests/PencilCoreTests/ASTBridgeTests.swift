@@ -3,8 +3,6 @@ import PencilDiagnostics
 import PencilSyntax
 import XCTest
 
-@testable import PencilCore
-
 /// The bridge from the syntax tree to the AST builds exactly the
 /// statements the parser builds: ranges, recovered flags, invalid parts,
 /// interpolations, names — for every file we have and for broken input.

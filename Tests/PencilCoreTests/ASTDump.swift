@@ -1,8 +1,6 @@
 import PencilDiagnostics
 import PencilSyntax
 
-@testable import PencilCore
-
 /// Every field of the statements the checker reads, ranges included, one
 /// line a part: the views over the tree must give what the AST gave.
 enum ASTDump {

@@ -3,6 +3,7 @@ import XCTest
 
 @testable import PencilCore
 @testable import PencilSVG
+@testable import PencilSema
 
 /// An adaptive picture is compiled once, its colours carrying their dark
 /// values; the dark picture is compiled on its own only when a value other

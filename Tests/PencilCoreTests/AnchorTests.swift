@@ -1,7 +1,10 @@
 import PencilDiagnostics
 import XCTest
 
-@testable import PencilCore
+@testable import PencilGeometry
+@testable import PencilIR
+@testable import PencilLayout
+@testable import PencilSema
 
 /// Named elements, `NAME.ANCHOR` points resolved after layout, and elbow
 /// routes (issue 10).

@@ -3,7 +3,9 @@ import PencilSyntax
 import XCTest
 
 @testable import PencilCore
+@testable import PencilIR
 @testable import PencilSVG
+@testable import PencilSema
 
 /// Appearances: system colours in light and dark, colour sets, the
 /// adaptive SVG, and scenes that do not adapt staying as they were.

@@ -4,6 +4,7 @@ import XCTest
 
 @testable import PencilCore
 @testable import PencilDiagnostics
+@testable import PencilSema
 
 /// Diagnostics cost and print a bounded amount whatever the input, and
 /// nothing written to a terminal can carry an escape sequence. The times

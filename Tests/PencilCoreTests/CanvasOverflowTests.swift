@@ -3,6 +3,8 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
+@testable import PencilGeometry
+@testable import PencilLayout
 
 /// W0015: an element whose drawn box runs past the canvas's edge is
 /// reported once per place in the source, with how far it runs off; what

@@ -1,6 +1,5 @@
 import XCTest
 
-@testable import PencilCore
 @testable import PencilDiagnostics
 
 /// The caret line under a source line counts terminal columns, not

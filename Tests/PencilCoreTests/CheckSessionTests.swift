@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import PencilCore
+@testable import PencilSema
 
 /// Statements are checked as they are parsed; what names something defined
 /// further on waits for the end. The results must be those of checking the

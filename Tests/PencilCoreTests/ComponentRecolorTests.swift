@@ -2,7 +2,7 @@ import PencilDiagnostics
 import PencilSyntax
 import XCTest
 
-@testable import PencilCore
+@testable import PencilSema
 
 /// A use of a component whose arguments differ from the last expansion only
 /// in a colour passed straight to `fill=` is that expansion recoloured

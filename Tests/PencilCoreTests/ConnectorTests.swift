@@ -1,6 +1,9 @@
 import XCTest
 
-@testable import PencilCore
+@testable import PencilGeometry
+@testable import PencilIR
+@testable import PencilLayout
+@testable import PencilSema
 
 /// `line`, `arrow` and `path`: absolute outlines, stroked black by
 /// default, unfilled unless told, arrowheads sized from the line width.

@@ -3,8 +3,6 @@ import PencilDiagnostics
 import PencilSyntax
 import XCTest
 
-@testable import PencilCore
-
 /// Runs every `.pencil` file in Fixtures/diagnostics. Each expected
 /// diagnostic is written right after the offending token, in the manner of
 /// Go's test files:

@@ -2,8 +2,6 @@ import PencilDiagnostics
 import PencilSyntax
 import XCTest
 
-@testable import PencilCore
-
 /// An edited tree is exactly the whole parse of the edited text: tokens,
 /// trivia, nodes, literals, strings and diagnostics, after any edit,
 /// including those that open or close a block, a string or a comment.

@@ -2,6 +2,7 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
+@testable import PencilSema
 
 /// The queries behind `pencilc lsp`, on byte offsets.
 final class EditorQueryTests: XCTestCase {

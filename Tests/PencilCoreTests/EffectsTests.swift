@@ -1,9 +1,11 @@
 import PencilDiagnostics
 import XCTest
 
-@testable import PencilCore
+@testable import PencilGeometry
+@testable import PencilIR
 @testable import PencilRaster
 @testable import PencilSVG
+@testable import PencilSema
 
 /// Transforms (`rotation`, `scale`, `offset`, `anchor`) and clipping
 /// (`clip=`), applied after layout (issue 10).

@@ -2,6 +2,7 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
+@testable import PencilSema
 
 /// Loops and component bodies are bounded by the evaluation steps they
 /// take (E0259), not only by their iterations and elements: a long body

@@ -3,7 +3,9 @@ import PencilSyntax
 import XCTest
 
 @testable import PencilCore
+@testable import PencilIR
 @testable import PencilSVG
+@testable import PencilSema
 
 /// Arithmetic wherever a number, a position or a size is written: a table
 /// of expressions and their values, then the errors, each at its range.

@@ -2,6 +2,7 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
+@testable import PencilLayout
 
 /// Diagnostics name their file by a `FileID` of the compilation's
 /// `SourceFiles`, the compiled file being 0; the printers look it up.

@@ -3,6 +3,8 @@ import XCTest
 
 @testable import PencilCore
 @testable import PencilFont
+@testable import PencilGeometry
+@testable import PencilIR
 @testable import PencilPNG
 
 /// The built-in font's band, side bearings and coverage (README, "The

@@ -5,6 +5,7 @@ import XCTest
 
 @testable import PencilCore
 @testable import PencilSVG
+@testable import PencilSema
 
 /// `pencilc fmt` never turns a file that compiles into one that does not,
 /// nor into one that draws something else: on the corpus (samples,

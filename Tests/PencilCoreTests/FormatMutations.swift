@@ -1,8 +1,6 @@
 import PencilDiagnostics
 import PencilSyntax
 
-@testable import PencilCore
-
 /// Rewrites of a scene that keep its tokens but change what the formatter
 /// has to re-lay: statements joined by `;`, comments between every pair of
 /// tokens, blank lines, other line ends. scripts/fmt-property.py makes the

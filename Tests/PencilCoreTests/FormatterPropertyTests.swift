@@ -4,6 +4,7 @@ import PencilSyntax
 import XCTest
 
 @testable import PencilCore
+@testable import PencilIR
 
 /// The properties `pencilc fmt` promises, on every sample, test fixture
 /// and fuzz regression: formatting is idempotent, keeps the IR and the

@@ -2,7 +2,8 @@ import PencilDiagnostics
 import PencilSyntax
 import Testing
 
-@testable import PencilCore
+@testable import PencilGeometry
+@testable import PencilSema
 
 /// Number formatting and suggestions, as Swift Testing parameterized tests.
 struct FormattingTests {

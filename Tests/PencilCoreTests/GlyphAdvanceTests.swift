@@ -1,7 +1,7 @@
 import XCTest
 
-@testable import PencilCore
 @testable import PencilFont
+@testable import PencilGeometry
 
 /// Measuring text must not build the font: a glyph's advance depends on
 /// its bold outline (the side bearings), and outlining every glyph takes
@@ -11,7 +11,7 @@ import XCTest
 /// fails whenever the font and the table disagree.
 final class GlyphAdvanceTests: XCTestCase {
   func testTheAdvanceTableIsTheFonts() {
-    let file = Repository.root.appendingPathComponent("Sources/PencilCore/Geometry/GlyphAdvances.swift")
+    let file = Repository.root.appendingPathComponent("Sources/PencilGeometry/GlyphAdvances.swift")
     // The lookup below the generated tables is written by hand.
     let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
     let generated = text.components(separatedBy: "\n\n  /// The advance of a scalar").first ?? ""

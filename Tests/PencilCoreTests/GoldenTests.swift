@@ -3,6 +3,8 @@ import PencilOutput
 import XCTest
 
 @testable import PencilCore
+@testable import PencilIR
+@testable import PencilSema
 
 /// Pins the IR and the SVG of every sample and every golden scene, and a
 /// scene whose colours depend on the appearance in both: its `.svg` is the

@@ -1,11 +1,14 @@
 import Foundation
 import PencilDiagnostics
 import PencilOutput
+import PencilSupport
 import PencilSyntax
 import XCTest
 
 @testable import PencilASCII
 @testable import PencilCore
+@testable import PencilGeometry
+@testable import PencilIR
 @testable import PencilSVG
 
 /// Regression tests for the findings of the hardening issue: each input

@@ -2,6 +2,8 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
+@testable import PencilIR
+@testable import PencilSema
 
 /// Files held in memory for `import`: a name, its text.
 struct MemoryImportLoader: ImportLoader {

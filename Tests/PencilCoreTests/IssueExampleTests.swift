@@ -3,6 +3,10 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
+@testable import PencilGeometry
+@testable import PencilIR
+@testable import PencilLayout
+@testable import PencilSema
 
 /// The program the language was specified by (issue 8), exactly as written
 /// there, beside the palette it imports (Fixtures/issue8): it compiles

@@ -2,6 +2,7 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
+@testable import PencilIR
 
 /// Regressions for the problems a review of the language found: each test
 /// failed before its fix.

@@ -2,7 +2,8 @@ import PencilDiagnostics
 import PencilSyntax
 import XCTest
 
-@testable import PencilCore
+@testable import PencilIR
+@testable import PencilSema
 
 /// Language v2: values, `let`, `for`, `if`, components and parametric
 /// shapes, through the whole compiler. Values are read back through a

@@ -2,6 +2,10 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
+@testable import PencilGeometry
+@testable import PencilIR
+@testable import PencilLayout
+@testable import PencilSema
 
 /// Findings of the review of layout v3 and appearances, each pinned: the
 /// layout budget and linear nesting, baselines in every kind of stack,

@@ -1,6 +1,8 @@
 import XCTest
 
-@testable import PencilCore
+@testable import PencilGeometry
+@testable import PencilLayout
+@testable import PencilSema
 
 /// The model Sema hands to layout is data: text keeps its text and style
 /// and layout measures it; a line or an arrow keeps its ends and layout

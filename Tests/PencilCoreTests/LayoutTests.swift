@@ -1,7 +1,10 @@
 import PencilSyntax
 import XCTest
 
-@testable import PencilCore
+@testable import PencilGeometry
+@testable import PencilIR
+@testable import PencilLayout
+@testable import PencilSema
 
 /// Layout v3, SwiftUI's model: proposal and response in stacks, alignment,
 /// padding, backgrounds, frames, spacers, hugging and wrapped text. Frames

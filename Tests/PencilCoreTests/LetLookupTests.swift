@@ -2,7 +2,7 @@ import PencilDiagnostics
 import PencilSyntax
 import XCTest
 
-@testable import PencilCore
+@testable import PencilSema
 
 /// Looking a `let` up costs the same with 64,000 of them as with ten: a
 /// file of N `let`s costs O(N) lookups' work, not O(N²) (issue 21: 64,000

@@ -1,6 +1,5 @@
 import XCTest
 
-@testable import PencilCore
 @testable import PencilSyntax
 
 /// The lexer's byte-class table and keyword recognition, against the

@@ -2,8 +2,6 @@ import PencilDiagnostics
 import PencilSyntax
 import XCTest
 
-@testable import PencilCore
-
 final class LexerTests: XCTestCase {
   private func lex(_ text: String) -> (
     kinds: [TokenKind], tokens: [Token], strings: [String], diagnostics: [Diagnostic]

@@ -2,6 +2,7 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
+@testable import PencilSema
 
 /// Each limit on expansion has its own code, reported once at the loop, use
 /// or import that crossed it; expansion then stops, so the compile ends

@@ -2,7 +2,9 @@ import PencilDiagnostics
 import PencilSyntax
 import XCTest
 
-@testable import PencilCore
+@testable import PencilIR
+@testable import PencilLayout
+@testable import PencilSema
 
 /// Checks a source and lowers it as the compiler does, returning the work
 /// lowering counted (see `Lowering.Work`): the tests of bounded cost count

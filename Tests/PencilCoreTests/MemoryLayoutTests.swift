@@ -2,7 +2,10 @@ import PencilDiagnostics
 import PencilSyntax
 import XCTest
 
-@testable import PencilCore
+@testable import PencilGeometry
+@testable import PencilIR
+@testable import PencilLayout
+@testable import PencilSema
 
 /// The sizes that set a large scene's peak memory (README, "Compile
 /// against Pikchr"): a million pencils are three million display items

@@ -2,6 +2,7 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
+@testable import PencilSema
 
 /// The flat `NameIndex` and the parts of a rename's check made cheap: a
 /// range moved by a binary search agrees with moving it past every edit,

@@ -2,6 +2,7 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
+@testable import PencilSema
 
 /// Definition, references and rename (`NameIndex`, `RenamePlan`): each
 /// name as the checker resolved it, with shadowing, loops, parameters,

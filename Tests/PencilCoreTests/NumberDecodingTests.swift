@@ -1,6 +1,5 @@
 import XCTest
 
-@testable import PencilCore
 @testable import PencilSyntax
 
 #if canImport(Glibc)

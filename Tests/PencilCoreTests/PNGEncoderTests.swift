@@ -1,6 +1,5 @@
 import XCTest
 
-@testable import PencilCore
 @testable import PencilPNG
 @testable import PencilRaster
 

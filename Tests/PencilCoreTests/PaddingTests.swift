@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import PencilCore
+@testable import PencilGeometry
 
 /// Padding (and the other modifiers and effects) on shapes, wherever they
 /// stand: a size-less shape in a component's body is placed like one in a
@@ -11,7 +11,7 @@ final class PaddingTests: XCTestCase {
     XCTAssertEqual(compilation.diagnostics.map(\.message), [], line: line)
     return (compilation.scene?.items ?? []).compactMap { item in
       guard case .path(let path) = item else { return nil }
-      return boundingBox(of: path.userSpaceSegments).map { Lowering.transformedBounds($0, path.transform) }
+      return boundingBox(of: path.userSpaceSegments).map { $0.transformed(by: path.transform) }
     }
   }
 

@@ -1,8 +1,6 @@
 import PencilDiagnostics
 import XCTest
 
-@testable import PencilCore
-
 /// Small things a new user meets (issue 12's papercuts), each pinned.
 final class PapercutTests: XCTestCase {
   /// The text after applying every edit of the diagnostic's first fix.

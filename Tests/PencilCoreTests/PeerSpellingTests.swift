@@ -2,7 +2,7 @@ import PencilDiagnostics
 import PencilSyntax
 import XCTest
 
-@testable import PencilCore
+@testable import PencilSema
 
 /// A newcomer writes what Pikchr, SVG, CSS or SwiftUI call a thing; the
 /// error offers pencil's spelling as a fix, and the fix compiles.

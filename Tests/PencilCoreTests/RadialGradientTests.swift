@@ -2,6 +2,8 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
+@testable import PencilGeometry
+@testable import PencilIR
 @testable import PencilRaster
 @testable import PencilSVG
 

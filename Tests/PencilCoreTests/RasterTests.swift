@@ -3,8 +3,11 @@ import PencilOutput
 import XCTest
 
 @testable import PencilCore
+@testable import PencilGeometry
+@testable import PencilLayout
 @testable import PencilPNG
 @testable import PencilRaster
+@testable import PencilSema
 
 final class RasterTests: XCTestCase {
   private func render(_ source: String, _ format: String, _ configure: (inout RenderFlags) -> Void = { _ in })

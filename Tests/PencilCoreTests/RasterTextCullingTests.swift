@@ -1,7 +1,7 @@
 import PencilDiagnostics
 import XCTest
 
-@testable import PencilCore
+@testable import PencilGeometry
 @testable import PencilRaster
 
 /// What a raster output holds for text is proportional to the text on the

@@ -3,6 +3,8 @@ import PencilOutput
 import XCTest
 
 @testable import PencilCore
+@testable import PencilGeometry
+@testable import PencilIR
 @testable import PencilRaster
 
 /// The bound on a raster output's total work (E0303): each element's

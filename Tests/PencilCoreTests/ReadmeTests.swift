@@ -1,8 +1,6 @@
 import Foundation
 import XCTest
 
-@testable import PencilCore
-
 /// The README teaches the language by example: every ```pencil block in it
 /// must compile without errors.
 final class ReadmeTests: XCTestCase {

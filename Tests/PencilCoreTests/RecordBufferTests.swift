@@ -1,6 +1,5 @@
 import XCTest
 
-@testable import PencilCore
 @testable import PencilSyntax
 
 /// The tree recorder's append-only buffer, and the trees handed on from it.

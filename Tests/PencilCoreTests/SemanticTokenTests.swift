@@ -2,6 +2,7 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
+@testable import PencilSema
 
 /// `SemanticTokens`: each word classified by what the checker resolved it to.
 final class SemanticTokenTests: XCTestCase {

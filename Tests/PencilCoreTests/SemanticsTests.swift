@@ -1,7 +1,8 @@
 import PencilDiagnostics
 import XCTest
 
-@testable import PencilCore
+@testable import PencilGeometry
+@testable import PencilSema
 
 final class SemanticsTests: XCTestCase {
   /// With `.blue` the shine gradient gives the article's five colours:

@@ -2,8 +2,6 @@ import PencilDiagnostics
 import PencilSyntax
 import XCTest
 
-@testable import PencilCore
-
 /// `SourceFormatter` on small inputs, one construct at a time: each case is
 /// the input and the canonical layout expected from it.
 final class SourceFormatterTests: XCTestCase {

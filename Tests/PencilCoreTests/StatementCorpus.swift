@@ -2,7 +2,7 @@ import Foundation
 import PencilDiagnostics
 import PencilSyntax
 
-@testable import PencilCore
+@testable import PencilSema
 
 /// The inputs the statement tests read (`ASTBridgeTests`,
 /// `SyntaxViewDumpTests`): every file we have, broken input, and every

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import PencilCore
+@testable import PencilGeometry
 
 /// The stroker: a stroke's outline for each cap, join, miter limit and
 /// dash, checked by its points and areas.

@@ -2,8 +2,6 @@ import PencilDiagnostics
 import PencilSyntax
 import XCTest
 
-@testable import PencilCore
-
 /// The tree's accessors that read it in place (`SyntaxTree+Access.swift`)
 /// agree with the ones that build arrays, on every node of a sample and of
 /// broken input; and the parts of interpolated strings parse as trees.

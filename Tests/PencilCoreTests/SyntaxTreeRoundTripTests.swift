@@ -3,8 +3,6 @@ import PencilDiagnostics
 import PencilSyntax
 import XCTest
 
-@testable import PencilCore
-
 /// The syntax tree is lossless and well formed: every byte of every file
 /// we have is in it once, in order, and its nodes nest as postorder says.
 final class SyntaxTreeRoundTripTests: XCTestCase {

@@ -3,8 +3,6 @@ import PencilDiagnostics
 import PencilSyntax
 import XCTest
 
-@testable import PencilCore
-
 /// The statements the checker reads through the views over the syntax
 /// tree are the ones the AST held: every field and range of every
 /// statement (`ASTDump`), for every file we have, broken input and every

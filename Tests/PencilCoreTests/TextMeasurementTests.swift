@@ -1,6 +1,7 @@
 import XCTest
 
-@testable import PencilCore
+@testable import PencilGeometry
+@testable import PencilLayout
 
 /// Text is wrapped and measured once per text, font size, width and line
 /// limit in a compile: a loop or a component repeating a long text does

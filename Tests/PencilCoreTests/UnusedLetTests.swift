@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import PencilCore
+@testable import PencilSema
 
 /// W0008 ("never used") is for a `let` no expression names. A name
 /// written in an expression that fails, or that a failure or a

@@ -2,6 +2,7 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
+@testable import PencilSema
 
 /// Values are bounded by size, not only by count: a row of `let`s that
 /// each double a string or a list, or nest a list in itself, stops with

@@ -1,4 +1,3 @@
-import PencilCore
 import XCTest
 
 @testable import PencilLSP

@@ -1,4 +1,3 @@
-import PencilCore
 import PencilWorld
 import XCTest
 

@@ -1,5 +1,4 @@
 import Foundation
-import PencilCore
 import XCTest
 
 @testable import PencilLSP

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import PencilCore
 import PencilWorld
 import XCTest
 

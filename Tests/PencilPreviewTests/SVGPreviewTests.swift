@@ -3,8 +3,10 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
+@testable import PencilGeometry
 @testable import PencilPreview
 @testable import PencilSVG
+@testable import PencilSema
 
 /// The preview's annotations on the SVG (`PreviewAnnotator`, `pencilc
 /// preview`'s picture): each drawn element says where it came from, the

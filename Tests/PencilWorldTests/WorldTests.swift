@@ -1,5 +1,4 @@
 import Foundation
-import PencilCore
 import PencilDiagnostics
 import XCTest
 

@@ -1,4 +1,5 @@
 import PencilDiagnostics
+import PencilGeometry
 import PencilSyntax
 
 /// Prints the syntax tree as indented text, one node a line, each with its

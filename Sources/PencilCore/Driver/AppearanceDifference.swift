@@ -1,4 +1,6 @@
 import PencilDiagnostics
+import PencilIR
+import PencilSema
 
 /// An adaptive SVG holds one picture with two sets of colours, so the
 /// light and dark compilations must agree on everything else. A value

@@ -1,4 +1,7 @@
 import PencilDiagnostics
+import PencilIR
+import PencilLayout
+import PencilSema
 import PencilSyntax
 
 /// The catalogue of `pencilc explain`, the SARIF rules and the editor's

@@ -1,4 +1,8 @@
 import PencilDiagnostics
+import PencilGeometry
+import PencilIR
+import PencilLayout
+import PencilSema
 import PencilSupport
 import PencilSyntax
 

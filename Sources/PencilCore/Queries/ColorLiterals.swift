@@ -1,4 +1,6 @@
 import PencilDiagnostics
+import PencilGeometry
+import PencilSema
 import PencilSyntax
 
 /// The colours written in a file, for the editor's swatches and colour

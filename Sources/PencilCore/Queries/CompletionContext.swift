@@ -1,4 +1,5 @@
 import PencilDiagnostics
+import PencilSema
 import PencilSyntax
 
 /// Where the cursor is in the statement being typed, read from the syntax

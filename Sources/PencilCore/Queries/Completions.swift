@@ -1,4 +1,5 @@
 import PencilDiagnostics
+import PencilSema
 import PencilSyntax
 
 /// Completion candidates at a byte offset (`textDocument/completion`),

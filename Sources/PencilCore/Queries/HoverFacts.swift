@@ -1,4 +1,6 @@
 import PencilDiagnostics
+import PencilGeometry
+import PencilIR
 import PencilSyntax
 
 /// What hovering over a position shows (`textDocument/hover`): a colour's
@@ -135,12 +137,12 @@ public enum HoverFacts {
         let own = path.sourceFile == nil && inside(path.sourceRange)
         guard own || path.callSites.contains(where: { $0.file == nil && inside($0.range) }) else { continue }
         if let box = boundingBox(of: path.userSpaceSegments) {
-          add(Lowering.transformedBounds(box, path.transform), path.callSites)
+          add(box.transformed(by: path.transform), path.callSites)
         }
       case .text(let text):
         let own = text.sourceFile == nil && inside(text.sourceRange)
         guard own || text.callSites.contains(where: { $0.file == nil && inside($0.range) }) else { continue }
-        add(Lowering.transformedBounds(text.bounds, text.transform), text.callSites)
+        add(text.bounds.transformed(by: text.transform), text.callSites)
       }
     }
     return zip(keys, boxes).compactMap { key, boxes in

@@ -1,4 +1,5 @@
 import PencilDiagnostics
+import PencilSema
 import PencilSyntax
 
 /// The files a file imports, directly or through its imports, parsed for

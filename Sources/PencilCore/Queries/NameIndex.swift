@@ -1,4 +1,5 @@
 import PencilDiagnostics
+import PencilSema
 
 /// Where every name of a compilation is declared and used: the answers to
 /// go-to-definition, find-references and rename. Made by checking the

@@ -1,3 +1,6 @@
+import PencilGeometry
+import PencilSupport
+
 /// A colour as the editor queries report it: sRGB components and alpha in
 /// 0…1, without the compiler's appearance bookkeeping.
 public struct QueryColor: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import PencilDiagnostics
+import PencilSema
 
 /// The names one check recorded, made into a `NameIndex` only when a
 /// question about names is asked. Turning the recorder's numbered places

@@ -1,4 +1,5 @@
 import PencilDiagnostics
+import PencilSema
 import PencilSyntax
 
 /// Renaming a name everywhere it is used. The edits come from the

@@ -1,4 +1,5 @@
 import PencilDiagnostics
+import PencilSema
 import PencilSyntax
 
 /// What each word of a file is, for an editor's semantic highlighting

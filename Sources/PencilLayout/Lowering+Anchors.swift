@@ -1,0 +1,245 @@
+import PencilDiagnostics
+import PencilGeometry
+import PencilIR
+import PencilSema
+
+/// Named elements and anchors after layout: each named element's frame is
+/// recorded as it is placed, and an element that reads an anchor (a
+/// connector's end, `at NAME.ANCHOR`) is built once that frame is known.
+/// One that names an element placed later waits for the end of its scope
+/// (the file, or the use of a component) and is then put back where it
+/// stood in paint order.
+extension Lowering {
+  /// An element waiting for the frames of the elements it names.
+  struct PendingElement {
+    /// Where its items go in `items`, and its place among the waiting
+    /// (elements waiting at one position keep their source order).
+    var position: Int
+    var order: Int
+    /// When it began to wait: blocks at one position and order (an element
+    /// and what it left waiting) go in this order whatever order their
+    /// names were placed in.
+    var sequence: Int
+    var element: ElementModel
+    var frame: Rect
+    var origin: Origin
+    /// The transforms and clips of the elements around it inside its
+    /// scope (those outside are applied when the scope's element is).
+    var effects: EffectScope
+  }
+
+  /// A named element's frame in one scope (the file, or one use of a
+  /// component): uses that share their models do not share frames.
+  struct FrameKey: Hashable {
+    let name: ObjectIdentifier
+    let scope: Int
+  }
+
+  /// The frame of a named element of the current scope, once placed.
+  func frame(of name: ElementName) -> Rect? { frames[FrameKey(name: ObjectIdentifier(name), scope: scope)] }
+
+  func point(_ anchor: ElementAnchor) -> Point? {
+    frame(of: anchor.element).map { $0.point(atUnit: anchor.unit) }
+  }
+
+  /// Whether every anchor the element reads is placed.
+  func anchorsPlaced(_ element: ElementModel) -> Bool { firstUnplacedName(element) == nil }
+
+  /// Records a named element's frame: text's is its measured box.
+  mutating func recordFrame(_ name: ElementName, _ element: ElementModel, _ frame: Rect, itemsFrom first: Int) {
+    var frame = frame
+    if case .text = element.content, first < items.count, case .text(let text) = items[items.count - 1] {
+      frame = text.bounds
+    }
+    let key = FrameKey(name: ObjectIdentifier(name), scope: scope)
+    frames[key] = frame
+    // While waiting elements are built, what they place may wake others.
+    if resolving > 0 { placedNames.append(key) }
+  }
+
+  /// Makes an element wait for the anchors it reads.
+  mutating func wait(_ element: ElementModel, in frame: Rect, _ origin: Origin) {
+    pending.append(
+      PendingElement(
+        position: items.count, order: pendingCount, sequence: pendingCount, element: element, frame: frame,
+        origin: origin,
+        effects: Array(effectScope[min(scopeEffects, effectScope.count)...])))
+    pendingCount += 1
+  }
+
+  /// A connector's items, its ends resolved: a fixed end is relative to
+  /// the frame its scope gives it, an anchor is where layout put it.
+  /// Returns the box it was drawn in.
+  @discardableResult
+  mutating func lowerConnector(_ connector: ConnectorElement, in frame: Rect, range: SourceRange, _ origin: Origin)
+    -> Rect?
+  {
+    func resolve(_ end: PointRef) -> Point? {
+      switch end {
+      case .fixed(let point): Point(frame.x + point.x, frame.y + point.y)
+      case .anchor(let anchor): point(anchor)
+      }
+    }
+    guard let start = resolve(connector.from), let end = resolve(connector.to) else { return nil }
+    guard let group = Layout.routed(connector, from: start, to: end, range: range),
+      let box = group.placement.origin, let size = group.placement.size
+    else { return nil }
+    let rect = Rect(x: box.x, y: box.y, width: size.x, height: size.y)
+    lower(group, in: rect, origin: origin)
+    return rect
+  }
+
+  /// Builds what waited since `start` in `pending` in one pass over a
+  /// dependency order: each entry waits under the first name it misses
+  /// and is taken up once that name is placed, so every entry is looked
+  /// at once plus once per name it waited for (linear, where rounds over
+  /// all that waits were quadratic for a chain written backwards). Then
+  /// every block of items goes back where its element stood; what is
+  /// left names an element never placed (a cycle, or one left out).
+  mutating func resolvePending(from start: Int) {
+    guard pending.count > start else { return }
+    var blocks: [(position: Int, order: Int, sequence: Int, items: [DisplayItem])] = []
+    // Entries whose anchors are all placed, in the order they became so.
+    var ready: [PendingElement] = []
+    var next = 0
+    // Entries waiting for a name of this scope, by that name.
+    // Numbered as they first wait, for a deterministic report.
+    var waiting: [FrameKey: [(number: Int, entry: PendingElement)]] = [:]
+    var numbered = 0
+    func enqueue(_ entry: PendingElement, _ lowering: inout Lowering) {
+      lowering.anchorChecks += 1
+      if let missing = lowering.firstUnplacedName(entry.element) {
+        waiting[FrameKey(name: ObjectIdentifier(missing), scope: lowering.scope), default: []].append((numbered, entry))
+        numbered += 1
+      } else {
+        ready.append(entry)
+      }
+    }
+    for entry in pending[start...] { enqueue(entry, &self) }
+    pending.removeSubrange(start...)
+    let placedBefore = placedNames.count
+    resolving += 1
+    while next < ready.count {
+      let entry = ready[next]
+      next += 1
+      let before = items.count
+      let added = pending.count
+      let outer = (effectScope, scopeEffects)
+      (effectScope, scopeEffects) = (entry.effects, 0)
+      lower(entry.element, in: entry.frame, origin: entry.origin)
+      (effectScope, scopeEffects) = outer
+      applyEffects(entry.effects, from: before)
+      blocks.append((entry.position, entry.order, entry.sequence, Array(items[before...])))
+      items.removeSubrange(before...)
+      // What it left waiting goes where it goes, after it.
+      for var left in pending[added...] {
+        (left.position, left.order) = (entry.position, entry.order)
+        enqueue(left, &self)
+      }
+      pending.removeSubrange(added...)
+      // What waited for the names it placed may be ready now.
+      for key in placedNames[placedBefore...] {
+        guard let woken = waiting.removeValue(forKey: key) else { continue }
+        for (_, entry) in woken { enqueue(entry, &self) }
+      }
+      placedNames.removeSubrange(placedBefore...)
+    }
+    resolving -= 1
+    // Reported in the order they waited, each finding the others.
+    let left = waiting.values.joined().sorted { $0.number < $1.number }.map(\.entry)
+    var byName: [ObjectIdentifier: PendingElement] = [:]
+    for entry in left {
+      if let name = entry.element.effects?.name, byName[ObjectIdentifier(name)] == nil {
+        byName[ObjectIdentifier(name)] = entry
+      }
+    }
+    for entry in left { reportUnplaced(entry, waitingByName: byName) }
+    insert(blocks)
+  }
+
+  /// The first element the element reads an anchor of that is not placed
+  /// in this scope yet.
+  func firstUnplacedName(_ element: ElementModel) -> ElementName? {
+    if let anchor = element.effects?.origin, frame(of: anchor.element) == nil { return anchor.element }
+    if case .connector(let connector) = element.content {
+      for end in [connector.from, connector.to] {
+        if let anchor = end.anchor, frame(of: anchor.element) == nil { return anchor.element }
+      }
+    }
+    return nil
+  }
+
+  /// Puts the blocks into `items` at their positions (blocks at one
+  /// position in source order), shifting the top-level item ranges.
+  private mutating func insert(_ blocks: [(position: Int, order: Int, sequence: Int, items: [DisplayItem])]) {
+    guard !blocks.isEmpty else { return }
+    let sorted = blocks.sorted { ($0.position, $0.order, $0.sequence) < ($1.position, $1.order, $1.sequence) }
+    var merged: [DisplayItem] = []
+    merged.reserveCapacity(items.count + sorted.reduce(0) { $0 + $1.items.count })
+    var next = 0
+    var inserted: [(position: Int, total: Int)] = []
+    var total = 0
+    for block in sorted {
+      let position = min(block.position, items.count)
+      merged += items[next..<max(next, position)]
+      next = max(next, position)
+      merged += block.items
+      total += block.items.count
+      inserted.append((position, total))
+    }
+    merged += items[next...]
+    items = merged
+    // Items inserted before index i (blocks at positions < i, or ≤ i):
+    // `inserted` is in position order, so a binary search finds the last.
+    func shift(_ index: Int, including: Bool) -> Int {
+      var (low, high) = (0, inserted.count)
+      while low < high {
+        let middle = (low + high) / 2
+        let position = inserted[middle].position
+        if position < index || (including && position == index) { low = middle + 1 } else { high = middle }
+      }
+      return low == 0 ? 0 : inserted[low - 1].total
+    }
+    for index in topLevelItems.indices {
+      let range = topLevelItems[index].items
+      let lower = range.lowerBound + shift(range.lowerBound, including: !range.isEmpty)
+      let upper = range.upperBound + shift(range.upperBound, including: range.isEmpty)
+      topLevelItems[index].items = lower..<max(lower, upper)
+    }
+  }
+
+  private mutating func reportUnplaced(_ entry: PendingElement, waitingByName: [ObjectIdentifier: PendingElement]) {
+    var names: [ElementAnchor] = []
+    if let anchor = entry.element.effects?.origin { names.append(anchor) }
+    if case .connector(let connector) = entry.element.content {
+      names += [connector.from, connector.to].compactMap(\.anchor)
+    }
+    guard let missing = names.first(where: { frame(of: $0.element) == nil }) else { return }
+    let waiting = waitingByName[ObjectIdentifier(missing.element)]
+    let name = missing.element.name
+    // Inside the prelude the use is the place to point at.
+    let range = entry.origin.source == nil ? missing.range : entry.origin.range(entry.element)
+    let message: String
+    if let waiting, let own = entry.element.effects?.name, Lowering.reads(waiting.element, own) {
+      message = "'\(name)' waits for an element that waits for '\(name)' to be placed; neither can be placed"
+    } else if waiting != nil {
+      message =
+        "'\(name)' is never placed: it waits for an anchor that is never placed, so '\(name).\(missing.anchorName)' is nowhere"
+    } else {
+      message = "'\(name)' is never drawn (a condition left it out), so '\(name).\(missing.anchorName)' is nowhere"
+    }
+    var diagnostic = Diagnostic(GraphicsCodes.unplacedAnchor, range, message)
+    diagnostic = diagnostic.withNote("'\(name)' is named here", at: missing.element.declaration)
+    diagnostic.file = fileID(entry.origin.file)
+    diagnostics.append(diagnostic)
+  }
+
+  /// Whether the element reads an anchor of `name`.
+  private static func reads(_ element: ElementModel, _ name: ElementName) -> Bool {
+    if element.effects?.origin?.element === name { return true }
+    if case .connector(let connector) = element.content {
+      return connector.from.anchor?.element === name || connector.to.anchor?.element === name
+    }
+    return false
+  }
+}

@@ -1,0 +1,66 @@
+import PencilDiagnostics
+import PencilGeometry
+import PencilIR
+import PencilSema
+
+/// Transforms and clips, applied after layout to the items an element
+/// made (SwiftUI's `rotationEffect`, `scaleEffect`, `offset` and
+/// `clipShape`): layout never sees them, and a child's own effects stay
+/// inside its parent's.
+extension Lowering {
+  /// The effects of the elements being lowered, outermost first, with
+  /// their frames: an element that waits for an anchor takes a copy, and
+  /// gets them once it is built.
+  typealias EffectScope = [(effects: ElementEffects, frame: Rect)]
+
+  /// Applies the element's clip (fitted to `frame`), then its transform
+  /// (about its anchor in `frame`), to the items from `first` on.
+  mutating func applyEffects(_ effects: ElementEffects, frame: Rect, from first: Int) {
+    guard first < items.count else { return }
+    let clip = effects.clip.map { ClipIR(segments: $0.outline.segments(in: frame), parent: nil) }
+    let transform = effects.transform.map { $0.affine(in: frame) }
+    guard clip != nil || transform != nil else { return }
+    // Children share their clips: each is combined and moved once.
+    var moved: [ObjectIdentifier: (ClipIR, ClipIR)] = [:]
+    var nested: [ObjectIdentifier: (ClipIR, ClipIR)] = [:]
+    var previous: (old: ItemEffects?, new: ItemEffects?)? = nil
+    for index in first..<items.count {
+      let old = items[index].effects
+      if let previous, previous.old === old {
+        items[index].effects = previous.new
+        continue
+      }
+      var itemClip = old?.clip
+      if let clip {
+        itemClip = itemClip.map { $0.inside(clip, memo: &nested) } ?? clip
+      }
+      var itemTransform = old?.transform
+      if let transform {
+        itemTransform = itemTransform.map { transform.concatenating(after: $0) } ?? transform
+        itemClip = itemClip.map { $0.transformed(by: transform, memo: &moved) }
+      }
+      let new = ItemEffects.make(transform: itemTransform, clip: itemClip)
+      items[index].effects = new
+      previous = (old, new)
+    }
+  }
+
+  /// Applies a waiting element's enclosing effects, innermost first.
+  mutating func applyEffects(_ scope: EffectScope, from first: Int) {
+    for (effects, frame) in scope.reversed() { applyEffects(effects, frame: frame, from: first) }
+  }
+
+  /// W0014: a dash pattern so fine for its path that the raster backends
+  /// draw the stroke solid (see `Stroker.maximumDashes`).
+  mutating func warnAboutFineDashes(
+    _ shape: ShapeElement, _ style: StrokeStyle, frame: Rect, source: SourceRange, _ origin: Origin
+  ) {
+    guard Stroker.drawsDashesSolid(shape.outline.segments(in: frame), style: style) else { return }
+    var diagnostic = Diagnostic(
+      GraphicsCodes.dashesTooFine, source,
+      "this dash pattern would cut the stroke into more than \(Stroker.maximumDashes) dashes; PNG, PPM and ASCII draw it solid"
+    )
+    diagnostic.file = fileID(origin.file)
+    diagnostics.append(diagnostic)
+  }
+}

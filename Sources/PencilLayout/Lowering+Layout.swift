@@ -1,0 +1,63 @@
+import PencilDiagnostics
+import PencilGeometry
+import PencilSema
+
+/// Lowering what layout places (`Layout+Placement.swift`): it reads the
+/// frames, draws backgrounds and reports what layout found wrong.
+extension Lowering {
+  /// A stack's children, each lowered in the frame layout gives it.
+  mutating func lowerChildren(of stack: StackElement, in frame: Rect, _ origin: Origin, range: SourceRange) {
+    let (frames, needed) = layout.place(stack, in: frame)
+    if let needed {
+      let mainLength = stack.axis == .h ? frame.width : frame.height
+      var diagnostic = Diagnostic(
+        LayoutCodes.stackOverflow, range,
+        "the \(stack.axis.rawValue)'s children need \(formatNumber(needed)) points but it has \(formatNumber(mainLength))"
+      )
+      diagnostic.file = fileID(origin.file)
+      diagnostics.append(diagnostic)
+    }
+    for index in frames.indices { lower(stack.children[index], in: frames[index], origin: origin) }
+  }
+
+  /// The content's frame inside an element's frame, once the padding is
+  /// taken off; the background is drawn behind the padded frame.
+  mutating func applyModifiers(_ modifiers: Modifiers, frame: Rect, source: SourceRange, _ origin: Origin) -> Rect {
+    if let background = modifiers.background {
+      let outline: ShapeOutline = modifiers.cornerRadius > 0 ? .roundRect(radius: modifiers.cornerRadius) : .rect
+      appendShape(
+        ShapeElement(outline: outline, fill: background, fillRule: .nonzero, opacity: 1), in: frame, source: source,
+        origin)
+    }
+    return Layout.contentFrame(modifiers, in: frame)
+  }
+
+  /// Text placed by layout in `frame`.
+  mutating func placeText(_ text: TextElement, in frame: Rect, range: SourceRange, file: SourceFile?) -> TextElement {
+    let (placed, broken) = layout.place(text, in: frame)
+    if let broken { warnBrokenWord(broken, width: frame.width, range: range, file: file) }
+    return placed
+  }
+
+  /// Text placed with `at` that has modifiers, its background behind the
+  /// measured box.
+  mutating func placeAnchoredText(
+    _ text: TextElement, at anchor: Point, _ modifiers: Modifiers, range: SourceRange, _ origin: Origin
+  ) -> TextElement {
+    let (placed, padded, broken) = layout.place(text, at: anchor, modifiers)
+    if let broken { warnBrokenWord(broken.word, width: broken.width, range: range, file: origin.file) }
+    _ = applyModifiers(modifiers, frame: padded, source: range, origin)
+    return placed
+  }
+
+  private mutating func warnBrokenWord(_ word: Double, width: Double, range: SourceRange, file: SourceFile?) {
+    // Past the layout budget every frame is empty: nothing to warn about.
+    guard !layout.exhausted else { return }
+    var diagnostic = Diagnostic(
+      LayoutCodes.textOverflow, range,
+      "a word of this text is \(formatNumber(word)) points wide but its frame is \(formatNumber(width)); it is broken between letters"
+    )
+    diagnostic.file = fileID(file)
+    diagnostics.append(diagnostic)
+  }
+}

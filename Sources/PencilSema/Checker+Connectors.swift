@@ -1,0 +1,90 @@
+import PencilDiagnostics
+import PencilGeometry
+import PencilSyntax
+
+/// `line from P to Q`, `arrow from P to Q` and `path { … }`: outlines in
+/// absolute coordinates, stroked (black, 1 point, unless told otherwise)
+/// and not filled unless `fill=` is given. Layout draws a line or an arrow
+/// as a group of its line, its arrowheads (filled with the stroke's paint)
+/// and its label (`ConnectorGeometry`).
+extension Checker {
+  mutating func checkConnector(_ statement: ElementStatement, in context: ElementContext) -> ElementModel? {
+    let kind = statement.kind.name
+    rejectLabelAndChildren(statement)
+    let values = checkAttributes(statement.attributes, ElementKinds.connector, of: kind)
+    func end(_ name: Name) -> PointRef? {
+      switch values[name] {
+      case .point(let point)?: .fixed(point)
+      case .anchor(let anchor)?: .anchor(anchor)
+      default: nil
+      }
+    }
+    guard let from = end(.from), let to = end(.to) else {
+      if !statement.recovered, values[.from] == nil || values[.to] == nil,
+        !statement.attributes.contains(where: { $0.name.key == .from || $0.name.key == .to })
+      {
+        diagnostics.append(
+          Diagnostic(
+            SemaCodes.missingClause, statement.kind.range, "'\(kind)' needs its ends: '\(kind) from X,Y to X,Y'"
+          )
+          .withFix(
+            "add the ends", replacing: SourceRange(statement.kind.range.end, statement.kind.range.end),
+            with: " from 0,0 to 100,0"))
+      }
+      return nil
+    }
+    let heads =
+      values.keyword(.arrowheads).flatMap(Arrowheads.init(rawValue:))
+      ?? (statement.kind.key == .arrow ? Arrowheads.end : Arrowheads.none)
+    var label: String? = nil
+    if case .string(let text)? = values[.label] { label = text }
+    let style = ConnectorStyle(
+      stroke: Checker.stroke(values, default: .black), headAtStart: heads == .start || heads == .both,
+      headAtEnd: heads == .end || heads == .both, fill: values.color(.fill), opacity: values.number(.opacity) ?? 1,
+      label: label, elbow: values.keyword(.route).flatMap(ConnectorRoute.init(rawValue:)) == .elbow)
+    guard spendElements(1, at: statement.range) else { return nil }
+    let connector = ConnectorElement(from: from, to: to, style: style)
+    if let ends = connector.fixedEnds, !ConnectorElement.hasLength(from: ends.from, to: ends.to, elbow: style.elbow) {
+      return nil
+    }
+    // Routed by layout: with both ends fixed before it places anything,
+    // in the box its route is drawn in; with an anchored end once the
+    // elements it names are placed (it takes no room in a stack).
+    return ElementModel(
+      content: .connector(connector), placement: Placement(origin: Point(0, 0), size: Point(0, 0)),
+      range: statement.range, effects: effects(for: statement, values))
+  }
+
+  /// `path { move …; line …; curve …; close }` in absolute coordinates.
+  mutating func checkPath(_ statement: ElementStatement) -> ElementModel? {
+    let values = checkAttributes(statement.attributes, ElementKinds.path, of: "path")
+    if let label = statement.label {
+      diagnostics.append(
+        Diagnostic(SemaCodes.unknownAttribute, label.range, "'path' takes no string; only text does")
+          .withFix("remove the string", replacing: removalRange(label.range), with: ""))
+    }
+    var builder = PathBuilder()
+    inScope { checker in checker.runPath(statement.children ?? [], into: &builder, use: statement.range) }
+    guard !builder.segments.isEmpty, let box = boundingBox(of: builder.segments) else { return nil }
+    let fill = values.color(.fill)
+    let shape = ShapeElement(
+      outline: .absolute(builder.segments, origin: Point(box.x, box.y)),
+      fill: Fill(color: fill ?? Color(red: 0, green: 0, blue: 0, alpha: 0), gradient: values.gradient(.gradient)),
+      fillRule: FillRule(rawValue: values.keyword(.fillRule) ?? "nonzero") ?? .nonzero,
+      opacity: values.number(.opacity) ?? 1, stroke: Checker.stroke(values, default: fill == nil ? .black : nil))
+    guard spendElements(1, at: statement.range) else { return nil }
+    return ElementModel(
+      content: .shape(shape), placement: Placement(origin: Point(box.x, box.y), size: Point(box.width, box.height)),
+      range: statement.range, effects: effects(for: statement, values))
+  }
+}
+
+/// `arrowheads=`: the ends of a connector that carry a head.
+enum Arrowheads: String {
+  case start, end, both, none
+}
+
+/// `route=`: how a connector runs from its start to its end.
+enum ConnectorRoute: String {
+  case straight, elbow
+}

@@ -1,0 +1,276 @@
+import PencilDiagnostics
+import PencilGeometry
+import PencilSupport
+import PencilSyntax
+
+extension Checker {
+  /// The attributes an element kind takes, or nil for an unknown kind.
+  private mutating func attributeSpecs(for kindName: Name) -> (specs: [AttributeSpec], shape: (any ShapeKind)?)? {
+    switch kindName {
+    case .hstack: return (ElementKinds.hstack, nil)
+    case .vstack: return (ElementKinds.vstack, nil)
+    case .zstack: return (ElementKinds.zstack, nil)
+    case .text: return (ElementKinds.text, nil)
+    case .spacer: return (ElementKinds.spacer, nil)
+    default:
+      if let index = ShapeKinds.builtins.firstIndex(where: { $0.key == kindName }) {
+        return (ShapeKinds.builtinSpecs[index], ShapeKinds.builtins[index])
+      }
+      // A defined shape counts as used even when its path had errors
+      // (reported already, so it is nil in `shapes`).
+      // Inserting only what is new: CheckSession holds a copy of the
+      // checker, so any insert would copy the whole set.
+      if shapeStatements[kindName] != nil, !usedShapes.contains(kindName) { usedShapes.insert(kindName) }
+      if let parametric = parametricShapes[kindName] {
+        return (ElementKinds.shapeAttributes + parametric.specs, parametric)
+      }
+      return shapes[kindName].map { (ElementKinds.shapeAttributes, $0) }
+    }
+  }
+
+  mutating func checkElement(_ statement: ElementStatement, in context: ElementContext) -> ElementModel? {
+    guard !budget.exhausted else { return nil }
+    guard budget.depth < ExpansionBudget.maximumDepth else {
+      report(
+        LanguageCodes.elementsTooDeep, statement.kind.range,
+        "elements are nested more than \(ExpansionBudget.maximumDepth) deep here, through stacks and component uses; nest fewer, or stop a component that uses itself sooner"
+      )
+      budget.exhausted = true
+      return nil
+    }
+    budget.depth += 1
+    defer { budget.depth -= 1 }
+    let kind = statement.kind.name
+    let kindName = statement.kind.key
+    let component = components[kindName]
+    recordKindUse(statement, component: component)
+    if let component { return checkUse(of: component, statement, in: context) }
+    if kindName == .line || kindName == .arrow { return checkConnector(statement, in: context) }
+    if kindName == .path { return checkPath(statement) }
+    guard let (specs, shapeKind) = attributeSpecs(for: kindName) else {
+      if shapeStatements[kindName] == nil {
+        reportUnknownElement(statement.kind)
+        markNamesRead(in: [.element(statement)])
+      }
+      return nil
+    }
+    let inStack = context == .stack
+    let isStack = kindName == .hstack || kindName == .vstack || kindName == .zstack
+    if kindName != .text { rejectLabelAndChildren(statement, allowChildren: isStack) }
+    let values = checkAttributes(statement.attributes, specs, of: kind)
+    if inStack, let position = statement.attributes.first(where: { $0.name.key == .at }) {
+      diagnostics.append(
+        Diagnostic(
+          SemaCodes.positionInStack, position.range,
+          "children of a stack take no position; the stack places them"
+        )
+        .withFix("remove the position", replacing: removalRange(position.range), with: ""))
+    }
+    // Stacks and text are as big as their content (SwiftUI's hugging);
+    // a shape takes the size it is offered, and at the top level none is.
+    if context == .file, kindName != .text, kindName != .spacer, !isStack { requireSize(statement) }
+    let placement = values.placement
+    checkFrameConflicts(statement, values)
+    checkBackground(statement, values)
+    let content: ElementModel.Content
+    switch kindName {
+    case .hstack, .vstack, .zstack:
+      var children: [ElementModel] = []
+      inScope { checker in checker.run(statement.children ?? [], in: .stack, into: &children) }
+      let axis: StackAxis = kindName == .hstack ? .h : kindName == .vstack ? .v : .z
+      var stack = StackElement(axis: axis, spacing: values.number(.spacing) ?? 8, children: children)
+      if let alignment = values.keyword(.alignment) {
+        stack.alignsBaselines = alignment == "firstTextBaseline"
+        let unit = ElementKinds.directions.first { $0.name == alignment }?.point ?? Point(0.5, 0)
+        stack.alignment = axis == .v ? Point(unit.x, 0.5) : axis == .h ? Point(0.5, unit.y) : unit
+      }
+      content = .stack(stack)
+    case .spacer:
+      if context == .file {
+        diagnostics.append(
+          Diagnostic(
+            InterfaceCodes.spacerOutsideStack, statement.kind.range,
+            "a spacer takes the room left in a stack; at the top level there is none"
+          ).withFix("remove the spacer", replacing: removalRange(statement.range), with: ""))
+        return nil
+      }
+      content = .spacer(minLength: values.number(.minLength) ?? 8)
+    case .text:
+      guard let text = checkText(statement, values, in: context) else { return nil }
+      content = .text(text)
+    default:
+      guard let shapeKind, let outline = outline(of: shapeKind, values, statement) else { return nil }
+      content = .shape(
+        ShapeElement(
+          outline: outline,
+          fill: Fill(color: values.color(.fill) ?? .black, gradient: values.gradient(.gradient)),
+          fillRule: FillRule(rawValue: values.keyword(.fillRule) ?? "nonzero") ?? .nonzero,
+          opacity: values.number(.opacity) ?? 1, stroke: Checker.stroke(values)))
+    }
+    guard spendElements(1, at: statement.range) else { return nil }
+    return ElementModel(
+      content: content, placement: placement, range: statement.range, modifiers: values.modifiers(),
+      effects: effects(for: statement, values))
+  }
+
+  /// E0242: an hsb gradient's stops (and a radial gradient's stops without
+  /// a colour) are relative to a fill a background lacks.
+  mutating func checkBackground(_ statement: ElementStatement, _ values: AttributeValues, excluding: [Name] = []) {
+    guard values.hasModifiers, !excluding.contains(.background), let gradient = values.gradient(.background),
+      gradient.isRelative,
+      let attribute = statement.attributes.first(where: { $0.name.key == .background })
+    else { return }
+    let message =
+      if case .radial = gradient.geometry {
+        "'\(gradient.name)' has stops without a colour, relative to the colour it fills; a background needs a gradient whose stops all have colours, or a colour"
+      } else {
+        "'\(gradient.name)' is an hsb gradient, whose stops are relative to the colour it fills; a background needs an rgb gradient or a colour"
+      }
+    diagnostics.append(Diagnostic(InterfaceCodes.relativeBackground, attribute.value.range, message))
+  }
+
+  /// The stroke the attributes ask for, or nil without `stroke=`. A
+  /// gradient stroke derives an hsb gradient from the fill's colour.
+  static func stroke(_ values: AttributeValues, default fallback: Color? = nil) -> StrokeModel? {
+    let paint: Fill
+    switch values[.stroke] {
+    case .color(let color)?: paint = Fill(color: color, gradient: nil)
+    case .gradient(let gradient)?: paint = Fill(color: values.color(.fill) ?? .black, gradient: gradient)
+    default:
+      guard let fallback else { return nil }
+      paint = Fill(color: fallback, gradient: nil)
+    }
+    var dash: [Double] = []
+    if case .list(let items)? = values[.dash] {
+      for case .number(let length) in items { dash.append(length) }
+    }
+    let style = StrokeStyle(
+      width: values.number(.lineWidth) ?? 1, cap: values.keyword(.lineCap).flatMap(LineCap.init(rawValue:)) ?? .butt,
+      join: values.keyword(.lineJoin).flatMap(LineJoin.init(rawValue:)) ?? .miter,
+      miterLimit: values.number(.miterLimit) ?? 10, dash: dash, dashPhase: values.number(.dashPhase) ?? 0)
+    return StrokeModel(paint: paint, style: style)
+  }
+
+  /// `size` sets both lengths, so `width=` or `height=` beside it is one too many.
+  mutating func checkFrameConflicts(_ statement: ElementStatement, _ values: AttributeValues, excluding: [Name] = []) {
+    guard values.hasModifiers, values.placement.size != nil else { return }
+    for attribute in statement.attributes
+    where (attribute.name.key == .width || attribute.name.key == .height) && !excluding.contains(attribute.name.key) {
+      diagnostics.append(
+        Diagnostic(
+          InterfaceCodes.sizeAndFrame, attribute.range,
+          "'size' already sets the \(attribute.name.name); give either 'size WxH' or 'width=' and 'height='"
+        ).withFix("remove '\(attribute.name.name)='", replacing: removalRange(attribute.range), with: ""))
+    }
+  }
+
+  /// The most characters of one text element that layout measures.
+  static let maximumLaidOutText = 100_000
+
+  /// At the top level every element but text needs a size.
+  mutating func requireSize(_ statement: ElementStatement) {
+    guard !statement.recovered, !statement.attributes.contains(where: { $0.name.key == .size }) else { return }
+    let kind = statement.kind.name
+    let insertion = SourceRange(statement.kind.range.end, statement.kind.range.end)
+    let suggested = kind == "pencil" ? "100x400" : "100x100"
+    diagnostics.append(
+      Diagnostic(
+        SemaCodes.missingClause, statement.kind.range,
+        "'\(kind)' at the top level needs a size, like 'size \(suggested)'"
+      )
+      .withFix("add a size", replacing: insertion, with: " size \(suggested)"))
+  }
+
+  private mutating func checkText(_ statement: ElementStatement, _ values: AttributeValues, in context: ElementContext)
+    -> TextElement?
+  {
+    guard let label = statement.label else {
+      if !statement.recovered {
+        diagnostics.append(
+          Diagnostic(SemaCodes.missingClause, statement.kind.range, "text needs a string, like text \"Hello\" at 10,20")
+            .withFix(
+              "add a string", replacing: SourceRange(statement.kind.range.end, statement.kind.range.end),
+              with: " \"Text\""))
+      }
+      return nil
+    }
+    guard case .string(let string)? = resolve(label, as: .string, for: "text") else { return nil }
+    warnAboutMissingGlyphs(in: string, label: label)
+    let position = values.placement.origin
+    // Text that layout measures and may wrap has a length limit.
+    let laidOut = position == nil || values[.width] != nil || values[.lineLimit] != nil
+    if laidOut, string.utf8.count > Checker.maximumLaidOutText,
+      string.unicodeScalars.count > Checker.maximumLaidOutText
+    {
+      diagnostics.append(
+        Diagnostic(
+          InterfaceCodes.textTooLong, label.range,
+          "this text has \(string.unicodeScalars.count) characters; text that layout measures and wraps holds at most \(Checker.maximumLaidOutText)"
+        ))
+      return nil
+    }
+    if position == nil, context == .file {
+      if !statement.recovered, !statement.attributes.contains(where: { $0.name.name == "at" }) {
+        diagnostics.append(
+          Diagnostic(SemaCodes.missingClause, statement.kind.range, "text needs a position: 'at X,Y' on its baseline"))
+      }
+      return nil
+    }
+    var size = 17.0
+    var bold = false
+    if case .font(let fontSize, let isBold) = values[.font] {
+      size = fontSize
+      bold = isBold
+    }
+    let opacity = values.number(.opacity) ?? 1
+    let given = values.color(.color)
+    return TextElement(
+      text: string, position: position, fontSize: size, bold: bold,
+      alignment: TextAlignment(rawValue: values.keyword(.align) ?? "leading") ?? .leading,
+      color: imports.palette?.map(given ?? .black) { $0.withOpacity(opacity) }
+        ?? (given ?? .black).withOpacity(opacity),
+      lineLimit: values.number(.lineLimit).map { clampedInt($0.rounded(.down), 1, 10_000) },
+      usesDefaultColor: given == nil && values[.color] == nil, opacity: opacity)
+  }
+
+  mutating func rejectLabelAndChildren(_ statement: ElementStatement, allowChildren: Bool = false) {
+    let kind = statement.kind.name
+    if let label = statement.label {
+      diagnostics.append(
+        Diagnostic(SemaCodes.unknownAttribute, label.range, "'\(kind)' takes no string; only text does")
+          .withFix("remove the string", replacing: removalRange(label.range), with: ""))
+      markNamesRead(in: label)
+    }
+    if !allowChildren, let children = statement.childrenRange {
+      diagnostics.append(
+        Diagnostic(
+          SemaCodes.unexpectedChildren, children,
+          "'\(kind)' takes no children; only hstack, vstack and zstack hold elements in { }"))
+      markNamesRead(in: statement.children ?? [])
+    }
+  }
+
+  private mutating func reportUnknownElement(_ kind: Identifier) {
+    guard reportsUnresolvedName() else { return }
+    var diagnostic = Diagnostic(SemaCodes.unknownElement, kind.range, "unknown element '\(kind.name)'")
+    // Past the error limit the diagnostic is dropped: spend nothing on it.
+    guard diagnostics.accepts(.error) else { return diagnostics.append(diagnostic) }
+    if elementNameIndex == nil {
+      elementNameIndex = SuggestionIndex(
+        ElementKinds.nonShapeKinds + ShapeKinds.builtins.map(\.name) + ["gradient", "shape"]
+          + shapeStatements.keys.map(\.text))
+    }
+    if gradientStatements[kind.key] != nil {
+      diagnostic = diagnostic.withNote(
+        "'\(kind.name)' is a gradient; fill an element with it: rect at 0,0 size 100x100 gradient=\(kind.name)")
+    } else if let peer = PeerSpellings.elements[kind.name] {
+      // `box` (Pikchr), `circle` (SVG), `Rectangle` (SwiftUI).
+      diagnostic.message += "; pencil calls it '\(peer)'"
+      diagnostic = diagnostic.withFix("pencil calls it '\(peer)'", replacing: kind.range, with: peer)
+    } else if let suggestion = elementNameIndex?.closest(to: kind.name) {
+      usedShapes.insert(Name(suggestion))
+      diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: kind.range, with: suggestion)
+    }
+    diagnostics.append(diagnostic)
+  }
+}

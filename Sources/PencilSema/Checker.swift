@@ -1,0 +1,221 @@
+import PencilDiagnostics
+import PencilSyntax
+
+/// Semantic analysis: resolves names, checks every attribute and value, and
+/// builds the `SceneModel`. Like the parser it never stops early: a bad
+/// value is reported and left out, and the element keeps its other checks.
+///
+/// It checks statements one at a time as the parser produces them, so a
+/// statement's syntax tree is freed as soon as it is checked and the whole
+/// tree never exists at once (see `CheckSession`).
+package struct Checker {
+  let bytes: [UInt8]
+  var diagnostics: DiagnosticList
+  // Every table of names is keyed by `Name`: a packed key hashes and
+  // compares as integers, not as the name's text.
+  var gradientStatements: [Name: GradientStatement] = [:]
+  var gradients: [Name: GradientModel] = [:]
+  var shapeStatements: [Name: ShapeStatement] = [:]
+  var shapes: [Name: UnitPathShape] = [:]
+  /// The first definition of each name, in source order; later ones are
+  /// reported as duplicates and otherwise ignored.
+  var gradientDefinitions: [GradientStatement] = []
+  var shapeDefinitions: [ShapeStatement] = []
+  var usedGradients: Set<Name> = []
+  var usedShapes: Set<Name> = []
+  var canvas: CanvasModel?
+  /// Element names for "did you mean", built on the first unknown element.
+  var elementNameIndex: SuggestionIndex?
+  /// How many names were not found that a later gradient or shape could
+  /// still define (an element kind, a gradient, a bare colour name).
+  var unresolvedNames = 0
+  /// While set, a name not found is only counted: the statement will be
+  /// checked again at the end, so no message or suggestion is made now.
+  /// Read only by `reportsUnresolvedName`.
+  var deferringUnresolved = false
+
+  // Names (see Checker+Scopes).
+  var locals = LocalBindings()
+  /// The element names of the scope being checked: the file's, or those
+  /// of the use of a component whose body runs (see ElementNames.swift).
+  var elementNames: [Name: ElementName] = [:]
+  /// The `let`s of the file whose code runs: this file's, or, inside a
+  /// component from an imported file, that file's (see `LetStore`).
+  var lets = LetStore()
+  var fileLets: [Binding] { lets.bindings }
+  /// How many of `fileLets` the statement being checked can see: all
+  /// that precede it, also when it waited for the end of the file.
+  var visibleFileLets = Int.max
+  var atFileLevel = true
+  /// Where the innermost block's names start in `locals`.
+  var scopeStart = 0
+  var declaredLets: [Identifier] = []
+  var usedLets: Set<Int> = []
+
+  // Components and expansion (see Checker+Components, ExpansionBudget).
+  /// By name: a `Name` hashes its packed key, not the whole string.
+  var components: [Name: ComponentDefinition] = [:]
+  var componentDefinitions: [ComponentDefinition] = []
+  var parametricShapes: [Name: ParametricShape] = [:]
+  var budget = ExpansionBudget()
+  /// The uses of `pi` in a `let` that a W0013 fix already rewrites, with
+  /// the argument it was offered at: `sin(a)` and `cos(a)` of one `let a`
+  /// get the edit once.
+  var radiansFixes: [SourceRange: SourceRange] = [:]
+  /// Uses made during layout (see DeferredUse), given the final checker
+  /// by `CheckSession.finish`.
+  var deferredUses = DeferredUses()
+  /// Reused by `expand` for the arguments of each use.
+  var argumentScratch: [Computed] = []
+  /// What `evaluate` needs to mark the names of an expression it gave up
+  /// on as read (see Checker+NamesRead).
+  var namesRead = NamesReadState()
+  /// Set while a component's body is checked on its own, with unknown
+  /// parameters: nothing is produced, only problems found.
+  var checkingAlone = false
+  /// Set while the prelude's `pencil` is expanded: its problems are the
+  /// call site's, and it warns about nothing.
+  var expandingPrelude = false
+  /// Where the names of the code being checked are recorded for the
+  /// editor: the compilation's recorder (`imports.names`); nil when the
+  /// compilation does not ask, and while the prelude's body runs (its
+  /// names are not the user's).
+  var names: NameRecorder?
+  /// The file being checked when it is an imported one (nil: the compiled
+  /// file), and what the imports of one compilation share.
+  var file: SourceFile?
+  var imports = ImportContext(loader: nil)
+  /// The file whose text is being checked or expanded (nil: the compiled
+  /// file); what is reported is put in it.
+  var currentFile: SourceFile? {
+    didSet { diagnostics.file = fileID(currentFile) }
+  }
+  /// The file this checker was made for: the compiled file, or the
+  /// imported one it checks.
+  var sourceFile: SourceFile?
+  /// The file each imported gradient and shape is written in.
+  var origins: [DefinitionKey: SourceFile] = [:]
+
+  init(bytes: [UInt8], diagnostics: DiagnosticList, withPrelude: Bool = true) {
+    self.bytes = bytes
+    self.diagnostics = diagnostics
+    guard withPrelude else { return }
+    for definition in Prelude.components { components[definition.statement.name.key] = definition }
+  }
+
+  /// The whole tree at once (tests and tools).
+  static func check(_ unit: SourceUnit, source: SourceFile, diagnostics: inout DiagnosticList) -> SceneModel {
+    var session = CheckSession(source: source, diagnostics: diagnostics)
+    for statement in unit.statements { session.add(statement) }
+    return session.finish(diagnostics: &diagnostics)
+  }
+
+  /// Registers and checks a definition; the first of a name wins.
+  mutating func define(_ statement: Statement) {
+    let builtinNames = Checker.builtinElementNames
+    switch statement {
+    case .gradient(let gradient) where !gradient.name.name.isEmpty:
+      if let first = gradientStatements[gradient.name.key] {
+        reportDuplicate(
+          gradient.name, kind: "gradient", first: first.name.range, in: origin(of: .gradient, gradient.name.key))
+      } else {
+        gradientStatements[gradient.name.key] = gradient
+        gradientDefinitions.append(gradient)
+        recordDeclaration(gradient.name, as: .gradient)
+        if let model = checkGradient(gradient) { gradients[gradient.name.key] = model }
+      }
+    case .shape(let shape) where !shape.name.name.isEmpty:
+      if builtinNames.contains(shape.name.name) {
+        diagnostics.append(
+          Diagnostic(
+            SemaCodes.redefinesBuiltin, shape.name.range,
+            "'\(shape.name.name)' is a built-in element; give the shape another name"))
+      } else if let first = shapeStatements[shape.name.key] {
+        reportDuplicate(shape.name, kind: "shape", first: first.name.range, in: origin(of: .shape, shape.name.key))
+      } else {
+        shapeStatements[shape.name.key] = shape
+        shapeDefinitions.append(shape)
+        recordDeclaration(shape.name, as: .shape)
+        if let kind = checkShape(shape) { shapes[shape.name.key] = kind }
+        // A new shape may be what an earlier misspelling meant.
+        elementNameIndex = nil
+      }
+    default:
+      break
+    }
+  }
+
+  package static let builtinElementNames = Set(ShapeKinds.builtins.map(\.name) + ElementKinds.nonShapeKinds)
+
+  /// The id of `file` among the compilation's files (nil: the compiled
+  /// file), given one when it is met first.
+  func fileID(_ file: SourceFile?) -> FileID { file.map { imports.files.add($0) } ?? .main }
+
+  /// Counts a name not found that a later definition could still define;
+  /// whether to report it now (not while the statement may still wait for
+  /// the end of the file, see `CheckSession`).
+  mutating func reportsUnresolvedName() -> Bool {
+    unresolvedNames += 1
+    return !deferringUnresolved
+  }
+
+  /// E0204; `file` is where the first definition is, when it was imported.
+  mutating func reportDuplicate(_ name: Identifier, kind: String, first: SourceRange, in file: SourceFile? = nil) {
+    let message =
+      file.map { "\(kind) '\(name.name)' is defined both in this file and in '\($0.name)'" }
+      ?? "\(kind) '\(name.name)' is defined twice"
+    diagnostics.append(
+      Diagnostic(SemaCodes.duplicateDefinition, name.range, message)
+        .withNote("first defined here", at: first).inFile(file.map { fileID($0) }))
+  }
+
+  mutating func reportUnused() {
+    for gradient in gradientDefinitions
+    where gradients[gradient.name.key] != nil && !usedGradients.contains(gradient.name.key) {
+      diagnostics.append(
+        Diagnostic(
+          SemaCodes.unusedGradient, gradient.name.range,
+          "gradient '\(gradient.name.name)' is never used; fill an element with gradient=\(gradient.name.name)"))
+    }
+    for shape in shapeDefinitions where shapes[shape.name.key] != nil && !usedShapes.contains(shape.name.key) {
+      diagnostics.append(
+        Diagnostic(
+          SemaCodes.unusedShape, shape.name.range,
+          "shape '\(shape.name.name)' is never drawn; draw it with '\(shape.name.name) at X,Y size WxH'"))
+    }
+  }
+
+  mutating func checkCanvas(_ statement: ElementStatement) {
+    if let first = canvas {
+      diagnostics.append(
+        Diagnostic(SemaCodes.secondCanvas, statement.kind.range, "a file has at most one canvas")
+          .withNote("the canvas is first set here", at: first.range)
+          .withFix("remove this canvas", replacing: removalRange(statement.range), with: ""))
+      return
+    }
+    rejectLabelAndChildren(statement)
+    let adaptiveBefore = imports.adaptiveColorsMet
+    let values = checkAttributes(statement.attributes, ElementKinds.canvas, of: "canvas")
+    guard let size = values.placement.size else {
+      if !statement.recovered, !statement.attributes.contains(where: { $0.name.name == "size" }) {
+        diagnostics.append(
+          Diagnostic(SemaCodes.missingClause, statement.kind.range, "the canvas needs a size, like 'canvas 400x300'")
+            .withFix(
+              "add a size", replacing: SourceRange(statement.kind.range.end, statement.kind.range.end), with: " 400x300"
+            ))
+      }
+      return
+    }
+    canvas = CanvasModel(
+      size: size, background: values.color(.background), range: statement.range,
+      appearance: values.keyword(.appearance).flatMap(Appearance.init(rawValue:)),
+      backgroundAdapts: imports.adaptiveColorsMet > adaptiveBefore)
+  }
+
+  /// A range to delete, widened over the spaces before it so the line stays tidy.
+  func removalRange(_ range: SourceRange) -> SourceRange {
+    var start = range.start
+    while start > 0, bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\t") { start -= 1 }
+    return SourceRange(start, range.end)
+  }
+}

@@ -1,0 +1,210 @@
+import PencilDiagnostics
+import PencilGeometry
+import PencilSyntax
+
+/// Expanding a component's body for one use, and checking each body once
+/// on its own so problems in a component nobody uses are found too.
+extension Checker {
+  /// What the names of the enclosing code were, while a body runs in a
+  /// scope of its own (a body sees its parameters and the file's `let`s
+  /// before its definition, never its caller's names).
+  private struct SavedScope {
+    var locals: LocalBindings
+    var scopeStart: Int
+    var atFileLevel: Bool
+    var visibleFileLets: Int
+    var expandingPrelude: Bool
+    var deduplicating: Bool
+    var context: ExpansionContext?
+    var lets: LetStore
+    var file: SourceFile?
+    var elementNames: [Name: ElementName]
+    var names: NameRecorder?
+  }
+
+  private mutating func enterBody(of component: ComponentDefinition, callSite: SourceRange?) -> SavedScope {
+    let saved = SavedScope(
+      locals: locals, scopeStart: scopeStart, atFileLevel: atFileLevel, visibleFileLets: visibleFileLets,
+      expandingPrelude: expandingPrelude, deduplicating: diagnostics.deduplicating, context: diagnostics.context,
+      lets: lets, file: currentFile, elementNames: elementNames, names: names)
+    lets = component.lets
+    if !elementNames.isEmpty { elementNames = [:] }
+    if component.namesElements { declareElementNames(in: component.statement.body) }
+    let outerFile = diagnostics.file
+    if !component.isPrelude { currentFile = component.file }
+    locals = LocalBindings()
+    scopeStart = 0
+    atFileLevel = false
+    visibleFileLets = component.visibleLets
+    expandingPrelude = expandingPrelude || component.isPrelude
+    // The prelude's names (a pencil's parts) are no names of the user's.
+    if component.isPrelude { names = nil }
+    diagnostics.deduplicating = true
+    // The prelude is not the user's code: a problem there is the call's,
+    // reported in the context the call stands in.
+    if let callSite, !component.isPrelude {
+      diagnostics.context = ExpansionContext(callOf: component.name, at: callSite, in: outerFile)
+    }
+    return saved
+  }
+
+  private mutating func leaveBody(_ saved: SavedScope) {
+    locals = saved.locals
+    scopeStart = saved.scopeStart
+    atFileLevel = saved.atFileLevel
+    visibleFileLets = saved.visibleFileLets
+    expandingPrelude = saved.expandingPrelude
+    diagnostics.deduplicating = saved.deduplicating
+    diagnostics.context = saved.context
+    lets = saved.lets
+    currentFile = saved.file
+    elementNames = saved.elementNames
+    names = saved.names
+  }
+
+  /// The body's elements for one use; nil when a limit stopped it.
+  mutating func expand(
+    _ component: ComponentDefinition, _ values: AttributeValues, size: Point?, at statement: ElementStatement
+  ) -> [ElementModel]? {
+    // The arguments in a scratch array the checker keeps (no allocation per
+    // use), then looked up: most uses repeat an earlier one.
+    argumentScratch.removeAll(keepingCapacity: true)
+    for name in component.parameterNames {
+      argumentScratch.append(values[name].map(Computed.init(checked:)) ?? .unknown)
+    }
+    let keySize = component.readsFrameSize ? size : nil
+    var print = ExpansionKey.seed
+    for argument in argumentScratch { argument.fingerprint(into: &print) }
+    ExpansionKey.mix(size: keySize, into: &print)
+    if let entries = component.cache[print] {
+      for entry in entries where entry.size == keySize && entry.arguments == argumentScratch {
+        // The body's elements are generated ones, wherever the use stands.
+        budget.generating += 1
+        defer { budget.generating -= 1 }
+        return spendElements(entry.elements, at: statement.range) ? entry.children : nil
+      }
+    }
+    if let slots = component.colorSlots, let last = component.lastExpansion, last.size == keySize,
+      let children = slots.recolor(last.children, from: last.arguments, to: argumentScratch)
+    {
+      budget.generating += 1
+      defer { budget.generating -= 1 }
+      return spendElements(last.elements, at: statement.range) ? children : nil
+    }
+    let arguments = argumentScratch
+    guard budget.nesting < ExpansionBudget.maximumNesting else {
+      report(
+        LanguageCodes.componentsTooDeep, statement.kind.range,
+        "components are nested more than \(ExpansionBudget.maximumNesting) deep here; a component that uses itself needs a condition that stops it"
+      )
+      return nil
+    }
+    let saved = enterBody(of: component, callSite: statement.range)
+    budget.nesting += 1
+    // A user component's elements are generated; the prelude's parts are
+    // its use, counted once (see ExpansionBudget.elements).
+    let generating = budget.generating
+    budget.generating = component.isPrelude ? 0 : generating + 1
+    let elementsBefore = budget.elements
+    for (index, (parameter, type)) in component.parameters.enumerated() {
+      let given = statement.attributes.first { $0.name.key == parameter.name.key }
+      var value = arguments[index]
+      if given == nil, let defaultValue = parameter.defaultValue, !component.laterDefaults.contains(index) {
+        value = defaultArgument(defaultValue, type, of: parameter) ?? .unknown
+      }
+      bind(parameter.name, value, kind: .parameter, origin: given?.value.range ?? parameter.name.range)
+    }
+    if let size {
+      bind(
+        Identifier(key: .width, range: component.statement.name.range), .number(size.x), kind: .parameter,
+        implicit: true)
+      bind(
+        Identifier(key: .height, range: component.statement.name.range), .number(size.y), kind: .parameter,
+        implicit: true)
+    }
+    var children: [ElementModel] = []
+    run(component.statement.body, in: .body, into: &children)
+    budget.nesting -= 1
+    budget.generating = generating
+    leaveBody(saved)
+    guard !budget.exhausted else { return nil }
+    if component.cacheCount == ComponentDefinition.cacheLimit {
+      component.cache.removeAll(keepingCapacity: true)
+      component.cacheCount = 0
+    }
+    component.cache[print, default: []].append((arguments, keySize, children, budget.elements - elementsBefore))
+    component.cacheCount += 1
+    if component.colorSlots != nil {
+      component.lastExpansion = (arguments, keySize, children, budget.elements - elementsBefore)
+    }
+    return children
+  }
+
+  /// A parameter's default, evaluated where the body runs (so it may use
+  /// the parameters before it) and checked against the declared type.
+  private mutating func defaultArgument(_ expression: Expr, _ type: DeclaredType?, of parameter: Parameter)
+    -> Computed?
+  {
+    guard let type else { return nil }
+    if type.isOptional, case .name(let name) = expression, name.name == "none" { return Computed.none }
+    if case .gradient = type.valueKind {
+      guard case .gradient(let gradient)? = resolve(expression, as: .gradient, for: parameter.name.name) else {
+        return nil
+      }
+      return .gradient(gradient)
+    }
+    guard let value = resolve(expression, as: type.valueKind, for: parameter.name.name) else { return nil }
+    return Computed(checked: value)
+  }
+
+  /// Each component's body once, with its parameters unknown: finds the
+  /// problems every use would have, and those of components never used.
+  mutating func checkComponentsAlone() {
+    // Alone, a body spends none of the file's elements and iterations: it
+    // runs within limits it cannot reach, and what it counted is undone.
+    // (Its evaluation steps count: its loops run in full.)
+    let counted = (budget.elements, budget.iterations, budget.limits)
+    budget.limits.elements = .max
+    budget.limits.iterations = .max
+    defer { (budget.elements, budget.iterations, budget.limits) = counted }
+    for component in componentDefinitions where !component.broken {
+      let saved = enterBody(of: component, callSite: nil)
+      checkingAlone = true
+      for (index, (parameter, type)) in component.parameters.enumerated() {
+        if let defaultValue = parameter.defaultValue, !component.laterDefaults.contains(index) {
+          _ = defaultArgument(defaultValue, type, of: parameter)
+        }
+        bind(parameter.name, type.map(Computed.typed) ?? .unknown, kind: .parameter)
+      }
+      bind(
+        Identifier(key: .width, range: component.statement.name.range), .typed(.number), kind: .parameter,
+        implicit: true)
+      bind(
+        Identifier(key: .height, range: component.statement.name.range), .typed(.number), kind: .parameter,
+        implicit: true)
+      var discarded: [ElementModel] = []
+      run(component.statement.body, in: .body, into: &discarded)
+      checkingAlone = false
+      leaveBody(saved)
+    }
+  }
+}
+
+extension Computed {
+  /// A checked attribute value as the value a parameter holds.
+  init(checked value: Value) {
+    switch value {
+    case .color(let color): self = .color(color)
+    case .number(let number): self = .number(number)
+    case .gradient(let gradient): self = .gradient(gradient)
+    case .point(let point): self = .point(point)
+    case .anchor(let anchor): self = .anchor(anchor)
+    case .size(let size): self = .size(size)
+    case .bool(let flag): self = .bool(flag)
+    case .string(let text), .keyword(let text): self = .string(text)
+    case .list(let items): self = .list(items)
+    case .font(let size, _): self = .number(size)
+    case .none: self = .none
+    }
+  }
+}

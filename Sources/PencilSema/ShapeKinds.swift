@@ -1,0 +1,92 @@
+import PencilGeometry
+import PencilSyntax
+
+/// The outline of a shape kind, before it is fitted to a frame.
+package enum ShapeOutline: Equatable {
+  /// Segments in the unit square, scaled to the frame as the article's
+  /// `path(in:)` does.
+  case unitPath([PathSegment])
+  case rect
+  case roundRect(radius: Double)
+  case ellipse
+  /// Segments in user space, drawn where their frame is: moved by the
+  /// frame's origin less `origin` (the top-left of what they were drawn
+  /// for), so that at their own bounding box they stay put.
+  case absolute([PathSegment], origin: Point)
+}
+
+/// A kind of shape element: its name, the attributes it takes beyond the
+/// common fill ones, and its outline. Adding a shape is one conformance
+/// plus one entry in `ShapeKinds.builtins` (the Pikchr shape-class idea).
+package protocol ShapeKind {
+  var name: String { get }
+  var key: Name { get }
+  var extraAttributes: [AttributeSpec] { get }
+  func outline(_ values: AttributeValues) -> ShapeOutline
+}
+
+extension ShapeKind {
+  var extraAttributes: [AttributeSpec] { [] }
+  var key: Name { Name(name) }
+}
+
+struct UnitPathShape: ShapeKind {
+  let name: String
+  let segments: [PathSegment]
+  func outline(_ values: AttributeValues) -> ShapeOutline { .unitPath(segments) }
+}
+
+struct RectShape: ShapeKind {
+  let name = "rect"
+  func outline(_ values: AttributeValues) -> ShapeOutline { .rect }
+}
+
+struct RoundRectShape: ShapeKind {
+  let name = "roundrect"
+  let extraAttributes = [AttributeSpec("radius", .number(minimum: 0, maximum: nil))]
+  func outline(_ values: AttributeValues) -> ShapeOutline { .roundRect(radius: values.number(.radius) ?? 8) }
+}
+
+struct EllipseShape: ShapeKind {
+  let name = "ellipse"
+  func outline(_ values: AttributeValues) -> ShapeOutline { .ellipse }
+}
+
+package enum ShapeKinds {
+  private static func p(_ x: Double, _ y: Double) -> Point { Point(x, y) }
+
+  /// The article's PencilTipShape.
+  static let tip = UnitPathShape(
+    name: "tip",
+    segments: [
+      .move(p(0.470, 0.035)), .line(p(0.530, 0.020)), .line(p(0.670, 0.106)),
+      .cubic(control1: p(0.580, 0.120), control2: p(0.420, 0.120), to: p(0.330, 0.106)), .close,
+    ])
+
+  /// The article's PencilTimberShape.
+  static let timber = UnitPathShape(
+    name: "timber",
+    segments: [
+      .move(p(0.330, 0.106)),
+      .cubic(control1: p(0.420, 0.120), control2: p(0.580, 0.120), to: p(0.670, 0.106)),
+      .line(p(0.980, 0.270)),
+      .cubic(control1: p(0.700, 0.320), control2: p(0.300, 0.320), to: p(0.020, 0.270)), .close,
+    ])
+
+  /// The article's PencilBodyShape.
+  static let body = UnitPathShape(
+    name: "body",
+    segments: [
+      .move(p(0.020, 0.270)),
+      .cubic(control1: p(0.300, 0.320), control2: p(0.700, 0.320), to: p(0.980, 0.270)),
+      .line(p(0.980, 0.900)),
+      .cubic(control1: p(0.700, 0.950), control2: p(0.300, 0.950), to: p(0.020, 0.900)), .close,
+    ])
+
+  package static let builtins: [any ShapeKind & Sendable] = [
+    tip, timber, body, RectShape(), RoundRectShape(), EllipseShape(),
+  ]
+  /// Each builtin's attributes, the common ones first: looked up for every
+  /// shape checked, so joined once rather than per element.
+  static let builtinSpecs: [[AttributeSpec]] = builtins.map { ElementKinds.shapeAttributes + $0.extraAttributes }
+}
