@@ -36,6 +36,7 @@ let package = Package(
     .library(name: "PencilIR", targets: ["PencilIR"]),
     .library(name: "PencilSema", targets: ["PencilSema"]),
     .library(name: "PencilCore", targets: ["PencilCore"]),
+    .library(name: "PencilQueries", targets: ["PencilQueries"]),
     .library(name: "PencilSVG", targets: ["PencilSVG"]),
     .library(name: "PencilRaster", targets: ["PencilRaster"]),
     .library(name: "PencilPNG", targets: ["PencilPNG"]),
@@ -72,8 +73,8 @@ let package = Package(
       name: "PencilLayout",
       dependencies: ["PencilDiagnostics", "PencilGeometry", "PencilIR", "PencilSema"],
       swiftSettings: startup),
-    // The compiler's driver (one call from source to scene, the catalogue
-    // of every stage's codes, SARIF) and the editor's queries. It
+    // The compiler's driver: one call from source to scene, the catalogue
+    // of every stage's codes, SARIF. It
     // re-exports nothing: each file imports the stages it names, here and
     // in every target above.
     .target(
@@ -81,6 +82,14 @@ let package = Package(
       dependencies: [
         "PencilSupport", "PencilDiagnostics", "PencilSyntax", "PencilGeometry", "PencilIR", "PencilSema",
         "PencilLayout",
+      ],
+      swiftSettings: startup),
+    // The editor's questions (hover, completion, outline, semantic tokens,
+    // names and rename) over the syntax tree and a compilation.
+    .target(
+      name: "PencilQueries",
+      dependencies: [
+        "PencilSupport", "PencilDiagnostics", "PencilSyntax", "PencilGeometry", "PencilIR", "PencilSema", "PencilCore",
       ],
       swiftSettings: startup),
     // The backends: each sees only the IR (PencilCore) and takes its own options.
@@ -111,12 +120,14 @@ let package = Package(
     // The one way the shells read files: the main file, imports, editor
     // overlays, the file list a watch waits on.
     .target(
-      name: "PencilWorld", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilSema", "PencilCore"],
+      name: "PencilWorld", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilSema"],
       swiftSettings: startup),
     // The language server (`pencilc lsp`): JSON-RPC over the core's queries.
     .target(
       name: "PencilLSP",
-      dependencies: ["PencilDiagnostics", "PencilSyntax", "PencilIR", "PencilSema", "PencilCore", "PencilWorld"],
+      dependencies: [
+        "PencilDiagnostics", "PencilSyntax", "PencilIR", "PencilSema", "PencilCore", "PencilQueries", "PencilWorld",
+      ],
       swiftSettings: startup),
     // `pencilc preview` (an HTTP server on loopback sockets) and the file
     // watch it shares with `--watch`.
@@ -135,22 +146,28 @@ let package = Package(
       ], swiftSettings: startup),
     .target(name: "CSignalCleanup"),
     .executableTarget(
-      name: "pencil-bench", dependencies: ["PencilDiagnostics", "PencilSyntax", "PencilCore", "PencilSVG"]),
+      name: "pencil-bench",
+      dependencies: ["PencilDiagnostics", "PencilSyntax", "PencilCore", "PencilQueries", "PencilSVG"]),
     .testTarget(
       name: "PencilCoreTests",
       // PencilPreview for the fuzz checks' preview SVG (Fuzz/FuzzEditor.swift).
       dependencies: [
         "PencilSupport", "PencilDiagnostics", "PencilSyntax", "PencilGeometry", "PencilIR", "PencilSema",
-        "PencilLayout", "PencilCore", "PencilFont", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII",
-        "PencilOutput", "PencilPreview",
+        "PencilLayout", "PencilCore", "PencilQueries", "PencilFont", "PencilSVG", "PencilRaster", "PencilPNG",
+        "PencilASCII", "PencilOutput", "PencilPreview",
       ],
       exclude: ["Fixtures", "Golden"]
     ),
-    .testTarget(name: "PencilWorldTests", dependencies: ["PencilDiagnostics", "PencilWorld"]),
-    .testTarget(name: "PencilLSPTests", dependencies: ["PencilDiagnostics", "PencilCore", "PencilWorld", "PencilLSP"]),
+    .testTarget(name: "PencilWorldTests", dependencies: ["PencilDiagnostics", "PencilCore", "PencilWorld"]),
+    .testTarget(
+      name: "PencilLSPTests",
+      dependencies: ["PencilDiagnostics", "PencilSema", "PencilCore", "PencilQueries", "PencilWorld", "PencilLSP"]),
     .testTarget(
       name: "PencilPreviewTests",
-      dependencies: ["PencilDiagnostics", "PencilGeometry", "PencilSema", "PencilCore", "PencilSVG", "PencilPreview"]),
+      dependencies: [
+        "PencilDiagnostics", "PencilGeometry", "PencilSema", "PencilCore", "PencilQueries", "PencilSVG",
+        "PencilPreview",
+      ]),
     .testTarget(
       name: "PencilCLITests",
       dependencies: ["pencilc"]

@@ -7,6 +7,7 @@
   import PencilDiagnostics
   @testable import PencilSema
   @testable import PencilCore
+  @testable import PencilQueries
   @testable import PencilPreview
   @testable import PencilSVG
 #endif

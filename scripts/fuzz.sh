@@ -31,7 +31,7 @@ mkdir -p "$out/corpus" "$out/artifacts"
 # the preview's SVG annotations, which the editor checks draw); the
 # targets' names are empty stub modules, so their imports resolve, and
 # their `package` declarations share the package name pencilc.
-targets=(PencilSupport PencilDiagnostics PencilSyntax PencilGeometry PencilIR PencilSema PencilLayout PencilCore PencilFont PencilSVG PencilRaster PencilPNG PencilASCII PencilOutput)
+targets=(PencilSupport PencilDiagnostics PencilSyntax PencilGeometry PencilIR PencilSema PencilLayout PencilCore PencilQueries PencilFont PencilSVG PencilRaster PencilPNG PencilASCII PencilOutput)
 sources=()
 while IFS= read -r file; do sources+=("$file"); done < <(
   for target in "${targets[@]}"; do find "Sources/$target" -name '*.swift'; done | LC_ALL=C sort

@@ -1,5 +1,6 @@
-import PencilCore
 import PencilDiagnostics
+import PencilQueries
+import PencilSema
 import PencilSyntax
 import PencilWorld
 

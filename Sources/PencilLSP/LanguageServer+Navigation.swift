@@ -1,5 +1,6 @@
 import PencilCore
 import PencilDiagnostics
+import PencilQueries
 import PencilWorld
 
 /// Go to definition, find references and rename, over the checker's own

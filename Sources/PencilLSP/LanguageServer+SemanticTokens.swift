@@ -1,5 +1,5 @@
-import PencilCore
 import PencilDiagnostics
+import PencilQueries
 import PencilSema
 
 /// `textDocument/semanticTokens/full`: `SemanticTokens`' spans, with the

@@ -1,6 +1,7 @@
 import PencilCore
 import PencilDiagnostics
 import PencilIR
+import PencilQueries
 import PencilSema
 import PencilSyntax
 

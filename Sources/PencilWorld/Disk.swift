@@ -1,5 +1,5 @@
-import PencilCore
 import PencilDiagnostics
+import PencilSema
 
 #if canImport(Glibc)
   import Glibc

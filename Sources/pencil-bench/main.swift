@@ -1,11 +1,13 @@
 import PencilCore
 import PencilDiagnostics
+import PencilQueries
+import PencilSVG
+import PencilSyntax
+
 // Compile-throughput benchmark: generates a scene of N pencils (10,000 by
 // default) and reports MB/s of source and time per phase, the best of
 // several runs; `--phase parse` times lexing and parsing alone. Build it in
 // release: swift run -c release pencil-bench
-import PencilSVG
-import PencilSyntax
 
 #if canImport(Glibc)
   import Glibc

@@ -2,6 +2,8 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
+@testable import PencilQueries
+@testable import PencilSema
 
 /// Completion of component parameters and their values, colour sets
 /// (the file's and its imports'), import paths; hover's frames of an

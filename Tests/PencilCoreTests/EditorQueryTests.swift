@@ -2,6 +2,7 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
+@testable import PencilQueries
 @testable import PencilSema
 
 /// The queries behind `pencilc lsp`, on byte offsets.

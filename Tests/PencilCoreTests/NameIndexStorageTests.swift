@@ -1,7 +1,7 @@
 import PencilDiagnostics
 import XCTest
 
-@testable import PencilCore
+@testable import PencilQueries
 @testable import PencilSema
 
 /// The flat `NameIndex` and the parts of a rename's check made cheap: a

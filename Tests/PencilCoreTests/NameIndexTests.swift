@@ -2,6 +2,7 @@ import PencilDiagnostics
 import XCTest
 
 @testable import PencilCore
+@testable import PencilQueries
 @testable import PencilSema
 
 /// Definition, references and rename (`NameIndex`, `RenamePlan`): each

@@ -1,7 +1,7 @@
 import PencilDiagnostics
 import XCTest
 
-@testable import PencilCore
+@testable import PencilQueries
 
 /// Hover, the outline, colours, completion and rename where the code
 /// nests (component bodies, loops, `if` branches), inside the `\( … )` of

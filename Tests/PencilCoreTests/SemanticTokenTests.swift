@@ -1,7 +1,7 @@
 import PencilDiagnostics
 import XCTest
 
-@testable import PencilCore
+@testable import PencilQueries
 @testable import PencilSema
 
 /// `SemanticTokens`: each word classified by what the checker resolved it to.

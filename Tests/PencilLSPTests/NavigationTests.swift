@@ -1,4 +1,5 @@
-import PencilCore
+import PencilQueries
+import PencilSema
 import PencilWorld
 import XCTest
 

@@ -1,4 +1,4 @@
-import PencilCore
+import PencilSema
 import PencilWorld
 import XCTest
 

@@ -5,6 +5,7 @@ import XCTest
 @testable import PencilCore
 @testable import PencilGeometry
 @testable import PencilPreview
+@testable import PencilQueries
 @testable import PencilSVG
 @testable import PencilSema
 

@@ -2,6 +2,7 @@ import Foundation
 import PencilDiagnostics
 import XCTest
 
+@testable import PencilCore
 @testable import PencilWorld
 
 /// The one way files are read: only regular files, opened without

@@ -61,21 +61,11 @@ public enum Pencil {
     compile(source, dumpSyntax: dumpSyntax, importer: importer, limits: .standard, appearance: appearance)
   }
 
-  /// The compilation (in light, as `--check` does) and what each of its
-  /// names resolved to, from one check: the language server's diagnostics
-  /// and its definition, references and rename come from the same work.
-  public static func compileIndexingNames(_ source: SourceFile, importer: (any ImportLoader)?) -> (
-    Compilation, NameIndex
-  ) {
-    let (compilation, names) = compileRecordingNames(source, importer: importer)
-    return (compilation, names.index)
-  }
-
   /// With other expansion limits (the fuzzer's). `separateDark` compiles
   /// an adaptive picture's dark appearance on its own, as when a value
   /// other than a colour is computed from an adaptive colour (tests
   /// compare the two ways).
-  static func compile(
+  package static func compile(
     _ source: SourceFile, dumpSyntax: Bool, importer: (any ImportLoader)?, limits: ExpansionBudget.Limits,
     appearance: Appearance? = .light, separateDark: Bool = false, names: NameRecorder? = nil
   ) -> Compilation {

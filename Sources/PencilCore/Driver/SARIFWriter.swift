@@ -232,7 +232,7 @@ public struct SARIFPaths: Sendable {
 }
 
 /// The text transformations SARIF needs from pencilc's own texts.
-enum SARIFText {
+package enum SARIFText {
   /// `unknown colour` → `UnknownColour`: SARIF suggests a rule name be an
   /// identifier-like word, which code scanning shows beside the id.
   static func ruleName(_ summary: String) -> String {
@@ -254,7 +254,7 @@ enum SARIFText {
   /// The explanations are Markdown already, except that their examples
   /// are indented by four spaces, which CommonMark does not read as code
   /// right after a paragraph line: they become fenced blocks.
-  static func markdown(_ text: String) -> String {
+  package static func markdown(_ text: String) -> String {
     var output: [String] = []
     var inCode = false
     var pendingBlanks = 0

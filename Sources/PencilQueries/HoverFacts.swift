@@ -1,3 +1,4 @@
+import PencilCore
 import PencilDiagnostics
 import PencilGeometry
 import PencilIR

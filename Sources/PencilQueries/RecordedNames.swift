@@ -1,3 +1,4 @@
+import PencilCore
 import PencilDiagnostics
 import PencilSema
 
@@ -30,6 +31,16 @@ package final class RecordedNames {
 }
 
 extension Pencil {
+  /// The compilation (in light, as `--check` does) and what each of its
+  /// names resolved to, from one check: the language server's diagnostics
+  /// and its definition, references and rename come from the same work.
+  public static func compileIndexingNames(_ source: SourceFile, importer: (any ImportLoader)?) -> (
+    Compilation, NameIndex
+  ) {
+    let (compilation, names) = compileRecordingNames(source, importer: importer)
+    return (compilation, names.index)
+  }
+
   /// `compileIndexingNames`, with the index made when it is first asked for.
   package static func compileRecordingNames(_ source: SourceFile, importer: (any ImportLoader)?) -> (
     Compilation, RecordedNames

@@ -33,17 +33,6 @@ struct ImportedNames {
   }
 }
 
-/// An entry of a folder, for the completion of import paths.
-public struct FolderEntry: Equatable, Sendable {
-  public var name: String
-  public var isFolder: Bool
-
-  public init(name: String, isFolder: Bool) {
-    self.name = name
-    self.isFolder = isFolder
-  }
-}
-
 extension Completions {
   /// Most entries offered for one import path; the list is marked
   /// incomplete beyond, so the editor asks again as more is typed.
