@@ -48,13 +48,16 @@ package struct EditableSyntaxTree: Sendable {
   /// The tree after `source`'s bytes `from..<to` were replaced by
   /// `insertedCount` bytes, giving `edited`.
   package mutating func replace(_ from: Int, _ to: Int, insertedCount: Int, giving edited: SourceFile) {
-    let delta = insertedCount - (to - from)
+    // The range is checked before any arithmetic on it: a range the text
+    // does not have must not overflow, only parse the new text whole.
     guard splicable, 0 <= from, from <= to, to <= tree.bytes.count, insertedCount >= 0,
-      edited.bytes.count == tree.bytes.count + delta, let first = boundaries.first, first.byte == 0
+      insertedCount <= edited.bytes.count, edited.bytes.count - insertedCount == tree.bytes.count - (to - from),
+      let first = boundaries.first, first.byte == 0
     else {
       self = EditableSyntaxTree(edited)
       return
     }
+    let delta = insertedCount - (to - from)
     // The statement before the edited one too: its parse read the edited
     // one's first token (the parser looks one token ahead, past a line
     // break), and a `\r` before the edit may become half of a `\r\n`.
