@@ -32,18 +32,24 @@ final class EditableSyntaxTreeHostileEditTests: XCTestCase {
       files.append(("\(name), CR", Self.replacingLineFeeds(in: bytes, with: [13])))
     }
     files.append(("accents", Array("text \"été\" at 1,2\nlet é = 1\r\nrect size 10×10\n".utf8)))
+    var partial = 0
+    var edits = 0
     for (name, original) in files {
       var bytes = original
       var edited = EditableSyntaxTree(SourceFile(name: name, bytes: bytes))
-      for step in 0..<12 {
+      for step in 0..<40 {
         let from = Int.random(in: 0...bytes.count, using: &random)
         let to = min(bytes.count, from + [0, 1, 1, 2, 3, 17].randomElement(using: &random)!)
         let inserted = step % 3 == 2 ? [] : Self.insertions.randomElement(using: &random)!
         bytes.replaceSubrange(from..<to, with: inserted)
         edited.replace(from, to, insertedCount: inserted.count, giving: SourceFile(name: name, bytes: bytes))
+        edits += 1
+        if edited.lastParsedBytes < bytes.count { partial += 1 }
         try EditableSyntaxTreeTests.expectWholeParse(edited, bytes, "\(name) after edit \(step) at \(from)..<\(to)")
       }
     }
+    print("hostile edits: \(partial) of \(edits) spliced")
+    XCTAssertGreaterThan(partial, edits / 3, "most hostile edits still splice (few files reach the cap)")
   }
 
   /// A range the text does not have (a caller's mistake) is no edit the
