@@ -45,8 +45,9 @@ package struct EditableSyntaxTree: Sendable {
     lastParsedBytes = source.bytes.count
   }
 
-  /// The tree after `source`'s bytes `from..<to` were replaced by
-  /// `insertedCount` bytes, giving `edited`.
+  /// The tree after its text's bytes `from..<to` were replaced by
+  /// `insertedCount` bytes, giving `edited`; a range the text does not
+  /// have (or a tree past the cap) makes it `edited`'s whole parse.
   package mutating func replace(_ from: Int, _ to: Int, insertedCount: Int, giving edited: SourceFile) {
     // The range is checked before any arithmetic on it: a range the text
     // does not have must not overflow, only parse the new text whole.
