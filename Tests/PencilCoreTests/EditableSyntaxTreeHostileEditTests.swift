@@ -52,6 +52,24 @@ final class EditableSyntaxTreeHostileEditTests: XCTestCase {
     XCTAssertGreaterThan(partial, edits / 3, "most hostile edits still splice (few files reach the cap)")
   }
 
+  /// Around the cap of 50 errors a statement's parse reads how many were
+  /// kept (`DiagnosticList.errorCount`): edits that add and remove errors
+  /// across it either splice exactly or parse whole.
+  func testEditsAcrossTheCapOfDiagnosticsMatchAWholeParse() throws {
+    var random = SplitMix(seed: 50)
+    var bytes = Array(String(repeating: "rect @\ncomponent c(a: number) { rect size a x\n}\n", count: 24).utf8)
+    var edited = EditableSyntaxTree(SourceFile(name: "cap", bytes: bytes))
+    let insertions = ["@", "rect @\n", "x", "\n", "}", "{", "\"", ""]
+    for step in 0..<300 {
+      let from = Int.random(in: 0...bytes.count, using: &random)
+      let to = min(bytes.count, from + Int.random(in: 0...8, using: &random))
+      let inserted = Array(insertions.randomElement(using: &random)!.utf8)
+      bytes.replaceSubrange(from..<to, with: inserted)
+      edited.replace(from, to, insertedCount: inserted.count, giving: SourceFile(name: "cap", bytes: bytes))
+      try EditableSyntaxTreeTests.expectWholeParse(edited, bytes, "near the cap, edit \(step) at \(from)..<\(to)")
+    }
+  }
+
   /// A range the text does not have (a caller's mistake) is no edit the
   /// tree can splice: the new text is parsed whole, and nothing traps.
   func testRangesOutsideTheTextParseTheNewTextWhole() throws {

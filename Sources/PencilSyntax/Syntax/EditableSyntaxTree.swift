@@ -11,7 +11,9 @@ package struct EditableSyntaxTree: Sendable {
   /// Where a parse may start again, in order.
   var boundaries: [StatementBoundary]
   var parserDiagnostics: [Diagnostic]
-  /// The lexer's, in the order read, so in order of their starts.
+  /// The lexer's, in the order read. One token's may start out of order
+  /// (an unterminated string's comes after its escapes'), but no token
+  /// spans a boundary: split by where they start, they split as read.
   var lexerDiagnostics: [Diagnostic]
   var interpolations: UInt32
   /// False once a list of diagnostics reached its cap: the parser then
