@@ -36,6 +36,8 @@ extension FuzzHarness {
     compare("literal tokens", tree.literalTokens, whole.literalTokens) { $0 }
     compare("strings", tree.strings, whole.strings) { $0 }
     compare("diagnostics", edited.diagnostics.items, diagnostics.items) { $0 }
+    // Past the cap the lists keep the same items but count what they dropped.
+    compare("dropped diagnostics", [edited.diagnostics], [diagnostics]) { [$0.droppedErrors, $0.droppedOthers] }
     return failures
   }
 }

@@ -92,6 +92,7 @@ final class EditableSyntaxTreeTests: XCTestCase {
     XCTAssertEqual(tree.strings, whole.strings, "\(what): strings")
     XCTAssertEqual(edited.diagnostics.items, diagnostics.items, "\(what): diagnostics")
     XCTAssertEqual(edited.diagnostics.droppedErrors, diagnostics.droppedErrors, "\(what): dropped errors")
+    XCTAssertEqual(edited.diagnostics.droppedOthers, diagnostics.droppedOthers, "\(what): dropped others")
     if tree.tokens.count != whole.tokens.count || edited.diagnostics.items != diagnostics.items {
       throw Mismatch(what: what)
     }

@@ -132,4 +132,41 @@ final class EditedDocumentTests: XCTestCase {
         fresh.call("textDocument/formatting", format)["result"], "step \(step): formatting")
     }
   }
+
+  /// Positions no client should send, which the server clamps: a line
+  /// past the end, a column past its line's end (on CRLF lines too),
+  /// inside a surrogate pair, an end before the start. The kept tree
+  /// follows the text the server made of them, exactly as a fresh parse.
+  func testPositionsOutsideTheTextOrInsideACharacterKeepTheTreeExact() {
+    let uri = "untitled:hostile.pencil"
+    var random = SplitMix(seed: 7)
+    let text = "text \"😀 é\" at 1,2\r\nrect size 4x4 // 😀\r\n\rlet a = \"x😀\"\nrect size a\n"
+    let session = Session()
+    session.initialize()
+    session.open(uri, text)
+    var bytes = Array(text.utf8)
+    for step in 1...60 {
+      let lines = LineIndex(bytes)
+      func anyPosition() -> Position {
+        Position(
+          line: Int.random(in: 0...lines.lineCount + 1, using: &random),
+          character: Int.random(in: 0...24, using: &random))
+      }
+      let edit = (anyPosition(), anyPosition(), Self.snippets.randomElement(using: &random) ?? "")
+      bytes = Self.applied(edit, to: bytes)
+      session.change(uri, version: step + 1, [(edit.0, edit.1, edit.2)])
+      let fresh = Session()
+      fresh.initialize()
+      fresh.open(uri, String(decoding: bytes, as: UTF8.self))
+      let context = "step \(step): \(edit.0)–\(edit.1) ← \(edit.2.debugDescription)"
+      XCTAssertEqual(answers(session, uri).tokens, answers(fresh, uri).tokens, context)
+      let format = JSONValue.object([
+        "textDocument": .object(["uri": .string(uri)]),
+        "options": .object(["tabSize": .int(2), "insertSpaces": .bool(true)]),
+      ])
+      XCTAssertEqual(
+        session.call("textDocument/formatting", format)["result"],
+        fresh.call("textDocument/formatting", format)["result"], "\(context): formatting")
+    }
+  }
 }

@@ -11,7 +11,9 @@ package struct EditableSyntaxTree: Sendable {
   /// Where a parse may start again, in order.
   var boundaries: [StatementBoundary]
   var parserDiagnostics: [Diagnostic]
-  /// The lexer's, in the order read, so in order of their starts.
+  /// The lexer's, in the order read. One token's may start out of order
+  /// (an unterminated string's comes after its escapes'), but no token
+  /// spans a boundary: split by where they start, they split as read.
   var lexerDiagnostics: [Diagnostic]
   var interpolations: UInt32
   /// False once a list of diagnostics reached its cap: the parser then
@@ -45,16 +47,20 @@ package struct EditableSyntaxTree: Sendable {
     lastParsedBytes = source.bytes.count
   }
 
-  /// The tree after `source`'s bytes `from..<to` were replaced by
-  /// `insertedCount` bytes, giving `edited`.
+  /// The tree after its text's bytes `from..<to` were replaced by
+  /// `insertedCount` bytes, giving `edited`; a range the text does not
+  /// have (or a tree past the cap) makes it `edited`'s whole parse.
   package mutating func replace(_ from: Int, _ to: Int, insertedCount: Int, giving edited: SourceFile) {
-    let delta = insertedCount - (to - from)
+    // The range is checked before any arithmetic on it: a range the text
+    // does not have must not overflow, only parse the new text whole.
     guard splicable, 0 <= from, from <= to, to <= tree.bytes.count, insertedCount >= 0,
-      edited.bytes.count == tree.bytes.count + delta, let first = boundaries.first, first.byte == 0
+      insertedCount <= edited.bytes.count, edited.bytes.count - insertedCount == tree.bytes.count - (to - from),
+      let first = boundaries.first, first.byte == 0
     else {
       self = EditableSyntaxTree(edited)
       return
     }
+    let delta = insertedCount - (to - from)
     // The statement before the edited one too: its parse read the edited
     // one's first token (the parser looks one token ahead, past a line
     // break), and a `\r` before the edit may become half of a `\r\n`.
