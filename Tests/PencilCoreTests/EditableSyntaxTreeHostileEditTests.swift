@@ -2,8 +2,6 @@ import PencilDiagnostics
 import PencilSyntax
 import XCTest
 
-@testable import PencilCore
-
 /// Edits no editor would make on purpose, still exactly a whole parse:
 /// bytes that are not UTF-8, NUL, halves of a multi-byte character or of
 /// a CRLF, very long names and numbers, deep nesting, and ranges that are
