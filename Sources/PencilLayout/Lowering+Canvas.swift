@@ -13,17 +13,17 @@ extension Lowering {
   /// it settles the question without solving for curve extremes.
   static func touches(_ item: DisplayItem, _ canvas: Rect) -> Bool {
     if case .path(let path) = item, path.transform == nil {
-      for case .move(let p) in path.userSpaceSegments
-      where p.x > canvas.x && p.x < canvas.maxX && p.y > canvas.y && p.y < canvas.maxY {
-        return true
+      let startsInside = path.startsSubpath { p in
+        p.x > canvas.x && p.x < canvas.maxX && p.y > canvas.y && p.y < canvas.maxY
       }
+      if startsInside { return true }
     }
     return bounds(of: item)?.intersects(canvas) ?? false
   }
 
   static func bounds(of item: DisplayItem) -> Rect? {
     switch item {
-    case .path(let path): boundingBox(of: path.userSpaceSegments).map { $0.transformed(by: path.transform) }
+    case .path(let path): path.userSpaceBounds.map { $0.transformed(by: path.transform) }
     case .text(let text): text.bounds.transformed(by: text.transform)
     }
   }
@@ -130,7 +130,7 @@ extension Lowering {
     let clip: ClipIR?
     switch item {
     case .path(let path):
-      guard let outline = boundingBox(of: path.userSpaceSegments) else { return nil }
+      guard let outline = path.userSpaceBounds else { return nil }
       box = outline.transformed(by: path.transform)
       clip = path.clip
     case .text(let text):

@@ -78,7 +78,7 @@ struct PreviewAnnotator: SVGAnnotator {
       let drawing: Drawing
       switch item {
       case .path(let path):
-        bounds = boundingBox(of: path.userSpaceSegments).map { $0.transformed(by: path.transform) }
+        bounds = path.userSpaceBounds.map { $0.transformed(by: path.transform) }
         let frame = path.fittedFrame.map { $0.transformed(by: path.transform) } ?? bounds
         drawing = Drawing(range: path.sourceRange, file: path.sourceFile, callSites: path.callSites, frame: frame)
       case .text(let text):

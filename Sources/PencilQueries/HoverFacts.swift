@@ -137,7 +137,7 @@ public enum HoverFacts {
       case .path(let path):
         let own = path.sourceFile == nil && inside(path.sourceRange)
         guard own || path.callSites.contains(where: { $0.file == nil && inside($0.range) }) else { continue }
-        if let box = boundingBox(of: path.userSpaceSegments) {
+        if let box = path.userSpaceBounds {
           add(box.transformed(by: path.transform), path.callSites)
         }
       case .text(let text):

@@ -30,7 +30,7 @@ package struct DeviceSpace {
 
   /// The device pixels a path's fill and stroke can reach (nil: none).
   func reach(of path: PathItem) -> Region? {
-    guard var box = boundingBox(of: path.userSpaceSegments) else { return nil }
+    guard var box = path.userSpaceBounds else { return nil }
     if let stroke = path.stroke {
       // A miter reaches at most miterLimit half-widths, a square cap √2.
       let grow = stroke.style.width / 2 * max(stroke.style.miterLimit, 1.5)
