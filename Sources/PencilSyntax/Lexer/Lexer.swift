@@ -24,7 +24,9 @@ package struct Lexer {
   var trivia: [TriviaPiece] = []
   /// `ByteClasses.table`, held here so the dispatch reads it without
   /// asking, per byte, whether the global has been made.
-  private let classes = ByteClasses.table
+  let classes = ByteClasses.table
+  /// `ByteClasses.singleKinds`, held here for the same reason.
+  private let singleKinds = ByteClasses.singleKinds
 
   /// Names longer than this are refused: no scene needs one, and every
   /// message that quotes a name stays short.
@@ -84,10 +86,12 @@ package struct Lexer {
 
   /// Offsets fit in 32 bits: `Pencil.compile` refuses sources over
   /// `SourceFile.maximumSize` (128 MiB) before lexing.
+  /// (So they are converted without a test that could trap.)
   mutating func emit(_ kind: TokenKind, from start: Int, _ first: Double = 0, _ second: Double = 0) {
     made = Token(
-      kind: kind, start: Int32(start), end: Int32(index), first: first, second: second, flawed: tokenIsFlawed)
-    made.triviaEnd = UInt32(trivia.count)
+      kind: kind, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: index), first: first,
+      second: second, flawed: tokenIsFlawed)
+    made.triviaEnd = UInt32(truncatingIfNeeded: trivia.count)
     hasToken = true
     lastKind = kind
     tokenIsFlawed = false
@@ -143,7 +147,7 @@ package struct Lexer {
     case .bang: pair(UInt8(ascii: "="), .notEqual, else: .not)
     case .ampersand where peek(1) == UInt8(ascii: "&"): double(.and)
     case .bar where peek(1) == UInt8(ascii: "|"): double(.or)
-    case .single: single(ByteClasses.singleKind(byte))
+    case .single: single(singleKinds[Int(byte)])
     case .quote: lexString()
     case .apostrophe where lexSingleQuoted(): break
     case .hash: lexHex()
@@ -168,9 +172,12 @@ package struct Lexer {
   private mutating func lexName() {
     let start = index
     let (end, keyword) = bytes.withUnsafeBufferPointer { buffer in
-      var end = start + 1
-      while end < limit, ByteClasses.isNamePart(classes[Int(buffer[end])]) { end += 1 }
-      return (end, Keyword.of(buffer, from: start, to: end))
+      classes.withUnsafeBufferPointer { classes in
+        // The table has 256 entries: no bounds test per byte.
+        var end = start + 1
+        while end < limit, ByteClasses.isNamePart(classes[Int(buffer[end])]) { end += 1 }
+        return (end, Keyword.of(buffer, from: start, to: end))
+      }
     }
     index = end
     guard end - start <= Lexer.longestName else {
