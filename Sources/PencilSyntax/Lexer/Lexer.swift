@@ -180,17 +180,21 @@ package struct Lexer {
       }
     }
     index = end
-    guard end - start <= Lexer.longestName else {
-      // Messages quote names; a megabyte-long one would be quoted whole.
-      report(
-        LexerCodes.nameTooLong, start, index,
-        "name '\(String(decoding: bytes[start..<start + 32], as: UTF8.self))…' is \(index - start) bytes long; names are at most \(Lexer.longestName) bytes"
-      )
-      emit(.invalid, from: start)
-      return
-    }
+    guard end - start <= Lexer.longestName else { return refuseLongName(from: start) }
     emit(.identifier, from: start)
     made.keyword = keyword
+  }
+
+  /// Out of `lexName`, whose every call would otherwise set up the frame
+  /// this message needs.
+  @inline(never)
+  private mutating func refuseLongName(from start: Int) {
+    // Messages quote names; a megabyte-long one would be quoted whole.
+    report(
+      LexerCodes.nameTooLong, start, index,
+      "name '\(String(decoding: bytes[start..<start + 32], as: UTF8.self))…' is \(index - start) bytes long; names are at most \(Lexer.longestName) bytes"
+    )
+    emit(.invalid, from: start)
   }
 
   /// The end of the run of bytes from `position` that `accepts`, up to

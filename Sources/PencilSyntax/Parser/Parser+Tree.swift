@@ -44,13 +44,14 @@ struct TreeRecorder {
   mutating func append(_ token: Token) {
     guard isOn else { return }
     if token.kind.hasLiteral {
-      literalTokens.append(UInt32(tokens.count))
+      literalTokens.append(UInt32(truncatingIfNeeded: tokens.count))
       literals.append(LiteralValue(first: token.first, second: token.second))
     }
+    // Offsets are never negative (the lexer's, from 0): no test that could trap.
     tokens.append(
       SyntaxToken(
-        start: UInt32(token.start), end: UInt32(token.end), triviaEnd: token.triviaEnd, kind: token.kind,
-        flawed: token.flawed))
+        start: UInt32(bitPattern: token.start), end: UInt32(bitPattern: token.end), triviaEnd: token.triviaEnd,
+        kind: token.kind, flawed: token.flawed))
   }
 
   /// The statement recorded so far as a tree over `bytes`, in the arrays

@@ -37,7 +37,8 @@ struct RecordBuffer<Element> {
   mutating func append(_ element: Element) {
     if count == capacity { grow() }
     (base + count).initialize(to: element)
-    count += 1
+    // Below the capacity, which is an `Int`: it cannot overflow.
+    count &+= 1
   }
 
   /// Twice the room, the elements moved over (they are plain bytes).
