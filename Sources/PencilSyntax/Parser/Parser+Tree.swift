@@ -38,7 +38,11 @@ struct TreeRecorder {
     literalTokens.removeAll()
   }
 
-  var mark: NodeMark { NodeMark(node: UInt32(nodes.count), token: UInt32(tokens.count)) }
+  // Counts fit in 32 bits (at most one token a byte, sources under
+  // `SourceFile.maximumSize`): converted and subtracted without a test.
+  var mark: NodeMark {
+    NodeMark(node: UInt32(truncatingIfNeeded: nodes.count), token: UInt32(truncatingIfNeeded: tokens.count))
+  }
 
   @inline(__always)
   mutating func append(_ token: Token) {
@@ -81,8 +85,8 @@ struct TreeRecorder {
     guard isOn else { return }
     nodes.append(
       SyntaxNode(
-        firstToken: mark.token, endToken: UInt32(tokens.count), subtreeSize: UInt32(nodes.count) - mark.node + 1,
-        kind: kind, flags: flags))
+        firstToken: mark.token, endToken: UInt32(truncatingIfNeeded: tokens.count),
+        subtreeSize: UInt32(truncatingIfNeeded: nodes.count) &- mark.node &+ 1, kind: kind, flags: flags))
   }
 
   /// Closes an `error` node over what recovery skipped since `mark`, if
