@@ -71,6 +71,12 @@ struct RecordBuffer<Element> {
       array = elements
       return
     }
+    if array.count == count {
+      // The same size as the previous statement's (often, in a scene of
+      // like lines): its elements overwritten in place, one `memcpy`.
+      array.withUnsafeMutableBufferPointer { target in target.baseAddress?.update(from: base, count: count) }
+      return
+    }
     // One replacement of the whole array: its memory kept (see above).
     array.replaceSubrange(array.startIndex..<array.endIndex, with: UnsafeBufferPointer(start: base, count: count))
   }
