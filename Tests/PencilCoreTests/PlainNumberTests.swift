@@ -59,7 +59,9 @@ final class PlainNumberTests: XCTestCase {
 
   func testAWholeSceneLexesToTheSameTokensEitherWay() {
     var diagnostics = DiagnosticList()
-    let text = "pencil at 1200,300 size 36x300 timber=hsb(0.07, 0.4, 0.9)\nrect size 4x300 at .5,-2 w=1e3 h=99999999999\n"
+    let text =
+      "pencil at 1200,300 size 36x300 timber=hsb(0.07, 0.4, 0.9)\n"
+      + "rect size 4x300 at .5,-2 w=1e3 h=99999999999\n"
     let stream = Lexer.tokenize(SourceFile(name: "t", text: text), into: &diagnostics)
     for token in stream.tokens where token.kind == .number || token.kind == .dimension || token.kind == .invalid {
       let start = text.utf8.index(text.utf8.startIndex, offsetBy: Int(token.start))
