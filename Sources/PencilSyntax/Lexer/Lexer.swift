@@ -44,8 +44,11 @@ package struct Lexer {
   /// tokens carry positions in the whole file.
   package init(bytes: [UInt8], range: SourceRange) {
     self.bytes = bytes
-    index = range.start
-    limit = range.end
+    // Kept inside the bytes: the lexer reads below `limit` without a
+    // bounds test (`classOfByte`), where a range past them would have
+    // trapped.
+    index = max(range.start, 0)
+    limit = min(range.end, bytes.count)
   }
 
   /// The whole stream at once, for tests and tools.
