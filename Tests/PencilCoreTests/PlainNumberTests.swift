@@ -1,6 +1,5 @@
 import XCTest
 
-@testable import PencilCore
 @testable import PencilSyntax
 
 /// The lexer's one-pass path for plain numbers and sizes, and the parser's
