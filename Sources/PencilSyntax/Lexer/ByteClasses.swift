@@ -24,6 +24,10 @@ enum ByteClasses {
   /// The class of every byte, built once from `classify`.
   static let table: [ByteClass] = (0...255).map { classify(UInt8($0)) }
 
+  /// The token each `.single` byte makes (`singleKind`), one load where
+  /// the `switch` was a call and a search.
+  static let singleKinds: [TokenKind] = (0...255).map { singleKind(UInt8($0)) }
+
   /// A letter, a digit or `_`: what `isIdentifierPart` accepts, as one
   /// subtraction and compare on the byte's class.
   @inline(__always)

@@ -107,7 +107,16 @@ extension Lexer {
     return text.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { strtod($0, nil) } ?? 0 }
   }
 
+  /// A number or size: the plain ones (`Lexer+PlainNumbers.swift`) in
+  /// one pass, anything else by `lexNumberInGeneral`.
   mutating func lexNumber() {
+    if lexPlainNumber() { return }
+    lexNumberInGeneral()
+  }
+
+  /// Every number and size, with every message about a malformed one.
+  @inline(never)
+  mutating func lexNumberInGeneral() {
     let start = index
     let width = scanDecimal() ?? 0
     let digitsEnd = index
@@ -166,11 +175,11 @@ extension Lexer {
     emit(.number, from: start, width)
   }
 
-  private enum RangeProblem {
+  enum RangeProblem {
     case tooLarge, tooSmall
   }
 
-  private static func rangeProblem(_ value: Double) -> RangeProblem? {
+  static func rangeProblem(_ value: Double) -> RangeProblem? {
     let magnitude = abs(value)
     if magnitude > largestNumber { return .tooLarge }
     if magnitude != 0, magnitude < smallestNumber { return .tooSmall }
@@ -201,7 +210,7 @@ extension Lexer {
 }
 
 /// 10^exponent for 0…22, every one of which is an exact double.
-private func exactPowerOfTen(_ exponent: Int) -> Double {
+func exactPowerOfTen(_ exponent: Int) -> Double {
   var result = 1.0
   for _ in 0..<exponent { result *= 10 }
   return result

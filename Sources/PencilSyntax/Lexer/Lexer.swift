@@ -24,7 +24,9 @@ package struct Lexer {
   var trivia: [TriviaPiece] = []
   /// `ByteClasses.table`, held here so the dispatch reads it without
   /// asking, per byte, whether the global has been made.
-  private let classes = ByteClasses.table
+  let classes = ByteClasses.table
+  /// `ByteClasses.singleKinds`, held here for the same reason.
+  private let singleKinds = ByteClasses.singleKinds
 
   /// Names longer than this are refused: no scene needs one, and every
   /// message that quotes a name stays short.
@@ -42,8 +44,11 @@ package struct Lexer {
   /// tokens carry positions in the whole file.
   package init(bytes: [UInt8], range: SourceRange) {
     self.bytes = bytes
-    index = range.start
-    limit = range.end
+    // Kept inside the bytes: the lexer reads below `limit` without a
+    // bounds test (`classOfByte`), where a range past them would have
+    // trapped.
+    index = max(range.start, 0)
+    limit = min(range.end, bytes.count)
   }
 
   /// The whole stream at once, for tests and tools.
@@ -84,10 +89,12 @@ package struct Lexer {
 
   /// Offsets fit in 32 bits: `Pencil.compile` refuses sources over
   /// `SourceFile.maximumSize` (128 MiB) before lexing.
+  /// (So they are converted without a test that could trap.)
   mutating func emit(_ kind: TokenKind, from start: Int, _ first: Double = 0, _ second: Double = 0) {
     made = Token(
-      kind: kind, start: Int32(start), end: Int32(index), first: first, second: second, flawed: tokenIsFlawed)
-    made.triviaEnd = UInt32(trivia.count)
+      kind: kind, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: index), first: first,
+      second: second, flawed: tokenIsFlawed)
+    made.triviaEnd = UInt32(truncatingIfNeeded: trivia.count)
     hasToken = true
     lastKind = kind
     tokenIsFlawed = false
@@ -104,16 +111,23 @@ package struct Lexer {
   }
 
   /// Consumes one token, or whitespace or a comment, dispatched on the
-  /// class of its first byte.
+  /// class of its first byte. Inlined into `advance`: one call less per
+  /// token, and no frame of its own.
+  @inline(__always)
   private mutating func step() {
-    let start = index
-    let byte = bytes[index]
-    switch classes[Int(byte)] {
+    var start = index
+    var (byte, byteClass) = classOfByte(at: start)
+    if byteClass == .space {
+      // Most tokens follow a space: skip it, then lex the token in the
+      // same step (a space run never ends at a space or tab).
+      skipSpaces(from: start)
+      guard index < limit else { return }
+      start = index
+      (byte, byteClass) = classOfByte(at: start)
+    }
+    switch byteClass {
     case .space:
-      index = scan(from: index + 1) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-      recordTrivia(.whitespace, from: start)
-      // Most tokens follow a space: lex the token in the same call.
-      if index < limit { step() }
+      skipSpaces(from: start)
     case .carriageReturn where peek(1) == UInt8(ascii: "\n"):
       // CRLF: the LF after it ends the line.
       index += 1
@@ -143,7 +157,7 @@ package struct Lexer {
     case .bang: pair(UInt8(ascii: "="), .notEqual, else: .not)
     case .ampersand where peek(1) == UInt8(ascii: "&"): double(.and)
     case .bar where peek(1) == UInt8(ascii: "|"): double(.or)
-    case .single: single(ByteClasses.singleKind(byte))
+    case .single: single(singleKinds[Int(byte)])
     case .quote: lexString()
     case .apostrophe where lexSingleQuoted(): break
     case .hash: lexHex()
@@ -164,26 +178,52 @@ package struct Lexer {
     }
   }
 
+  /// The byte at `position` (below `limit`) and its class, read without
+  /// bounds tests: the class table has an entry for every byte.
+  @inline(__always)
+  private func classOfByte(at position: Int) -> (UInt8, ByteClass) {
+    bytes.withUnsafeBufferPointer { buffer in
+      classes.withUnsafeBufferPointer { classes in
+        let byte = buffer[position]
+        return (byte, classes[Int(byte)])
+      }
+    }
+  }
+
+  /// Spaces and tabs from `start`, kept as one piece of trivia when asked.
+  @inline(__always)
+  private mutating func skipSpaces(from start: Int) {
+    index = scan(from: start + 1) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    recordTrivia(.whitespace, from: start)
+  }
+
   /// A name, with the keyword it spells (`Keyword.of`) decided here, once.
   private mutating func lexName() {
     let start = index
     let (end, keyword) = bytes.withUnsafeBufferPointer { buffer in
-      var end = start + 1
-      while end < limit, ByteClasses.isNamePart(classes[Int(buffer[end])]) { end += 1 }
-      return (end, Keyword.of(buffer, from: start, to: end))
+      classes.withUnsafeBufferPointer { classes in
+        // The table has 256 entries: no bounds test per byte.
+        var end = start + 1
+        while end < limit, ByteClasses.isNamePart(classes[Int(buffer[end])]) { end += 1 }
+        return (end, Keyword.of(buffer, from: start, to: end))
+      }
     }
     index = end
-    guard end - start <= Lexer.longestName else {
-      // Messages quote names; a megabyte-long one would be quoted whole.
-      report(
-        LexerCodes.nameTooLong, start, index,
-        "name '\(String(decoding: bytes[start..<start + 32], as: UTF8.self))…' is \(index - start) bytes long; names are at most \(Lexer.longestName) bytes"
-      )
-      emit(.invalid, from: start)
-      return
-    }
+    guard end - start <= Lexer.longestName else { return refuseLongName(from: start) }
     emit(.identifier, from: start)
     made.keyword = keyword
+  }
+
+  /// Out of `lexName`, whose every call would otherwise set up the frame
+  /// this message needs.
+  @inline(never)
+  private mutating func refuseLongName(from start: Int) {
+    // Messages quote names; a megabyte-long one would be quoted whole.
+    report(
+      LexerCodes.nameTooLong, start, index,
+      "name '\(String(decoding: bytes[start..<start + 32], as: UTF8.self))…' is \(index - start) bytes long; names are at most \(Lexer.longestName) bytes"
+    )
+    emit(.invalid, from: start)
   }
 
   /// The end of the run of bytes from `position` that `accepts`, up to
@@ -278,50 +318,6 @@ package struct Lexer {
     String(decoding: bytes[start..<index], as: UTF8.self)
   }
 
-  private mutating func lexHex() {
-    let start = index
-    index += 1
-    var value: UInt32 = 0
-    var badDigit: Int? = nil
-    while isIdentifierPart(peek()) {
-      if let digit = hexValue(peek()) {
-        value = value &* 16 &+ UInt32(digit)
-      } else if badDigit == nil {
-        badDigit = index
-      }
-      index += 1
-    }
-    let count = index - start - 1
-    if let bad = badDigit {
-      let digit = String(decoding: bytes[bad..<bad + 1], as: UTF8.self)
-      report(
-        LexerCodes.invalidHexDigit, start, index, "invalid hex colour '\(text(start))': '\(digit)' is not a hex digit")
-      emit(.hexColor, from: start, -1)
-      return
-    }
-    let rgba: UInt32
-    switch count {
-    case 3, 4:
-      // #rgb and #rgba double every digit.
-      var expanded: UInt32 = 0
-      for shift in stride(from: (count - 1) * 4, through: 0, by: -4) {
-        let nibble = (value >> UInt32(shift)) & 0xF
-        expanded = expanded << 8 | nibble << 4 | nibble
-      }
-      rgba = count == 3 ? expanded << 8 | 0xFF : expanded
-    case 6: rgba = value << 8 | 0xFF
-    case 8: rgba = value
-    default:
-      let found = count == 0 ? "no digits" : "\(count) digit\(count == 1 ? "" : "s")"
-      report(
-        LexerCodes.invalidHexLength, start, index,
-        "invalid hex colour '\(text(start))': expected 3, 4, 6 or 8 hex digits, found \(found)")
-      emit(.hexColor, from: start, -1)
-      return
-    }
-    emit(.hexColor, from: start, Double(rgba))
-  }
-
   /// Length of a well-formed UTF-8 sequence starting at `position`, or 0.
   func validUTF8Length(at position: Int) -> Int {
     wellFormedUTF8Length(bytes, at: position)
@@ -342,15 +338,6 @@ package func isIdentifierStart(_ byte: UInt8) -> Bool {
 package func isIdentifierPart(_ byte: UInt8) -> Bool {
   let mask: UInt64 = byte < 64 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_87FF_FFFE
   return byte < 128 && (mask >> UInt64(byte & 63)) & 1 != 0
-}
-
-private func hexValue(_ byte: UInt8) -> UInt8? {
-  switch byte {
-  case 48...57: byte - 48
-  case 65...70: byte - 55
-  case 97...102: byte - 87
-  default: nil
-  }
 }
 
 /// The length of the well-formed UTF-8 sequence (Unicode 15, table 3-7)

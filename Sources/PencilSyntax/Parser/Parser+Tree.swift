@@ -38,19 +38,24 @@ struct TreeRecorder {
     literalTokens.removeAll()
   }
 
-  var mark: NodeMark { NodeMark(node: UInt32(nodes.count), token: UInt32(tokens.count)) }
+  // Counts fit in 32 bits (at most one token a byte, sources under
+  // `SourceFile.maximumSize`): converted and subtracted without a test.
+  var mark: NodeMark {
+    NodeMark(node: UInt32(truncatingIfNeeded: nodes.count), token: UInt32(truncatingIfNeeded: tokens.count))
+  }
 
   @inline(__always)
   mutating func append(_ token: Token) {
     guard isOn else { return }
     if token.kind.hasLiteral {
-      literalTokens.append(UInt32(tokens.count))
+      literalTokens.append(UInt32(truncatingIfNeeded: tokens.count))
       literals.append(LiteralValue(first: token.first, second: token.second))
     }
+    // Offsets are never negative (the lexer's, from 0): no test that could trap.
     tokens.append(
       SyntaxToken(
-        start: UInt32(token.start), end: UInt32(token.end), triviaEnd: token.triviaEnd, kind: token.kind,
-        flawed: token.flawed))
+        start: UInt32(bitPattern: token.start), end: UInt32(bitPattern: token.end), triviaEnd: token.triviaEnd,
+        kind: token.kind, flawed: token.flawed))
   }
 
   /// The statement recorded so far as a tree over `bytes`, in the arrays
@@ -80,8 +85,8 @@ struct TreeRecorder {
     guard isOn else { return }
     nodes.append(
       SyntaxNode(
-        firstToken: mark.token, endToken: UInt32(tokens.count), subtreeSize: UInt32(nodes.count) - mark.node + 1,
-        kind: kind, flags: flags))
+        firstToken: mark.token, endToken: UInt32(truncatingIfNeeded: tokens.count),
+        subtreeSize: UInt32(truncatingIfNeeded: nodes.count) &- mark.node &+ 1, kind: kind, flags: flags))
   }
 
   /// Closes an `error` node over what recovery skipped since `mark`, if

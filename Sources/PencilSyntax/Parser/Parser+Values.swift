@@ -56,7 +56,7 @@ extension Parser {
   @inline(__always)
   private var loneValue: SyntaxKind? {
     let next = lookahead.kind
-    guard next != .dot, next != .leftBracket, Parser.binaryOperator(next) == nil else { return nil }
+    guard next != .dot, next != .leftBracket, !Parser.isBinaryOperator(next) else { return nil }
     switch current.kind {
     case .number: return .numberLiteral
     case .dimension: return .sizeLiteral
@@ -108,7 +108,7 @@ extension Parser {
   /// version 1, and `a -b` is not `a - b`.
   @inline(__always)
   var binaryOperatorHere: BinaryOperator? {
-    guard let op = Parser.binaryOperator(current.kind) else { return nil }
+    guard Parser.isBinaryOperator(current.kind), let op = Parser.binaryOperator(current.kind) else { return nil }
     if op == .subtract {
       let start = Int(current.start)
       let end = Int(current.end)
@@ -120,6 +120,20 @@ extension Parser {
       if start > 0, isSpace(start - 1), !isSpace(end) { return nil }
     }
     return op
+  }
+
+  /// Whether `binaryOperator(kind)` is one: a shift and a test of a
+  /// constant mask, where that is a call and a `switch` (asked after
+  /// nearly every value).
+  @inline(__always)
+  static func isBinaryOperator(_ kind: TokenKind) -> Bool {
+    func bit(_ kind: TokenKind) -> UInt64 { 1 << UInt64(kind.rawValue) }
+    // Folded into one constant by the compiler.
+    let operators =
+      bit(.or) | bit(.and) | bit(.less) | bit(.greater) | bit(.lessEqual) | bit(.greaterEqual) | bit(.equalEqual)
+      | bit(.notEqual) | bit(.halfOpenRange) | bit(.closedRange) | bit(.plus) | bit(.minus) | bit(.star)
+      | bit(.slash) | bit(.percent)
+    return (operators >> UInt64(kind.rawValue & 63)) & 1 != 0
   }
 
   package static func binaryOperator(_ kind: TokenKind) -> BinaryOperator? {

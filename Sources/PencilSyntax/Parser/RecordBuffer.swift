@@ -37,7 +37,8 @@ struct RecordBuffer<Element> {
   mutating func append(_ element: Element) {
     if count == capacity { grow() }
     (base + count).initialize(to: element)
-    count += 1
+    // Below the capacity, which is an `Int`: it cannot overflow.
+    count &+= 1
   }
 
   /// Twice the room, the elements moved over (they are plain bytes).
@@ -68,6 +69,12 @@ struct RecordBuffer<Element> {
   func copy(into array: inout [Element]) {
     guard array.capacity >= count, array.capacity <= 2 * count + 64 else {
       array = elements
+      return
+    }
+    if array.count == count {
+      // The same size as the previous statement's (often, in a scene of
+      // like lines): its elements overwritten in place, one `memcpy`.
+      array.withUnsafeMutableBufferPointer { target in target.baseAddress?.update(from: base, count: count) }
       return
     }
     // One replacement of the whole array: its memory kept (see above).
