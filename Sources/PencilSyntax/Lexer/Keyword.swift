@@ -38,7 +38,7 @@ package enum Keyword: UInt8, Sendable, CaseIterable {
   /// with the keywords' (identifiers hold no zero byte, so words of
   /// different lengths never collide); `component`, nine bytes, by its
   /// first eight and its last. The constants are checked against the
-  /// spellings by `KeywordTests`.
+  /// spellings by `LexerTablesTests`.
   @inline(__always)
   static func of(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Keyword {
     let length = end - start

@@ -19,7 +19,8 @@ extension Lexer {
     if let bad = badDigit {
       let digit = String(decoding: bytes[bad..<bad + 1], as: UTF8.self)
       report(
-        LexerCodes.invalidHexDigit, start, index, "invalid hex colour '\(text(start))': '\(digit)' is not a hex digit")
+        LexerCodes.invalidHexDigit, start, index, "invalid hex colour '\(quoted(start))': '\(digit)' is not a hex digit"
+      )
       emit(.hexColor, from: start, -1)
       return
     }
@@ -39,7 +40,7 @@ extension Lexer {
       let found = count == 0 ? "no digits" : "\(count) digit\(count == 1 ? "" : "s")"
       report(
         LexerCodes.invalidHexLength, start, index,
-        "invalid hex colour '\(text(start))': expected 3, 4, 6 or 8 hex digits, found \(found)")
+        "invalid hex colour '\(quoted(start))': expected 3, 4, 6 or 8 hex digits, found \(found)")
       emit(.hexColor, from: start, -1)
       return
     }

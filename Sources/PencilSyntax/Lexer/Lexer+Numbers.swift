@@ -137,14 +137,14 @@ extension Lexer {
         skipWord()
         report(
           LexerCodes.invalidNumber, start, index,
-          "invalid size '\(text(start))'; write it as WIDTHxHEIGHT, like 100x400")
+          "invalid size '\(quoted(start))'; write it as WIDTHxHEIGHT, like 100x400")
         emit(.invalid, from: start)
         return
       }
       if !isIdentifierPart(afterX) {
         index += 1
         report(
-          LexerCodes.incompleteSize, start, index, "incomplete size '\(text(start))'; add the height, like 100x400")
+          LexerCodes.incompleteSize, start, index, "incomplete size '\(quoted(start))'; add the height, like 100x400")
         emit(.invalid, from: start)
         return
       }
@@ -152,8 +152,9 @@ extension Lexer {
     let rangeFollows = peek() == UInt8(ascii: ".") && peek(1) == UInt8(ascii: ".")
     if isIdentifierPart(peek()) || (peek() == UInt8(ascii: ".") && !rangeFollows) {
       skipWord()
-      let word = text(start)
-      let unit = String(decoding: bytes[digitsEnd..<index], as: UTF8.self)
+      let word = quoted(start)
+      // A unit is a few letters; a longer word is not looked up (nor hashed).
+      let unit = index - digitsEnd <= 8 ? String(decoding: bytes[digitsEnd..<index], as: UTF8.self) : ""
       if digitsEnd > start, let hint = PeerSpellings.numberUnits[unit] {
         // `30deg`, `10px`: CSS's units; the number alone is pencil's.
         let digits = String(decoding: bytes[start..<digitsEnd], as: UTF8.self)
@@ -189,7 +190,7 @@ extension Lexer {
   /// `what` is "number" or "size" (whose width or height is out of range).
   private mutating func reportOutOfRange(_ start: Int, _ problem: RangeProblem, in what: String) {
     // Quote at most a few dozen bytes of a number that may be megabytes long.
-    let written = index - start > 40 ? text(start, count: 32) + "…" : text(start)
+    let written = quoted(start)
     switch problem {
     case .tooLarge:
       report(
@@ -204,9 +205,6 @@ extension Lexer {
     emit(.invalid, from: start)
   }
 
-  private func text(_ start: Int, count: Int) -> String {
-    String(decoding: bytes[start..<min(index, start + count)], as: UTF8.self)
-  }
 }
 
 /// 10^exponent for 0…22, every one of which is an exact double.

@@ -86,8 +86,10 @@ extension Lexer {
       }
       index += 1
     }
+    // A `\` as the last byte stepped over a byte that is not there.
+    index = min(index, limit)
     report(
-      LexerCodes.unterminatedString, open, min(index, limit),
+      LexerCodes.unterminatedString, open, index,
       "unterminated interpolation '\\(' in a string; close it with ')' before the end of the line")
     return nil
   }

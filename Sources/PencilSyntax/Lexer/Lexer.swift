@@ -318,14 +318,20 @@ package struct Lexer {
     String(decoding: bytes[start..<index], as: UTF8.self)
   }
 
+  /// The word from `start` as a message quotes it: whole up to 40 bytes,
+  /// else its first 32 and "…" (a word may be megabytes long, and a
+  /// message is kept, printed and sent to an editor).
+  func quoted(_ start: Int) -> String {
+    index - start > 40 ? String(decoding: bytes[start..<start + 32], as: UTF8.self) + "…" : text(start)
+  }
+
   /// Length of a well-formed UTF-8 sequence starting at `position`, or 0.
   func validUTF8Length(at position: Int) -> Int {
     wellFormedUTF8Length(bytes, at: position)
   }
 }
 
-/// LF or CR: either ends a line (CRLF is one line end, whose LF the
-/// callers count).
+/// An ASCII digit, 0–9.
 package func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
 package func isIdentifierStart(_ byte: UInt8) -> Bool {

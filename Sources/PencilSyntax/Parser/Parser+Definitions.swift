@@ -19,7 +19,7 @@ extension Parser {
         flags.insert(.kept)
       } else {
         try expectIdentifier("a start direction such as 'leading'")
-        guard isIdentifier("to") else {
+        guard isWord(.to) else {
           throw fail(ParserCodes.expectedToken, "expected 'to' between the two directions, found \(foundDescription)")
         }
         advance()
