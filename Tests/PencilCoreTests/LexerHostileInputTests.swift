@@ -34,4 +34,24 @@ final class LexerHostileInputTests: XCTestCase {
       }
     }
   }
+
+  /// A `\` at the end of a line escapes nothing: the string (or the string
+  /// inside an interpolation) ends with its line, as the message says, and
+  /// the next line is read as code, not swallowed into the string.
+  func testABackslashAtTheEndOfALineDoesNotContinueTheString() {
+    for (text, code) in [
+      ("text \"ab\\\nrect at 0,0 size 4x4\n", "E0002"), ("text \"ab\\\r\nrect at 0,0 size 4x4\n", "E0002"),
+      ("text \"\\(\"a\\\nrect at 0,0 size 4x4\n", "E0002"),
+    ] {
+      let bytes = Array(text.utf8)
+      var diagnostics = DiagnosticList()
+      let tree = Parser.parseTree(SourceFile(name: "escape", bytes: bytes), diagnostics: &diagnostics)
+      let secondLine = (bytes.firstIndex(of: UInt8(ascii: "\n")) ?? 0) + 1
+      let rect = tree.tokens.first { Int($0.start) == secondLine }
+      XCTAssertEqual(rect?.kind, .identifier, "\(text.debugDescription): the next line is code")
+      XCTAssertTrue(
+        diagnostics.items.contains { $0.code.id == code },
+        "\(text.debugDescription): \(diagnostics.items.map(\.message))")
+    }
+  }
 }

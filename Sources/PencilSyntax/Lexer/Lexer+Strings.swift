@@ -34,6 +34,12 @@ extension Lexer {
             LexerCodes.invalidEscape, index, end,
             "invalid escape sequence '\(String(decoding: bytes[index..<end], as: UTF8.self))'; use \\\", \\\\, \\n or \\t"
           )
+          // A `\` at the end of the line escapes nothing: the string
+          // still ends with its line, as the next step reports.
+          if isLineBreak(escaped) {
+            index += 1
+            continue
+          }
         }
         index = min(limit, index + 2)
         continue
@@ -72,7 +78,12 @@ extension Lexer {
     while index < limit, !isLineBreak(bytes[index]) {
       let byte = bytes[index]
       if inString {
-        if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+        // A `\` escapes the next byte, but not a line break (nor the end).
+        if byte == UInt8(ascii: "\\"), index + 1 < limit, !isLineBreak(bytes[index + 1]) {
+          index += 1
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
       } else if byte == UInt8(ascii: "\"") {
         inString = true
       } else if byte == UInt8(ascii: "(") {
