@@ -65,9 +65,8 @@ def main() -> int:
             checked += 1
             for dep in sorted(deps - ALLOWED[name]):
                 problems.append(f"{name} depends on {dep}, which is not below it")
-        folder = ROOT / ("Tests" if target["type"] == "test" else "Sources") / (target.get("path") or name)
-        if target.get("path"):
-            folder = ROOT / target["path"]
+        # SwiftPM's default folder unless the target names its own path.
+        folder = ROOT / (target.get("path") or f"{'Tests' if target['type'] == 'test' else 'Sources'}/{name}")
         for file in sorted(folder.rglob("*.swift")):
             text = file.read_text(encoding="utf-8")
             for module in IMPORT.findall(text):

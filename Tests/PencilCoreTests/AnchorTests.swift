@@ -159,7 +159,7 @@ final class AnchorTests: XCTestCase {
     // In source order, each 10 points right of and 5 below the next one.
     let frames = scene.items.compactMap { item -> Rect? in
       guard case .path(let path) = item else { return nil }
-      return boundingBox(of: path.userSpaceSegments)
+      return path.userSpaceBounds
     }
     XCTAssertEqual(frames.count, count)
     for index in frames.indices {

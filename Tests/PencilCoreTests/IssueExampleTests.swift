@@ -49,7 +49,7 @@ final class IssueExampleTests: XCTestCase {
       let scene = try XCTUnwrap(compilation.scene)
       let boxes = scene.items.compactMap { item -> Rect? in
         guard case .path(let path) = item else { return nil }
-        return boundingBox(of: path.userSpaceSegments)
+        return path.userSpaceBounds
       }
       // Four field backgrounds, the bar, then 2 pencils of 3 parts.
       XCTAssertEqual(boxes.count, 4 + 1 + 2 * 3)

@@ -47,7 +47,7 @@ final class LayoutReviewTests: XCTestCase {
     ).scene
     let boxes = (scene?.items ?? []).compactMap { item -> Rect? in
       guard case .path(let path) = item else { return nil }
-      return boundingBox(of: path.userSpaceSegments)
+      return path.userSpaceBounds
     }
     let text = try XCTUnwrap(texts(scene).first)
     // The rect's bottom is on the baseline; the blue rect starts below the

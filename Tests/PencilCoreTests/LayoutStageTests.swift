@@ -19,7 +19,7 @@ final class LayoutStageTests: XCTestCase {
     XCTAssertEqual(compilation.diagnostics.map(\.message), [], line: line)
     return (compilation.scene?.items ?? []).compactMap { item in
       guard case .path(let path) = item else { return nil }
-      return boundingBox(of: path.userSpaceSegments)
+      return path.userSpaceBounds
     }
   }
 

@@ -19,7 +19,7 @@ final class LayoutTests: XCTestCase {
 
   private func box(_ item: DisplayItem) -> Rect? {
     guard case .path(let path) = item else { return nil }
-    return boundingBox(of: path.userSpaceSegments)
+    return path.userSpaceBounds
   }
 
   private func boxes(_ source: String, line: UInt = #line) -> [Rect] {

@@ -11,7 +11,7 @@ final class PaddingTests: XCTestCase {
     XCTAssertEqual(compilation.diagnostics.map(\.message), [], line: line)
     return (compilation.scene?.items ?? []).compactMap { item in
       guard case .path(let path) = item else { return nil }
-      return boundingBox(of: path.userSpaceSegments).map { $0.transformed(by: path.transform) }
+      return path.userSpaceBounds.map { $0.transformed(by: path.transform) }
     }
   }
 

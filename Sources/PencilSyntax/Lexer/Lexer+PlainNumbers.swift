@@ -74,30 +74,7 @@ extension Lexer {
     guard integerDigits + fractionDigits <= 15 else { return nil }
     // Below 10^15: a signed conversion, one instruction, and exact.
     var value = Double(Int64(truncatingIfNeeded: mantissa))
-    if fractionDigits > 0 { value /= plainPowerOfTen(fractionDigits) }
+    if fractionDigits > 0 { value /= exactPowerOfTen(fractionDigits) }
     return (value, index)
-  }
-
-  /// 10^exponent for 1…15, each an exact double (as `exactPowerOfTen`'s
-  /// products are), without its loop.
-  @inline(__always)
-  private static func plainPowerOfTen(_ exponent: Int) -> Double {
-    switch exponent {
-    case 1: 1e1
-    case 2: 1e2
-    case 3: 1e3
-    case 4: 1e4
-    case 5: 1e5
-    case 6: 1e6
-    case 7: 1e7
-    case 8: 1e8
-    case 9: 1e9
-    case 10: 1e10
-    case 11: 1e11
-    case 12: 1e12
-    case 13: 1e13
-    case 14: 1e14
-    default: 1e15
-    }
   }
 }
