@@ -12,8 +12,9 @@ import PencilSyntax
 /// members of colours and lists. Angles are in degrees, as in SwiftUI's
 /// `.degrees`, TikZ and Pikchr.
 extension Checker {
-  /// The functions the README documents, which messages list and
-  /// suggest (issue 21: E0216 listed point and size, which it does not).
+  /// The functions messages list and suggest: all but `point` and `size`,
+  /// which the language reference lists only as kept for old files
+  /// (issue 21: E0216 listed them as if they were to be used).
   static let documentedFunctionNames = [
     "hsb", "rgb", "min", "max", "abs", "round", "floor", "ceil", "sqrt", "sin", "cos", "atan2", "count", "mix",
   ]
