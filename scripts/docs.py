@@ -15,7 +15,9 @@ What it makes:
     standard error), run in the repository's root. In ARGUMENTS,
     `example.pencil` is the nearest ```pencil block above the marker,
     written to a file of that name in an empty folder where the command
-    then runs (so messages name it `example.pencil`).
+    then runs (so messages name it `example.pencil`);
+  * a fenced block right after a line `<!-- file PATH -->` is replaced by
+    that file of the repository (the grammar page shows the grammar so).
 
 A picture in docs/pictures that nothing makes is an error (except the
 preview's screenshots, which scripts/preview-browser-check.py takes).
@@ -55,6 +57,7 @@ MADE_ELSEWHERE = {"preview.png", "preview-errors.png"}
 
 PICTURE_MARKER = re.compile(r"^<!-- picture (\S+)((?: \S+)*) -->$")
 OUTPUT_MARKER = re.compile(r"^<!-- output (.+) -->$")
+FILE_MARKER = re.compile(r"^<!-- file (\S+) -->$")
 
 
 def markdown_files():
@@ -130,7 +133,17 @@ class Maker:
                 continue
             picture = PICTURE_MARKER.match(line)
             output = OUTPUT_MARKER.match(line)
-            if picture:
+            included = FILE_MARKER.match(line)
+            if included:
+                body, end = fenced_block(lines, index + 1)
+                source = os.path.join(ROOT, included.group(1))
+                if body is None or not os.path.exists(source):
+                    self.failures.append(f"{relative}:{index + 1}: a file marker must name a file and precede a fence")
+                else:
+                    made = open(source, encoding="utf-8").read().rstrip("\n").split("\n")
+                    lines[index + 2:end] = made
+                    index = index + 2 + len(made)
+            elif picture:
                 body, _ = fenced_block(lines, index + 1)
                 if body is None or not lines[index + 1].startswith("```pencil"):
                     self.failures.append(f"{relative}:{index + 1}: a picture marker must precede a ```pencil block")
