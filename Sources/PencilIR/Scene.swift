@@ -270,7 +270,7 @@ public struct TextItem: Equatable, Sendable {
   public var lineHeight: Double { fontSize * 1.2 }
 
   /// The measured box (the built-in font's advances, which the SVG's
-  /// `textLength` holds every viewer's font to), for the canvas checks
+  /// `textLength` asks the viewer's font to keep), for the canvas checks
   /// and the automatic canvas: as wide as the widest line, 1.2 em per
   /// line, the first baseline 0.9 em below the top.
   package var bounds: Rect {
