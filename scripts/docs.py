@@ -17,7 +17,11 @@ What it makes:
     written to a file of that name in an empty folder where the command
     then runs (so messages name it `example.pencil`);
   * a fenced block right after a line `<!-- file PATH -->` is replaced by
-    that file of the repository (the grammar page shows the grammar so).
+    that file of the repository (the grammar page shows the grammar so);
+  * a fenced block right after a line `<!-- script COMMAND -->` is replaced
+    by what that command of the repository prints (standard output), run
+    in the root with `{pencilc}` standing for the binary: for a script
+    whose figures are deterministic, such as scripts/ascii-quality.py.
 
 A picture in docs/pictures that nothing makes is an error (except the
 preview's screenshots, which scripts/preview-browser-check.py takes).
@@ -58,6 +62,7 @@ MADE_ELSEWHERE = {"preview.png", "preview-errors.png"}
 PICTURE_MARKER = re.compile(r"^<!-- picture (\S+)((?: \S+)*) -->$")
 OUTPUT_MARKER = re.compile(r"^<!-- output (.+) -->$")
 FILE_MARKER = re.compile(r"^<!-- file (\S+) -->$")
+SCRIPT_MARKER = re.compile(r"^<!-- script (.+) -->$")
 
 
 def markdown_files():
@@ -134,7 +139,19 @@ class Maker:
             picture = PICTURE_MARKER.match(line)
             output = OUTPUT_MARKER.match(line)
             included = FILE_MARKER.match(line)
-            if included:
+            script = SCRIPT_MARKER.match(line)
+            if script:
+                body, end = fenced_block(lines, index + 1)
+                command = [part.replace("{pencilc}", self.pencilc) for part in shlex.split(script.group(1))]
+                result = subprocess.run(command, cwd=ROOT, capture_output=True)
+                if body is None or result.returncode != 0:
+                    self.failures.append(f"{relative}:{index + 1}: {script.group(1)} failed or precedes no fence: "
+                                         f"{result.stderr.decode()[-500:]}")
+                else:
+                    made = result.stdout.decode("utf-8", errors="replace").rstrip("\n").split("\n")
+                    lines[index + 2:end] = made
+                    index = index + 2 + len(made)
+            elif included:
                 body, end = fenced_block(lines, index + 1)
                 source = os.path.join(ROOT, included.group(1))
                 if body is None or not os.path.exists(source):
