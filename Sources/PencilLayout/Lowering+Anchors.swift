@@ -230,7 +230,7 @@ extension Lowering {
     }
     var diagnostic = Diagnostic(GraphicsCodes.unplacedAnchor, range, message)
     diagnostic = diagnostic.withNote("'\(name)' is named here", at: missing.element.declaration)
-    diagnostic.file = fileID(entry.origin.file)
+    diagnostic.file = entry.origin.file
     diagnostics.append(diagnostic)
   }
 

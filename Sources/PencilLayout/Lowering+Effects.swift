@@ -60,7 +60,7 @@ extension Lowering {
       GraphicsCodes.dashesTooFine, source,
       "this dash pattern would cut the stroke into more than \(Stroker.maximumDashes) dashes; PNG, PPM and ASCII draw it solid"
     )
-    diagnostic.file = fileID(origin.file)
+    diagnostic.file = origin.file
     diagnostics.append(diagnostic)
   }
 }

@@ -15,7 +15,7 @@ extension Lowering {
         LayoutCodes.stackOverflow, range,
         "the \(stack.axis.rawValue)'s children need \(formatNumber(needed)) points but it has \(formatNumber(mainLength))"
       )
-      diagnostic.file = fileID(origin.file)
+      diagnostic.file = origin.file
       diagnostics.append(diagnostic)
     }
     // A vstack or zstack lines up a child narrower than itself by its
@@ -68,7 +68,7 @@ extension Lowering {
   }
 
   /// Text placed by layout in `frame`.
-  mutating func placeText(_ text: TextElement, in frame: Rect, range: SourceRange, file: SourceFile?) -> TextElement {
+  mutating func placeText(_ text: TextElement, in frame: Rect, range: SourceRange, file: FileID) -> TextElement {
     let (placed, broken) = layout.place(text, in: frame)
     if let broken { warnBrokenWord(broken, width: frame.width, range: range, file: file) }
     return placed
@@ -85,14 +85,14 @@ extension Lowering {
     return placed
   }
 
-  private mutating func warnBrokenWord(_ word: Double, width: Double, range: SourceRange, file: SourceFile?) {
+  private mutating func warnBrokenWord(_ word: Double, width: Double, range: SourceRange, file: FileID) {
     // Past the layout budget every frame is empty: nothing to warn about.
     guard !layout.exhausted else { return }
     var diagnostic = Diagnostic(
       LayoutCodes.textOverflow, range,
       "a word of this text is \(formatNumber(word)) points wide but its frame is \(formatNumber(width)); it is broken between letters"
     )
-    diagnostic.file = fileID(file)
+    diagnostic.file = file
     diagnostics.append(diagnostic)
   }
 }

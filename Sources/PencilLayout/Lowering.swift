@@ -171,9 +171,8 @@ package struct Lowering {
     /// The file of the elements being lowered (when not the compiled file)
     /// and the uses they come through, boxed once for all the items of a use.
     var expansion: ItemExpansion?
-    /// The file the elements' ranges are in (nil: the compiled file), for
-    /// the problems layout finds.
-    var file: SourceFile?
+    /// The file the elements' ranges are in, for the problems layout finds.
+    var file = FileID.main
     /// How the nearest stack with room to spare aligned the frames
     /// being lowered (see `TextItem.boxAlignment`); nil: none did.
     var boxAlignment: TextAlignment?
@@ -181,8 +180,9 @@ package struct Lowering {
     func range(_ element: ElementModel) -> SourceRange { source ?? element.range }
   }
 
-  /// The id of `file` (nil: the compiled file) among the compilation's files.
-  func fileID(_ file: SourceFile?) -> FileID { file.flatMap { files?.id(of: $0) } ?? .main }
+  /// The name the IR gives the file of `id`: none for the compiled file
+  /// (`CallSite`, `ItemExpansion`).
+  func itemFileName(_ id: FileID) -> String? { id == .main ? nil : files?[id].name }
 
   mutating func lower(_ element: ElementModel, in outer: Rect, origin: Origin = Origin()) {
     guard element.effects != nil || isConnector(element) else {
@@ -256,9 +256,9 @@ package struct Lowering {
       if group.isPrelude {
         if inner.source == nil { inner.source = group.callSite }
       } else {
-        let use = CallSite(range: group.callSite, file: group.callSiteFile?.name)
+        let use = CallSite(range: group.callSite, file: itemFileName(group.callSiteFile))
         inner.expansion = ItemExpansion(
-          file: group.bodyFile?.name, callSites: (origin.expansion?.callSites ?? []) + [use])
+          file: itemFileName(group.bodyFile), callSites: (origin.expansion?.callSites ?? []) + [use])
         inner.file = group.bodyFile
       }
       // A use of a component is a scope of names: what waits on a name

@@ -37,7 +37,6 @@ package struct CheckSession {
   ) {
     checker = Checker(bytes: source.bytes, diagnostics: diagnostics)
     checker.budget.limits = limits
-    checker.sourceFile = source
     checker.imports = imports
     checker.names = imports.names
     if imports.chain.isEmpty {
@@ -52,11 +51,12 @@ package struct CheckSession {
     -> (definitions: ImportedDefinitions, diagnostics: DiagnosticList)
   {
     var diagnostics = DiagnosticList()
-    diagnostics.file = imports.files.add(file)
+    let id = imports.files.add(file)
+    diagnostics.file = id
     var session = CheckSession(source: file, diagnostics: diagnostics, imports: imports)
     session.importing = true
-    session.checker.file = file
-    session.checker.currentFile = file
+    session.checker.file = id
+    session.checker.currentFile = id
     Parser.parse(file, diagnostics: &diagnostics) { session.add($0) }
     var checked = DiagnosticList()
     let definitions = session.finishImported(diagnostics: &checked)
@@ -166,7 +166,7 @@ package struct CheckSession {
   /// alone, and what it lends.
   mutating func finishImported(diagnostics: inout DiagnosticList) -> ImportedDefinitions {
     _ = finish(diagnostics: &diagnostics, reportingUnused: false)
-    return checker.lentDefinitions(of: checker.file ?? SourceFile(name: "", bytes: []))
+    return checker.lentDefinitions(of: checker.file)
   }
 
   /// Checks what waited, reports unused definitions and returns the model.

@@ -81,20 +81,17 @@ package struct Checker {
   /// compilation does not ask, and while the prelude's body runs (its
   /// names are not the user's).
   var names: NameRecorder?
-  /// The file being checked when it is an imported one (nil: the compiled
-  /// file), and what the imports of one compilation share.
-  var file: SourceFile?
+  /// The file being checked (an imported one, or the compiled file), and
+  /// what the imports of one compilation share.
+  var file = FileID.main
   var imports = ImportContext(loader: nil)
-  /// The file whose text is being checked or expanded (nil: the compiled
-  /// file); what is reported is put in it.
-  var currentFile: SourceFile? {
-    didSet { diagnostics.file = fileID(currentFile) }
+  /// The file whose text is being checked or expanded; what is reported
+  /// is put in it.
+  var currentFile = FileID.main {
+    didSet { diagnostics.file = currentFile }
   }
-  /// The file this checker was made for: the compiled file, or the
-  /// imported one it checks.
-  var sourceFile: SourceFile?
   /// The file each imported gradient and shape is written in.
-  var origins: [DefinitionKey: SourceFile] = [:]
+  var origins: [DefinitionKey: FileID] = [:]
 
   init(bytes: [UInt8], diagnostics: DiagnosticList, withPrelude: Bool = true) {
     self.bytes = bytes
@@ -147,9 +144,9 @@ package struct Checker {
 
   package static let builtinElementNames = Set(ShapeKinds.builtins.map(\.name) + ElementKinds.nonShapeKinds)
 
-  /// The id of `file` among the compilation's files (nil: the compiled
-  /// file), given one when it is met first.
-  func fileID(_ file: SourceFile?) -> FileID { file.map { imports.files.add($0) } ?? .main }
+  /// The id of `file` among the compilation's files, given one when it is
+  /// met first.
+  func fileID(_ file: SourceFile) -> FileID { imports.files.add(file) }
 
   /// Counts a name not found that a later definition could still define;
   /// whether to report it now (not while the statement may still wait for
@@ -159,14 +156,15 @@ package struct Checker {
     return !deferringUnresolved
   }
 
-  /// E0204; `file` is where the first definition is, when it was imported.
-  mutating func reportDuplicate(_ name: Identifier, kind: String, first: SourceRange, in file: SourceFile? = nil) {
+  /// E0204; `file` is where the first definition is, when it is another
+  /// file than the one being checked.
+  mutating func reportDuplicate(_ name: Identifier, kind: String, first: SourceRange, in file: FileID? = nil) {
     let message =
-      file.map { "\(kind) '\(name.name)' is defined both in this file and in '\($0.name)'" }
+      file.map { "\(kind) '\(name.name)' is defined both in this file and in '\(imports.files[$0].name)'" }
       ?? "\(kind) '\(name.name)' is defined twice"
     diagnostics.append(
       Diagnostic(SemaCodes.duplicateDefinition, name.range, message)
-        .withNote("first defined here", at: first).inFile(file.map { fileID($0) }))
+        .withNote("first defined here", at: first).inFile(file))
   }
 
   mutating func reportUnused() {

@@ -132,16 +132,16 @@ package final class StrokeModel: Equatable {
 package struct GroupElement: Equatable {
   package var children: [ElementModel]
   /// The use of the component, which the IR items keep, and the file it
-  /// is in and the file of the component's body (nil: the compiled file).
+  /// is in and the file of the component's body.
   package var callSite: SourceRange
-  package var callSiteFile: SourceFile? = nil
-  package var bodyFile: SourceFile? = nil
+  package var callSiteFile: FileID = .main
+  package var bodyFile: FileID = .main
   /// Items from the prelude's components take the call site as their own
   /// range: the prelude is not the user's source.
   package var isPrelude: Bool
 
   package init(
-    children: [ElementModel], callSite: SourceRange, callSiteFile: SourceFile? = nil, bodyFile: SourceFile? = nil,
+    children: [ElementModel], callSite: SourceRange, callSiteFile: FileID = .main, bodyFile: FileID = .main,
     isPrelude: Bool
   ) {
     self.children = children
@@ -149,11 +149,6 @@ package struct GroupElement: Equatable {
     self.callSiteFile = callSiteFile
     self.bodyFile = bodyFile
     self.isPrelude = isPrelude
-  }
-
-  package static func == (a: GroupElement, b: GroupElement) -> Bool {
-    a.children == b.children && a.callSite == b.callSite && a.callSiteFile === b.callSiteFile
-      && a.bodyFile === b.bodyFile && a.isPrelude == b.isPrelude
   }
 }
 

@@ -105,8 +105,7 @@ extension Checker {
   /// The file whose code runs now: a component's body runs in its own
   /// file's names, wherever it is used.
   func currentFileNumber(_ recorder: NameRecorder) -> Int {
-    guard let file = currentFile ?? sourceFile else { return 0 }
-    return recorder.number(of: file)
+    recorder.number(of: imports.files[currentFile])
   }
 
   /// Records a declaration in the file being checked.
@@ -118,11 +117,10 @@ extension Checker {
   /// Records that `identifier`, here, names what is declared at
   /// `declaration` in `file` (nil: the file this session checks, as the
   /// checker's tables say of their own definitions).
-  func recordUse(_ identifier: Identifier, declaredAt declaration: SourceRange, in file: SourceFile?, as kind: NameKind)
-  {
+  func recordUse(_ identifier: Identifier, declaredAt declaration: SourceRange, in file: FileID?, as kind: NameKind) {
     guard let recorder = names else { return }
     let here = currentFileNumber(recorder)
-    let there = (file ?? sourceFile).map(recorder.number) ?? here
+    let there = recorder.number(of: imports.files[file ?? self.file])
     recorder.use(
       NameRecorder.Place(file: here, range: identifier.range),
       declaredAt: NameRecorder.Place(file: there, range: declaration), as: kind)
@@ -163,7 +161,7 @@ extension Checker {
     }
   }
 
-  private func recordLabels(_ statement: ElementStatement, _ parameters: [Parameter], in file: SourceFile?) {
+  private func recordLabels(_ statement: ElementStatement, _ parameters: [Parameter], in file: FileID?) {
     for attribute in statement.attributes {
       guard let parameter = parameters.first(where: { $0.name.key == attribute.name.key }) else { continue }
       recordUse(attribute.name, declaredAt: parameter.name.range, in: file, as: .parameter)

@@ -181,7 +181,7 @@ public enum Pencil {
       // A component laid out by a stack is made during layout (see
       // SizedContent): its problems come now, and a picture with them is none.
       if diagnostics.hasErrors { scene = nil }
-      scene?.sources = SceneSources(compiled: source, imported: context.done.values.map(\.file))
+      scene?.sources = SceneSources(compiled: source, imported: context.done.values.map { context.files[$0.file] })
     }
     lap("lower")
     let compilation = Compilation(

@@ -50,7 +50,8 @@ extension Checker {
   /// `let NAME = VALUE` in the current scope.
   mutating func bindLet(_ statement: LetStatement) {
     if let existing = sameScopeBinding(statement.name.key), existing.kind == .imported {
-      reportDuplicate(statement.name, kind: "let", first: existing.declaration, in: existing.file)
+      reportDuplicate(
+        statement.name, kind: "let", first: existing.declaration, in: existing.file == file ? nil : existing.file)
       return
     }
     if let existing = sameScopeBinding(statement.name.key) {

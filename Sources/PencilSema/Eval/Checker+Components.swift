@@ -18,7 +18,7 @@ final class ComponentDefinition {
   /// The `let`s of the file the component is written in, and that file
   /// when it is an imported one (its problems are reported there).
   var lets = LetStore()
-  var file: SourceFile?
+  var file = FileID.main
   /// Whether the body reads `width` or `height`, so that an expansion
   /// depends on the size of the frame.
   let readsFrameSize: Bool
@@ -141,7 +141,7 @@ extension Checker {
     }
     if let first = components[name.key] {
       reportDuplicate(
-        name, kind: "component", first: first.statement.name.range, in: first.file === file ? nil : first.file)
+        name, kind: "component", first: first.statement.name.range, in: first.file == file ? nil : first.file)
       return
     }
     if shapeStatements[name.key] != nil {

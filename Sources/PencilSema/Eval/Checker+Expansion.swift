@@ -17,7 +17,7 @@ extension Checker {
     var deduplicating: Bool
     var context: ExpansionContext?
     var lets: LetStore
-    var file: SourceFile?
+    var file: FileID
     var elementNames: [Name: ElementName]
     var names: NameRecorder?
   }

@@ -58,11 +58,12 @@ package final class ImportContext {
 /// reached by two paths (a diamond) lends the same definitions twice
 /// without a clash.
 package struct ImportedDefinitions {
-  var gradients: [(statement: GradientStatement, model: GradientModel?, file: SourceFile)] = []
-  var shapes: [(statement: ShapeStatement, kind: UnitPathShape?, parametric: ParametricShape?, file: SourceFile)] = []
+  var gradients: [(statement: GradientStatement, model: GradientModel?, file: FileID)] = []
+  var shapes: [(statement: ShapeStatement, kind: UnitPathShape?, parametric: ParametricShape?, file: FileID)] = []
   var components: [ComponentDefinition] = []
   var lets: [Binding] = []
-  package var file: SourceFile
+  /// The file that lends them.
+  package var file: FileID
 }
 
 extension Checker {
@@ -117,8 +118,7 @@ extension Checker {
       imports.chain.removeLast()
       imports.done[imported.name] = found.definitions
       definitions = found.definitions
-      let here = DiagnosticNote(
-        message: "'\(imported.name)' is imported here", range: statement.range, file: fileID(file))
+      let here = DiagnosticNote(message: "'\(imported.name)' is imported here", range: statement.range, file: file)
       found.diagnostics.addToAll(here)
       diagnostics.absorb(found.diagnostics)
     }
@@ -130,10 +130,9 @@ extension Checker {
     var diagnostic = Diagnostic(
       LanguageCodes.importCycle, statement.pathRange,
       "import cycle: " + (cycle.map(\.file.name) + [cycle.first?.file.name ?? ""]).joined(separator: " → "))
-    var previous: SourceFile? = imports.chain[start].file
+    var previous = imports.chain[start].file
     for link in cycle.dropFirst() {
-      diagnostic = diagnostic.withNote(
-        "'\(previous?.name ?? "")' imports '\(link.file.name)' here", at: link.importedAt)
+      diagnostic = diagnostic.withNote("'\(previous.name)' imports '\(link.file.name)' here", at: link.importedAt)
       diagnostic.notes[diagnostic.notes.count - 1].file = fileID(previous)
       previous = link.file
     }
@@ -143,16 +142,16 @@ extension Checker {
   /// Adds another file's definitions; a name defined both here (or in
   /// another import) and there is an error at the `import`.
   private mutating func adopt(_ definitions: ImportedDefinitions, importedAt statement: ImportStatement) {
-    func clash(_ kind: DefinitionKey.Kind, _ name: Name, in other: SourceFile) {
+    func clash(_ kind: DefinitionKey.Kind, _ name: Name, in other: FileID) {
       report(
         SemaCodes.duplicateDefinition, statement.pathRange,
-        "\(kind.rawValue) '\(name)' is defined both \(origin(of: kind, name).map { "in '\($0.name)'" } ?? "in this file") and in '\(other.name)'"
+        "\(kind.rawValue) '\(name)' is defined both \(described(origin(of: kind, name))) and in '\(imports.files[other].name)'"
       )
     }
     for (gradient, model, origin) in definitions.gradients {
       let name = gradient.name.key
       if gradientStatements[name] != nil {
-        if self.origin(of: .gradient, name) !== origin { clash(.gradient, name, in: origin) }
+        if self.origin(of: .gradient, name) != origin { clash(.gradient, name, in: origin) }
         continue
       }
       gradientStatements[name] = gradient
@@ -164,7 +163,7 @@ extension Checker {
     for (shape, kind, parametric, origin) in definitions.shapes {
       let name = shape.name.key
       if shapeStatements[name] != nil {
-        if self.origin(of: .shape, name) !== origin { clash(.shape, name, in: origin) }
+        if self.origin(of: .shape, name) != origin { clash(.shape, name, in: origin) }
         continue
       }
       shapeStatements[name] = shape
@@ -176,7 +175,7 @@ extension Checker {
     for component in definitions.components {
       if let existing = components[component.statement.name.key] {
         if existing !== component {
-          clash(.component, component.statement.name.key, in: component.file ?? definitions.file)
+          clash(.component, component.statement.name.key, in: component.file)
         }
         continue
       }
@@ -184,10 +183,10 @@ extension Checker {
     }
     for binding in definitions.lets {
       if let existing = lets.lastSlot(of: binding.name, below: Int.max).map({ fileLets[$0] }) {
-        if existing.file !== binding.file || existing.declaration != binding.declaration {
+        if existing.file != binding.file || existing.declaration != binding.declaration {
           report(
             SemaCodes.duplicateDefinition, statement.pathRange,
-            "let '\(binding.name.text)' is defined both \(existing.file.map { "in '\($0.name)'" } ?? "in this file") and in '\(binding.file?.name ?? definitions.file.name)'"
+            "let '\(binding.name.text)' is defined both \(described(existing.file)) and in '\(imports.files[binding.file].name)'"
           )
         }
         continue
@@ -201,11 +200,18 @@ extension Checker {
 
   /// The file a gradient or shape was imported from; nil when it is this
   /// file's (and for a component, which knows its own file).
-  func origin(of kind: DefinitionKey.Kind, _ name: Name) -> SourceFile? { origins[DefinitionKey(kind, name)] }
+  func origin(of kind: DefinitionKey.Kind, _ name: Name) -> FileID? { origins[DefinitionKey(kind, name)] }
+
+  /// "in this file" for the file being checked, "in 'name'" for another
+  /// (nil: this file).
+  func described(_ other: FileID?) -> String {
+    guard let other, other != file else { return "in this file" }
+    return "in '\(imports.files[other].name)'"
+  }
 
   /// What this file lends: everything defined at its top level, its own
   /// and what it imported, in a fixed order.
-  func lentDefinitions(of file: SourceFile) -> ImportedDefinitions {
+  func lentDefinitions(of file: FileID) -> ImportedDefinitions {
     var definitions = ImportedDefinitions(file: file)
     for name in gradientStatements.keys.sorted(by: { $0.text < $1.text }) {
       guard let statement = gradientStatements[name] else { continue }

@@ -288,7 +288,7 @@ extension Checker {
     switch expression {
     case .name(let identifier):
       if let binding = binding(identifier.key) {
-        if binding.file == nil || binding.file === currentFile { uses += binding.piUses }
+        if binding.file == .main || binding.file == currentFile { uses += binding.piUses }
       } else if identifier.name == "pi" {
         uses.append(identifier.range)
       }

@@ -19,7 +19,7 @@ struct NamesReadState {
   var walked: Set<WalkedExpression> = []
 
   struct WalkedExpression: Hashable {
-    let file: ObjectIdentifier?
+    let file: FileID
     let range: SourceRange
   }
 }
@@ -53,7 +53,7 @@ extension Checker {
   /// Whether the code at `range` of the file being checked is walked for
   /// the first time (it is then recorded as walked).
   private mutating func firstWalk(of range: SourceRange) -> Bool {
-    let key = NamesReadState.WalkedExpression(file: currentFile.map(ObjectIdentifier.init), range: range)
+    let key = NamesReadState.WalkedExpression(file: currentFile, range: range)
     return namesRead.walked.insert(key).inserted
   }
 }

@@ -18,8 +18,8 @@ struct Binding {
   var kind: Kind
   /// A file-level `let` that waits for a definition further on.
   var pending = false
-  /// The file it is declared in, when another than the compiled one.
-  var file: SourceFile? = nil
+  /// The file it is declared in.
+  var file = FileID.main
   /// Where a `let`'s value uses `pi`, directly or through other lets: a
   /// value in radians, which `sin` and `cos` warn about (W0013).
   var piUses: [SourceRange] = []
@@ -101,7 +101,7 @@ extension Checker {
           SemaCodes.shadowedName, identifier.range,
           "'\(identifier.name)' hides \(hidden.kind == .parameter ? "a parameter" : "an earlier name") of the same name"
         ).withNote("the hidden '\(identifier.name)' is declared here", at: hidden.declaration)
-          .inFile(hidden.file.map { fileID($0) }))
+          .inFile(hidden.file == currentFile ? nil : hidden.file))
     }
     var binding = Binding(
       name: identifier.key, value: value, declaration: identifier.range, origin: origin ?? identifier.range,

@@ -13,7 +13,7 @@ final class ParametricShape: ShapeKind {
   let specs: [AttributeSpec]
   let visibleLets: Int
   var lets = LetStore()
-  var file: SourceFile?
+  var file = FileID.main
   /// Recent paths by arguments.
   var cache: [(arguments: [Computed], segments: [PathSegment])] = []
 
