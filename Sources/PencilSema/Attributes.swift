@@ -73,7 +73,8 @@ package struct AttributeSpec: Equatable, Sendable {
   /// SwiftUI's modifiers, which every element takes (see `Modifiers`).
   package static let modifiers: [AttributeSpec] =
     ([
-      AttributeSpec("padding", .number(minimum: 0, maximum: nil), default: "0", "Room added around the element on every edge."),
+      AttributeSpec(
+        "padding", .number(minimum: 0, maximum: nil), default: "0", "Room added around the element on every edge."),
       AttributeSpec("padding.top", .number(minimum: 0, maximum: nil), default: "`padding`", "Room added at the top."),
       AttributeSpec(
         "padding.bottom", .number(minimum: 0, maximum: nil), default: "`padding`", "Room added at the bottom."),

@@ -110,7 +110,8 @@ package enum ElementKinds {
     ] + stroke + AttributeSpec.effects
   package static let path: [AttributeSpec] =
     [
-      AttributeSpec("fill", .color, default: "none", "The colour inside the outline; a path is not filled unless told."),
+      AttributeSpec(
+        "fill", .color, default: "none", "The colour inside the outline; a path is not filled unless told."),
       .gradient, .opacity, .fillRule,
     ] + stroke + AttributeSpec.effects
   package static let canvas: [AttributeSpec] = [
@@ -124,7 +125,8 @@ package enum ElementKinds {
   /// The element kinds other than shapes, in the order completion lists them.
   package static let catalogue: [ElementKind] = [
     ElementKind(
-      name: "pencil", attributes: pencil, summary: "A coloured pencil: a tip, the timber and a body in one frame.",
+      name: "pencil", attributes: pencil + AttributeSpec.modifiers + AttributeSpec.effects + [AttributeSpec.clip],
+      summary: "A coloured pencil: a tip, the timber and a body in one frame.",
       example: "pencil at 20,10 size 60x240 color=.orange"),
     ElementKind(
       name: "hstack", attributes: hstack, summary: "Lays its children out in a row, leading to trailing.",
