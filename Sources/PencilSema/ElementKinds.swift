@@ -106,7 +106,7 @@ package enum ElementKinds {
       AttributeSpec("label", .string, default: "none", "Text written at the middle of the line."),
       AttributeSpec(
         "route", .keyword(["straight", "elbow"]), default: "`straight`",
-        "A straight line, or horizontal and vertical runs with one bend."),
+        "A straight line, or horizontal and vertical runs that leave anchored ends straight out of their edges."),
     ] + stroke + AttributeSpec.effects
   package static let path: [AttributeSpec] =
     [
