@@ -84,7 +84,8 @@ package enum ElementKinds {
         "align", .keyword(["leading", "center", "trailing"]), default: "`leading`",
         "Which part of each line sits at `at`, and how lines of wrapped text line up."),
       AttributeSpec(
-        "color", .color, default: "`.primary` (black; white in dark appearance)", "The colour of the text."),
+        "color", .color, default: "black; white in dark appearance, unless the canvas has a fixed light background",
+        "The colour of the text."),
       .opacity,
       AttributeSpec(
         "lineLimit", .number(minimum: 1, maximum: 10_000), default: "none",
@@ -122,7 +123,8 @@ package enum ElementKinds {
       "Draws the scene in this appearance whatever the viewer or `--appearance` asks."),
   ]
 
-  /// The element kinds other than shapes, in the order completion lists them.
+  /// The element kinds other than shapes, in the order completion lists
+  /// them, for the reference: the checker reads the tables above.
   package static let catalogue: [ElementKind] = [
     ElementKind(
       name: "pencil", attributes: pencil + AttributeSpec.modifiers + AttributeSpec.effects + [AttributeSpec.clip],
@@ -185,7 +187,12 @@ package enum ElementKinds {
         """),
   ]
 
-  package static let nonShapeKinds = catalogue.map(\.name)
+  /// The names of `catalogue`, in its order (a test checks they agree):
+  /// written out, because the checker reads them for every file, and
+  /// mapping the catalogue would build every table of it at start-up.
+  package static let nonShapeKinds = [
+    "pencil", "hstack", "vstack", "zstack", "text", "spacer", "line", "arrow", "path", "canvas",
+  ]
 
   /// SwiftUI's text styles at the default Dynamic Type size.
   package static let fontStyles: [(name: String, size: Double, bold: Bool)] = [

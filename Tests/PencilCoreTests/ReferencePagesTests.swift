@@ -28,6 +28,7 @@ final class ReferencePagesTests: XCTestCase {
   func testEveryElementHasASummaryAnExampleOfItselfAndDocumentedAttributes() {
     let elements = ReferencePages.elements
     XCTAssertEqual(Set(elements.map(\.name)), Checker.builtinElementNames)
+    XCTAssertEqual(ElementKinds.catalogue.map(\.name), ElementKinds.nonShapeKinds)
     for element in elements {
       XCTAssertFalse("\(element.summary)".isEmpty, element.name)
       let example = "\(element.example)"
