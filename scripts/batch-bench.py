@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Batch compiles with -j (README, "Batch compiles"; issue 11).
+"""Batch compiles with -j (docs/dev/benchmarks.md, "Batch compiles"; issue 11).
 
 Generates a folder of scenes like the samples (a canvas of 600 x 520,
 a few hundred elements each: pencils with the shine gradient in loops,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compile against Pikchr (README, "Compile against Pikchr"; issue 11).
+"""Compile against Pikchr (docs/dev/benchmarks.md, "Pencils against Pikchr on the same source size"; issue 11).
 
 pencilc and Pikchr, the PIC-like diagram compiler, built at benchmark time
 from its upstream C source as PyPI's `pypikchr` source package carries it

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The language's performance figures (README, "Loops and components").
+"""The language's performance figures (docs/dev/benchmarks.md, "Loops and components").
 
   * expansion: a loop of a few lines that expands to N pencils, N = 10k,
     100k and 1M, in process (pencil-bench --loop): elements per second

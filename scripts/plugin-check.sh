@@ -2,7 +2,7 @@
 # Builds Examples/PluginDemo (which renders its scene with PencilPlugin),
 # runs it, and checks that the pictures it loads through Bundle.module are
 # byte for byte what pencilc writes for the same scene. Then runs the
-# README's make recipe with make -j2 on three samples. Builds in a scratch
+# make recipe of docs/reference/batch-rendering.md with make -j2 on three samples. Builds in a scratch
 # folder, so the package's own .build is left alone.
 #   bash scripts/plugin-check.sh    (PENCILC=… to compare with another pencilc)
 set -euo pipefail
@@ -45,9 +45,9 @@ if [ -n "$(find "$work/build" -name 'shine*.png' -o -name 'shine*.svg')" ]; then
   failures=$((failures + 1))
 fi
 
-echo "-- the README's make recipe, make -j2 on three samples"
-# The recipe is the README's own ```make block, so the two cannot drift.
-awk '/^```make$/ { inside = 1; next } /^```$/ { inside = 0 } inside' README.md >"$work/Makefile"
+echo "-- the make recipe of docs/reference/batch-rendering.md, make -j2 on three samples"
+# The recipe is the batch-rendering page's own ```make block, so the two cannot drift.
+awk '/^```make$/ { inside = 1; next } /^```$/ { inside = 0 } inside' docs/reference/batch-rendering.md >"$work/Makefile"
 cp -R samples "$work/scenes"
 picked="scenes/palette-import.pencil scenes/blue-pencil.pencil scenes/flow.pencil"
 run_make() { make -s -C "$work" -j2 PENCILC="$(cd "$(dirname "$pencilc")" && pwd)/$(basename "$pencilc")" SCENES="$picked" "$@"; }

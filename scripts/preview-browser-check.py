@@ -24,7 +24,7 @@ from the first line of its standard output, and checks, each step bounded in tim
     Esc closes it, Tab reaches a shape (its tooltip shows) and then the
     component's ellipse (its tooltip names the use's line), Enter opens it;
  8. the key 0 fits the picture beside the panel; with --screenshot, a
-    screenshot of the page (docs/preview.png when no path is given), and
+    screenshot of the page (docs/pictures/preview.png when no path is given), and
    one of step 3's error overlay beside it (preview-errors.png);
  9. no error in the page's console up to here; SIGINT stops the server with
     exit status 0, and the page says it stopped.
@@ -367,8 +367,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser.add_argument("--pencilc", default=os.path.join(root, ".build/debug/pencilc"))
-    parser.add_argument("--screenshot", nargs="?", const=os.path.join(root, "docs/preview.png"),
-                        help="save a screenshot of the page (docs/preview.png when no path is given)")
+    parser.add_argument("--screenshot", nargs="?", const=os.path.join(root, "docs/pictures/preview.png"),
+                        help="save a screenshot of the page (docs/pictures/preview.png when no path is given)")
     parser.add_argument("--require", action="store_true", help="fail instead of skipping without a browser")
     options = parser.parse_args()
     missing = MISSING or headless_chromium.missing()

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Start-up against a hello-world Swift program (README, "Start-up"; issue 11).
+"""Start-up against a hello-world Swift program (docs/dev/benchmarks.md, "Start-up"; issue 11).
 
 Builds, in release, pencilc and a generated hello-world package (one
 `print`), each twice: with the Swift runtime in shared libraries (the

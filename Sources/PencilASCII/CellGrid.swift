@@ -239,12 +239,15 @@ struct CellGrid {
   /// clipped at the edges; characters the charset cannot show become `?`.
   ///
   /// A character is rarely as wide as a glyph, so the written text is
-  /// narrower (or wider) than the drawn one. Text that is narrower is
-  /// centred in the box the picture draws it in: a title that a stack or
-  /// a zstack centres (placed by its leading edge, at the left of its
-  /// measured box) is written in the middle, as it is drawn. Every line
-  /// moves by the same amount, so the lines of a paragraph stay aligned
-  /// with each other; wider text grows from its anchor as before.
+  /// narrower (or wider) than the drawn one. The written lines, as one
+  /// block, keep the edge of the drawn box that layout lined the text up
+  /// by (`boxAlignment`): a title a stack centres is written in the
+  /// middle of its box (its anchor is the box's leading edge, so the
+  /// anchor alone would put it at the left), a leading stack's labels
+  /// share their left column, a trailing stack's their right one. Text
+  /// nothing lined up is centred in its box when narrower and grows from
+  /// its anchor when wider. Every line moves by the same amount, so the
+  /// lines of a paragraph keep their own alignment with each other.
   mutating func write(
     _ text: TextItem, viewport: Rect, cellWidth: Double, cellHeight: Double, charset: ASCIICharset,
     diagnostics: inout [Diagnostic]
@@ -253,7 +256,7 @@ struct CellGrid {
     let lines = text.lines
     let measured = lines.map { TextMetrics.width(of: $0, size: text.fontSize) }.max() ?? 0
     let written = Double(lines.map { $0.unicodeScalars.count }.max() ?? 0)
-    let inset = max(0, (measured / cellWidth - written) / 2)
+    let shift = CellGrid.shift(of: text, room: measured / cellWidth - written)
     for (index, line) in lines.enumerated() {
       // The middle of the x-height sits about 0.35 em above the baseline.
       let y = text.position.y + Double(index) * text.lineHeight - 0.35 * text.fontSize
@@ -265,9 +268,9 @@ struct CellGrid {
       let anchor = (text.position.x - viewport.x) / cellWidth
       var start: Int
       switch text.alignment {
-      case .leading: start = clampedInt((anchor + inset).rounded(), -limit, limit)
-      case .center: start = clampedInt((anchor - Double(scalars.count) / 2).rounded(), -limit, limit)
-      case .trailing: start = clampedInt((anchor - inset).rounded(), -limit, limit) - scalars.count
+      case .leading: start = clampedInt((anchor + shift).rounded(), -limit, limit)
+      case .center: start = clampedInt((anchor + shift - Double(scalars.count) / 2).rounded(), -limit, limit)
+      case .trailing: start = clampedInt((anchor + shift).rounded(), -limit, limit) - scalars.count
       }
       // A cell may be narrower than a glyph: a run that would be cut at an
       // edge of the grid is moved inside it when it fits.
@@ -294,6 +297,23 @@ struct CellGrid {
           BackendCodes.characterReplaced, text.sourceRange,
           "'\(replaced)' cannot be shown with --charset \(charset.rawValue); it is written as '?'"))
     }
+  }
+
+  /// How far (in cells) the written block moves from where the text's
+  /// own alignment puts it at its anchor, so that it keeps the edge of
+  /// the drawn box layout lined the text up by. `room` is the drawn box's
+  /// width less the block's, in cells (negative: the block is wider).
+  static func shift(of text: TextItem, room: Double) -> Double {
+    func fraction(_ alignment: TextAlignment) -> Double {
+      switch alignment {
+      case .leading: 0
+      case .center: 0.5
+      case .trailing: 1
+      }
+    }
+    // Nothing lined it up: centred in its box when narrower, from its anchor when wider.
+    guard let box = text.boxAlignment else { return (0.5 - fraction(text.alignment)) * max(0, room) }
+    return (fraction(box) - fraction(text.alignment)) * room
   }
 
   private static func fits(_ scalar: Unicode.Scalar, _ charset: ASCIICharset) -> Bool {

@@ -233,10 +233,19 @@ public struct TextItem: Equatable, Sendable {
   public var color: IRColor
   public var bold: Bool
   public var alignment: TextAlignment
+  /// The edge (or the middle) of its measured box by which layout lined
+  /// the text up: its own `alignment` for text anchored at a point or
+  /// aligned in a frame wider than it; for text whose frame hugs it, the
+  /// alignment of the stack that placed that frame with room to spare
+  /// (a leading vstack's labels share their left edge); nil where nothing
+  /// lined it up. The glyphs fill the measured box, so drawing does not
+  /// need it (nor does `--emit ir` print it); a backend that writes the
+  /// text narrower or wider than measured (ASCII) keeps this edge.
+  public var boxAlignment: TextAlignment?
 
   package init(
     expansion: ItemExpansion?, text: String, position: Point, fontSize: Double, bold: Bool,
-    alignment: TextAlignment, color: IRColor, sourceRange: SourceRange
+    alignment: TextAlignment, color: IRColor, sourceRange: SourceRange, boxAlignment: TextAlignment? = nil
   ) {
     self.expansion = expansion
     self.text = text
@@ -246,6 +255,7 @@ public struct TextItem: Equatable, Sendable {
     self.color = color
     self.bold = bold
     self.alignment = alignment
+    self.boxAlignment = boxAlignment
   }
 
   /// A transform (about the text's own coordinates) and a clip.
@@ -270,7 +280,7 @@ public struct TextItem: Equatable, Sendable {
   public var lineHeight: Double { fontSize * 1.2 }
 
   /// The measured box (the built-in font's advances, which the SVG's
-  /// `textLength` holds every viewer's font to), for the canvas checks
+  /// `textLength` asks the viewer's font to keep), for the canvas checks
   /// and the automatic canvas: as wide as the widest line, 1.2 em per
   /// line, the first baseline 0.9 em below the top.
   package var bounds: Rect {

@@ -1,5 +1,6 @@
 import PencilDiagnostics
 import PencilGeometry
+import PencilIR
 import PencilSema
 
 /// Lowering what layout places (`Layout+Placement.swift`): it reads the
@@ -17,7 +18,41 @@ extension Lowering {
       diagnostic.file = fileID(origin.file)
       diagnostics.append(diagnostic)
     }
-    for index in frames.indices { lower(stack.children[index], in: frames[index], origin: origin) }
+    // A vstack or zstack lines up a child narrower than itself by its
+    // alignment across; an hstack places its children side by side, so
+    // they keep what lined the hstack up.
+    var aligned = origin
+    if stack.axis != .h {
+      aligned.boxAlignment = stack.alignment.x < 0.25 ? .leading : stack.alignment.x > 0.75 ? .trailing : .center
+    }
+    for index in frames.indices {
+      let hasRoom = frames[index].width < frame.width - Lowering.alignmentTolerance
+      lower(stack.children[index], in: frames[index], origin: hasRoom ? aligned : origin)
+    }
+  }
+
+  /// Less than this many points of room is no room: a child as wide as
+  /// its stack, up to rounding.
+  static let alignmentTolerance = 1e-3
+
+  /// Text that layout placed in `frame`: aligned by its own `align=` when
+  /// the frame is wider than it, else by what placed the frame.
+  func boxAlignment(of text: TextElement, in frame: Rect, _ origin: Origin) -> TextAlignment? {
+    let width = TextMetrics.width(of: text.text, size: text.fontSize)
+    return width < frame.width - Lowering.alignmentTolerance ? text.alignment : origin.boxAlignment
+  }
+
+  mutating func appendText(
+    _ text: TextElement, source: SourceRange, _ origin: Origin, boxAlignment: TextAlignment?
+  ) {
+    items.append(
+      .text(
+        TextItem(
+          expansion: origin.expansion, text: text.text, position: text.position ?? Point(0, 0), fontSize: text.fontSize,
+          bold: text.bold,
+          alignment: text.alignment,
+          color: IRColor(text.usesDefaultColor ? defaultTextColor(opacity: text.opacity) : text.color),
+          sourceRange: source, boxAlignment: boxAlignment)))
   }
 
   /// The content's frame inside an element's frame, once the padding is

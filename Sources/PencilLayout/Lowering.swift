@@ -174,6 +174,9 @@ package struct Lowering {
     /// The file the elements' ranges are in (nil: the compiled file), for
     /// the problems layout finds.
     var file: SourceFile?
+    /// How the nearest stack with room to spare aligned the frames
+    /// being lowered (see `TextItem.boxAlignment`); nil: none did.
+    var boxAlignment: TextAlignment?
 
     func range(_ element: ElementModel) -> SourceRange { source ?? element.range }
   }
@@ -230,7 +233,7 @@ package struct Lowering {
     if let modifiers = element.modifiers {
       if case .text(let text) = element.content, let anchor = text.position {
         let placed = placeAnchoredText(text, at: anchor, modifiers, range: origin.range(element), origin)
-        return appendText(placed, source: origin.range(element), origin)
+        return appendText(placed, source: origin.range(element), origin, boxAlignment: text.alignment)
       }
       frame = applyModifiers(modifiers, frame: outer, source: origin.range(element), origin)
     }
@@ -296,25 +299,17 @@ package struct Lowering {
     case .stack(let stack):
       lowerChildren(of: stack, in: frame, origin, range: origin.range(element))
     case .text(let text):
-      let placed =
-        text.position == nil ? placeText(text, in: frame, range: origin.range(element), file: origin.file) : text
-      appendText(placed, source: origin.range(element), origin)
+      guard text.position == nil else {
+        return appendText(text, source: origin.range(element), origin, boxAlignment: text.alignment)
+      }
+      let placed = placeText(text, in: frame, range: origin.range(element), file: origin.file)
+      let alignment = boxAlignment(of: placed, in: frame, origin)
+      appendText(placed, source: origin.range(element), origin, boxAlignment: alignment)
     case .spacer:
       break
     case .connector(let connector):
       lowerConnector(connector, in: frame, range: origin.range(element), origin)
     }
-  }
-
-  private mutating func appendText(_ text: TextElement, source: SourceRange, _ origin: Origin) {
-    items.append(
-      .text(
-        TextItem(
-          expansion: origin.expansion, text: text.text, position: text.position ?? Point(0, 0), fontSize: text.fontSize,
-          bold: text.bold,
-          alignment: text.alignment,
-          color: IRColor(text.usesDefaultColor ? defaultTextColor(opacity: text.opacity) : text.color),
-          sourceRange: source)))
   }
 
   /// A shape's path item, fitted to `frame`, with its stroke.
@@ -398,7 +393,7 @@ package struct Lowering {
   }
 
   /// The default text colour at an opacity, in each appearance.
-  private func defaultTextColor(opacity: Double) -> Color {
+  func defaultTextColor(opacity: Double) -> Color {
     palette?.map(defaultTextColor) { $0.withOpacity(opacity) } ?? defaultTextColor.withOpacity(opacity)
   }
 }

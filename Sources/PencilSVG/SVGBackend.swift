@@ -328,9 +328,12 @@ struct SVGWriter: ~Copyable {
     out.write("</text>\n")
   }
 
-  /// Holds the viewer's font to the width layout measured with the
-  /// built-in font, so a background sized to the text fits it in every
-  /// viewer (resvg, rsvg-convert and browsers honour `textLength`).
+  /// Asks the viewer to hold its font to the width layout measured with
+  /// the built-in font, so a background sized to the text fits it where
+  /// `textLength` is honoured (resvg and browsers). librsvg (rsvg-convert),
+  /// CairoSVG, androidsvg and canvg ignore it: there the viewer's font
+  /// keeps its own width, and a wide line overflows its background
+  /// (`scripts/text-box-check.py`; `--text-as-paths` is exact everywhere).
   private mutating func textLength(of line: String, _ fontSize: Double) {
     let width = TextMetrics.width(of: line[...], size: fontSize)
     guard width > 0 else { return }

@@ -1,21 +1,25 @@
 import Foundation
 import XCTest
 
-/// docs/reference/command-line.md is what the binary prints for `--help`
-/// (`PENCIL_RECORD=1 swift test --filter ReferencePagesTests` rewrites
-/// it), and each entry of docs/reference/diagnostics.md (pinned by
+/// The generated parts of docs/reference/command-line.md are what the
+/// binary prints for `--help` (`PENCIL_RECORD=1 swift test --filter
+/// ReferencePagesTests` makes them again), and each entry of docs/reference/diagnostics.md (pinned by
 /// PencilCoreTests against the catalogue) says what `pencilc explain`
 /// prints for its code.
 final class ReferencePagesTests: XCTestCase {
   static let folder = CLI.root.appendingPathComponent("docs/reference")
 
-  func testCommandLinePageMatchesTheHelp() throws {
+  func testCommandLinePageShowsWhatTheHelpPrints() throws {
     let help = try CLI.run(["--help"])
     let preview = try CLI.run(["preview", "--help"])
     let format = try CLI.run(["fmt", "--help"])
     XCTAssertEqual([help.status, preview.status, format.status], [0, 0, 0])
-    let page = CommandLinePage.make(help: help.stdout, previewHelp: preview.stdout, formatHelp: format.stdout)
-    try assertPage(page, Self.folder.appendingPathComponent("command-line.md"))
+    let parts = CommandLinePage.parts(help: help.stdout, previewHelp: preview.stdout, formatHelp: format.stdout)
+    let file = Self.folder.appendingPathComponent("command-line.md")
+    let committed = try String(contentsOf: file, encoding: .utf8)
+    let (page, missing) = CommandLinePage.filled(committed, with: parts)
+    XCTAssertEqual(missing, [], "command-line.md lacks these generated parts, or does not end one")
+    try assertPage(page, file)
   }
 
   func testDiagnosticsPageSaysWhatExplainPrints() throws {
@@ -69,37 +73,50 @@ final class ReferencePagesTests: XCTestCase {
   }
 }
 
-/// docs/reference/command-line.md, made from what the binary prints: the
-/// help verbatim, and its OPTIONS section as a table.
+/// The generated parts of docs/reference/command-line.md, which is
+/// otherwise written by hand: each part lies between a line
+/// `<!-- generated NAME -->` and a line `<!-- end generated -->`, and is
+/// made from what the binary prints: the help verbatim, and its OPTIONS
+/// section as a table.
 enum CommandLinePage {
-  static func make(help: String, previewHelp: String, formatHelp: String) -> String {
-    var page =
-      "*Generated from `pencilc --help` and `pencilc preview --help` (`Sources/pencilc`) by `PENCIL_RECORD=1 swift test --filter ReferencePagesTests`; edit the help text, not this page.*\n"
-    page += """
-
-      # Command line
-
-      `pencilc --help` prints:
-
-      """
-    page += fenced(help) + "\n## Options\n\n" + optionTable(help)
-    page += "\n## pencilc fmt\n\n"
-    page +=
-      formatHelp == help
-      ? "`pencilc fmt --help` prints the same text as `pencilc --help`, above.\n"
-      : "`pencilc fmt --help` prints:\n\n" + fenced(formatHelp)
-    page += "\n## pencilc preview\n\n`pencilc preview --help` prints:\n\n" + fenced(previewHelp)
-    page += "\n" + optionTable(previewHelp)
-    page += """
-
-      ## pencilc explain
-
-      `pencilc explain CODE` prints the entry of a diagnostic code, as
-      [the diagnostics page](diagnostics.md) lists them.
-
-      """
-    return page
+  static func parts(help: String, previewHelp: String, formatHelp: String) -> [String: String] {
+    [
+      "pencilc --help": "`pencilc --help` prints:\n\n" + fenced(help) + "\n" + optionTable(help),
+      "pencilc fmt --help": formatHelp == help
+        ? "`pencilc fmt --help` prints the same text as `pencilc --help`, above.\n"
+        : "`pencilc fmt --help` prints:\n\n" + fenced(formatHelp),
+      "pencilc preview --help": "`pencilc preview --help` prints:\n\n" + fenced(previewHelp) + "\n"
+        + optionTable(previewHelp),
+    ]
   }
+
+  /// `page` with each generated part made again, and what is missing:
+  /// the names of parts the page lacks, and the end marker when a part
+  /// is not ended.
+  static func filled(_ page: String, with parts: [String: String]) -> (page: String, missing: [String]) {
+    var lines: [String] = []
+    var found: Set<String> = []
+    var skipping = false
+    for line in page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      if skipping {
+        guard line == endMarker else { continue }
+        skipping = false
+      }
+      lines.append(line)
+      if line.hasPrefix(startMarker), line.hasSuffix(" -->") {
+        let name = String(line.dropFirst(startMarker.count).dropLast(" -->".count))
+        guard let part = parts[name] else { continue }
+        found.insert(name)
+        lines += part.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        skipping = true
+      }
+    }
+    let missing = parts.keys.filter { !found.contains($0) }.sorted() + (skipping ? [endMarker] : [])
+    return (lines.joined(separator: "\n"), missing)
+  }
+
+  static let startMarker = "<!-- generated "
+  static let endMarker = "<!-- end generated -->"
 
   private static func fenced(_ text: String) -> String {
     "```text\n" + (text.hasSuffix("\n") ? text : text + "\n") + "```\n"

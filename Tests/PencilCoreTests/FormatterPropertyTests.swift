@@ -43,15 +43,12 @@ final class FormatterPropertyTests: XCTestCase {
     XCTAssertGreaterThan(formattedCount, 30)
   }
 
-  /// The examples of the README's tour too.
-  func testReadmeBlocks() throws {
-    let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
-    let blocks = readme.components(separatedBy: "```pencil\n").dropFirst().compactMap {
-      $0.components(separatedBy: "```").first
-    }
-    XCTAssertGreaterThanOrEqual(blocks.count, 3)
-    for (index, block) in blocks.enumerated() {
-      XCTAssertTrue(checkProperties(Array(block.utf8), name: "README block \(index)", folder: Repository.samples))
+  /// The examples of the documentation too.
+  func testDocumentationExamples() throws {
+    let blocks = try DocumentationExamples.all()
+    XCTAssertGreaterThanOrEqual(blocks.count, 25)
+    for block in blocks {
+      XCTAssertTrue(checkProperties(Array(block.source.utf8), name: block.name, folder: Repository.samples))
     }
   }
 

@@ -38,7 +38,7 @@ final class FuzzRegressionTests: XCTestCase {
   /// sizes among them (0.000000001, 1e-43, 1e-301) are now E0005 ("too
   /// small to be seen"), so the `-at-limit` files repeat them with the
   /// smallest accepted number, 0.0001, to keep reaching the backends.
-  func testKnownInputsFromTheIssue() throws {
+  func testKnownFuzzInputsReachTheBackendsWithTheirOwnResults() throws {
     func input(_ name: String) throws -> [UInt8] {
       [UInt8](try Data(contentsOf: Self.regressions.appendingPathComponent(name)))
     }

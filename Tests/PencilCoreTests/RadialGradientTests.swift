@@ -124,9 +124,10 @@ final class RadialGradientTests: XCTestCase {
     XCTAssertEqual(canvas.withPixels { $0[5 * 20 + 18] }, LinearRGBA(stops[1].color).packed)
   }
 
-  /// Issue 10's glint compiles as written, and its map is the frame's unit
-  /// square scaled to the radius about the centre.
-  func testTheIssueExampleLowersToItsMap() throws {
+  /// A glint with its own centre and radius (the graphics specification's)
+  /// compiles as written, and its map is the frame's unit square scaled to
+  /// the radius about the centre.
+  func testRadialGradientWithCentreAndRadiusLowersToItsMap() throws {
     let compilation = compile(
       """
       gradient glint radial center=0.35,0.3 radius=0.6 { stop white.opacity(0.8); stop white.opacity(0) }

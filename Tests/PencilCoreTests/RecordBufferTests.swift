@@ -12,6 +12,19 @@ final class RecordBufferTests: XCTestCase {
     XCTAssertEqual(buffer.elements, (0..<1000).map { UInt32($0) })
   }
 
+  func testAnUnallocatedBufferIsEmptyAndTakesMemoryAtItsFirstAppend() {
+    var buffer = RecordBuffer<UInt32>.unallocated
+    XCTAssertTrue(buffer.isEmpty)
+    XCTAssertNil(buffer.last)
+    XCTAssertEqual(buffer.elements, [])
+    var array: [UInt32] = []
+    buffer.copy(into: &array)
+    XCTAssertEqual(array, [], "an empty copy of no memory")
+    for value in 0..<40 { buffer.append(UInt32(value)) }
+    XCTAssertEqual(buffer.elements, (0..<40).map { UInt32($0) })
+    XCTAssertEqual(buffer.last, 39)
+  }
+
   func testRemoveAllStartsOverAndTheCopiedElementsStay() {
     var buffer = RecordBuffer<UInt32>(capacity: 16)
     for value in 0..<40 { buffer.append(UInt32(value)) }

@@ -6,7 +6,7 @@ import XCTest
 /// The syntax tree is lossless and well formed: every byte of every file
 /// we have is in it once, in order, and its nodes nest as postorder says.
 final class SyntaxTreeRoundTripTests: XCTestCase {
-  /// Every sample, fixture, fuzz regression and README block.
+  /// Every sample, fixture, fuzz regression and documentation example.
   static func corpus() throws -> [(name: String, bytes: [UInt8])] {
     var found: [(String, [UInt8])] = []
     let roots = [Repository.samples, Repository.fixtures, Repository.root.appendingPathComponent("Fuzz/regressions")]
@@ -17,16 +17,13 @@ final class SyntaxTreeRoundTripTests: XCTestCase {
         found.append((url.path, [UInt8](try Data(contentsOf: url))))
       }
     }
-    let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
-    for (index, block) in readme.components(separatedBy: "```pencil\n").dropFirst().enumerated() {
-      found.append(("README block \(index)", Array((block.components(separatedBy: "```").first ?? "").utf8)))
-    }
+    for block in try DocumentationExamples.all() { found.append((block.name, Array(block.source.utf8))) }
     return found
   }
 
   func testEveryFileWeHavePrintsBackExactly() throws {
     let corpus = try Self.corpus()
-    for part in ["samples/", "Fixtures/", "Fuzz/regressions/", "README block"] {
+    for part in ["samples/", "Fixtures/", "Fuzz/regressions/", "README.md block", "docs/tutorial.md block"] {
       XCTAssertTrue(corpus.contains { $0.name.contains(part) }, "\(part) files were found")
     }
     XCTAssertGreaterThan(corpus.count, 60)

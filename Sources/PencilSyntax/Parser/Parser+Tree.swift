@@ -23,11 +23,18 @@ struct TreeRecorder {
     // Written-out scenes have about one token per 3.5 bytes, one node per
     // 5 and one literal per 9 (pencil-bench): reserving a little more
     // spares the regrowth copies, and pages never written are never touched.
-    let bytes = on ? expectedBytes : 0
-    tokens = RecordBuffer(capacity: bytes / 3 + 16)
-    nodes = RecordBuffer(capacity: bytes / 4 + 16)
-    literals = RecordBuffer(capacity: bytes / 6 + 16)
-    literalTokens = RecordBuffer(capacity: bytes / 6 + 16)
+    guard on else {
+      // An interpolation's parser records nothing: no memory for it.
+      tokens = .unallocated
+      nodes = .unallocated
+      literals = .unallocated
+      literalTokens = .unallocated
+      return
+    }
+    tokens = RecordBuffer(capacity: expectedBytes / 3 + 16)
+    nodes = RecordBuffer(capacity: expectedBytes / 4 + 16)
+    literals = RecordBuffer(capacity: expectedBytes / 6 + 16)
+    literalTokens = RecordBuffer(capacity: expectedBytes / 6 + 16)
   }
 
   /// Starts over for the next top-level statement, keeping the memory.

@@ -20,34 +20,48 @@ struct RecordBuffer<Element> {
     deinit { base.deallocate() }
   }
 
-  private var storage: Storage
-  private var base: UnsafeMutablePointer<Element>
+  /// Nil until the first append of a buffer made empty (`unallocated`).
+  private var storage: Storage?
+  private var base: UnsafeMutablePointer<Element>?
   private var capacity: Int
   private(set) var count = 0
 
   init(capacity: Int) {
     assert(_isPOD(Element.self), "the buffer drops its elements without destroying them")
     let capacity = max(capacity, 16)
-    storage = Storage(capacity: capacity)
+    let storage = Storage(capacity: capacity)
+    self.storage = storage
     base = storage.base
     self.capacity = capacity
+  }
+
+  /// A buffer that takes no memory until something is appended: the
+  /// recorder of a parser that records nothing (an interpolation's) is
+  /// made without an allocation.
+  static var unallocated: RecordBuffer { RecordBuffer() }
+
+  private init() {
+    assert(_isPOD(Element.self), "the buffer drops its elements without destroying them")
+    capacity = 0
   }
 
   @inline(__always)
   mutating func append(_ element: Element) {
     if count == capacity { grow() }
-    (base + count).initialize(to: element)
+    // `grow` made the memory when there was none.
+    (base.unsafelyUnwrapped + count).initialize(to: element)
     // Below the capacity, which is an `Int`: it cannot overflow.
     count &+= 1
   }
 
-  /// Twice the room, the elements moved over (they are plain bytes).
+  /// Twice the room (16 at first), the elements moved over (they are
+  /// plain bytes).
   private mutating func grow() {
-    let larger = Storage(capacity: capacity * 2)
-    larger.base.initialize(from: base, count: count)
+    let larger = Storage(capacity: max(capacity * 2, 16))
+    if let base { larger.base.initialize(from: base, count: count) }
     storage = larger
     base = larger.base
-    capacity *= 2
+    capacity = max(capacity * 2, 16)
   }
 
   /// Empty again, keeping the memory (the elements need no clean-up).
@@ -55,7 +69,7 @@ struct RecordBuffer<Element> {
 
   var isEmpty: Bool { count == 0 }
 
-  var last: Element? { count > 0 ? base[count - 1] : nil }
+  var last: Element? { count > 0 ? base.unsafelyUnwrapped[count - 1] : nil }
 
   /// A copy of the elements, in an array of their exact size.
   var elements: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
@@ -71,7 +85,7 @@ struct RecordBuffer<Element> {
       array = elements
       return
     }
-    if array.count == count {
+    if array.count == count, let base {
       // The same size as the previous statement's (often, in a scene of
       // like lines): its elements overwritten in place, one `memcpy`.
       array.withUnsafeMutableBufferPointer { target in target.baseAddress?.update(from: base, count: count) }

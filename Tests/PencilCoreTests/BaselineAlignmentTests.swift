@@ -7,11 +7,10 @@ import XCTest
 @testable import PencilLayout
 @testable import PencilSema
 
-/// Findings of the review of layout v3 and appearances, each pinned: the
-/// layout budget and linear nesting, baselines in every kind of stack,
-/// warnings in the file they are about, parameters named like modifiers,
-/// a component named `color`, and wrapping's edges.
-final class LayoutReviewTests: XCTestCase {
+/// Stacks aligned on their texts' first baselines: linear however deeply
+/// they nest (and bounded by the layout budget), tall enough for the
+/// descenders, and the first baseline of every kind of child.
+final class BaselineAlignmentTests: XCTestCase {
   private func texts(_ scene: Scene?) -> [TextItem] {
     (scene?.items ?? []).compactMap { if case .text(let text) = $0 { text } else { nil } }
   }
@@ -19,7 +18,7 @@ final class LayoutReviewTests: XCTestCase {
   /// 60 baseline-aligned hstacks around many texts: each stack is sized
   /// once per proposal (the memo), so layout stays linear; and past its
   /// budget of answers layout stops with E0244 (here a small budget).
-  func testDeepBaselineNestingIsLinearAndBounded() throws {
+  func testBaselineAlignmentNestedDeeplyIsLinearAndBounded() throws {
     var body = "vstack { for i in 0..<300 { text \"a b\" } }"
     for _ in 0..<60 { body = "hstack alignment=firstTextBaseline { \(body); text \"c\" }" }
     let source = "vstack at 0,0 { \(body) }"
@@ -36,7 +35,7 @@ final class LayoutReviewTests: XCTestCase {
     XCTAssertNil(beyond.scene)
   }
 
-  func testABaselineAlignedHStackIsTallEnoughForItsDescenders() throws {
+  func testBaselineAlignedHStackIsTallEnoughForItsDescenders() throws {
     let scene = compile(
       """
       vstack at 0,0 spacing=0 {
@@ -56,7 +55,7 @@ final class LayoutReviewTests: XCTestCase {
     XCTAssertEqual(boxes.last?.y ?? 0, 50 + (1.2 - 0.9) * 40, accuracy: 1e-9)
   }
 
-  func testZStacksAndComponentsHaveFirstBaselines() throws {
+  func testBaselineAlignmentFindsTheFirstBaselineOfZStacksAndComponents() throws {
     let placed = texts(
       compile(
         """
@@ -67,38 +66,5 @@ final class LayoutReviewTests: XCTestCase {
     XCTAssertEqual(placed.count, 3)
     XCTAssertEqual(placed[0].position.y, placed[1].position.y, accuracy: 1e-9)
     XCTAssertEqual(placed[2].position.y, placed[1].position.y, accuracy: 1e-9)
-  }
-
-  func testLayoutWarningsAreInTheFileOfTheComponent() throws {
-    let files = ["lib.pencil": "component label(s: String) {\n  vstack size 20x20 { text s }\n}\n"]
-    let compilation = Pencil.compile(
-      SourceFile(name: "main.pencil", text: "import \"lib.pencil\"\nlabel at 0,0 s=\"Supercalifragilistic\"\n"),
-      importer: MemoryImportLoader(files: files))
-    let warning = try XCTUnwrap(compilation.diagnostics.first { $0.code == LayoutCodes.textOverflow })
-    XCTAssertEqual(compilation.files[warning.file].name, "lib.pencil")
-    XCTAssertEqual(warning.range, SourceRange(51, 57))
-  }
-
-  func testParametersNamedLikeModifiersAreParameters() {
-    let source = """
-      gradient shine hsb leading to trailing { stop s=1 b=0.5; stop s=1 b=1 }
-      component bar(background: Gradient, cornerRadius: Number = 1) { rect fill=.blue gradient=background opacity=cornerRadius }
-      bar at 0,0 size 100x20 background=shine cornerRadius=0.5 padding=2
-      """
-    XCTAssertEqual(compile(source).diagnostics.map(\.message), [])
-  }
-
-  func testAComponentNamedColorIsStillAnElement() {
-    let source = "component color(c: Color) { rect fill=c }\ncolor at 0,0 size 10x10 c=.red\n"
-    XCTAssertEqual(compile(source).diagnostics.map(\.message), [])
-  }
-
-  func testWrappingKeepsLeadingSpacesAndDropsEmptyLinesQuietly() {
-    let (spaced, _) = TextMetrics.wrap("  indented", width: 1000, size: 17, lineLimit: 1)
-    XCTAssertEqual(spaced, ["  indented"])
-    let (blank, _) = TextMetrics.wrap("x\n\n\n", width: 1000, size: 17, lineLimit: 1)
-    XCTAssertEqual(blank, ["x"])
-    let (cut, _) = TextMetrics.wrap("x\ny", width: 1000, size: 17, lineLimit: 1)
-    XCTAssertEqual(cut, ["x..."])
   }
 }

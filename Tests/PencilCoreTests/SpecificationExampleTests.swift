@@ -8,12 +8,15 @@ import XCTest
 @testable import PencilLayout
 @testable import PencilSema
 
-/// The program the language was specified by (issue 8), exactly as written
-/// there, beside the palette it imports (Fixtures/issue8): it compiles
-/// without a problem and draws what it says.
-final class IssueExampleTests: XCTestCase {
-  func testTheSpecifyingProgramCompilesAsWritten() throws {
-    let folder = Repository.fixtures.appendingPathComponent("issue8")
+/// The example programs the language, its layout and appearances, and its
+/// graphics were specified by, each exactly as written in its
+/// specification (Fixtures/language-spec, layout-appearance-spec and
+/// graphics-spec): each compiles and draws what it says.
+final class SpecificationExampleTests: XCTestCase {
+  /// The language's example, beside the palette it imports: it compiles
+  /// without a problem and draws what it says.
+  func testLanguageSpecificationExampleCompilesAsWritten() throws {
+    let folder = Repository.fixtures.appendingPathComponent("language-spec")
     let url = folder.appendingPathComponent("example.pencil")
     let compilation = Pencil.compile(
       SourceFile(name: "example.pencil", bytes: Array(try Data(contentsOf: url))),
@@ -37,11 +40,11 @@ final class IssueExampleTests: XCTestCase {
     XCTAssertTrue(labels.allSatisfy { $0.callSites.count == 1 })
   }
 
-  /// Issue 9's form and the article's ColorPencilSetView, exactly as
-  /// written there (Fixtures/issue9): no problem in either appearance, the
-  /// form's fields full width, the Save bar at the bottom, text adapting.
-  func testTheLayoutAndAppearanceExampleCompilesAsWritten() throws {
-    let url = Repository.fixtures.appendingPathComponent("issue9/example.pencil")
+  /// The layout and appearance example (a form and the article's
+  /// ColorPencilSetView): no problem in either appearance, the form's
+  /// fields full width, the Save bar at the bottom, text adapting.
+  func testLayoutAndAppearanceSpecificationExampleCompilesAsWritten() throws {
+    let url = Repository.fixtures.appendingPathComponent("layout-appearance-spec/example.pencil")
     let source = SourceFile(name: "example.pencil", bytes: Array(try Data(contentsOf: url)))
     for appearance in Appearance.allCases {
       let compilation = Pencil.compile(source, appearance: appearance)
@@ -73,11 +76,11 @@ final class IssueExampleTests: XCTestCase {
     XCTAssertNotNil(Pencil.compile(source, appearance: nil).scene?.dark)
   }
 
-  /// Issue 10's scene, exactly as written (Fixtures/issue10): it compiles
-  /// and draws, with one honest warning pair — its star passes radians
-  /// (`k * pi / points`) to sin and cos, which take degrees in pencil.
-  func testTheGraphicsExampleCompilesAsWritten() throws {
-    let url = Repository.fixtures.appendingPathComponent("issue10/example.pencil")
+  /// The graphics example: it compiles and draws, with one honest warning
+  /// pair — its star passes radians (`k * pi / points`) to sin and cos,
+  /// which take degrees in pencil.
+  func testGraphicsSpecificationExampleCompilesAsWritten() throws {
+    let url = Repository.fixtures.appendingPathComponent("graphics-spec/example.pencil")
     let compilation = Pencil.compile(SourceFile(name: "example.pencil", bytes: Array(try Data(contentsOf: url))))
     XCTAssertEqual(
       compilation.diagnostics.map(\.code), [GraphicsCodes.radiansInDegrees, GraphicsCodes.radiansInDegrees])
