@@ -34,31 +34,71 @@ package struct AttributeSpec: Equatable, Sendable {
   package var kind: ValueKind
   /// One of SwiftUI's modifiers, which every element takes.
   package var isModifier = false
+  /// The value an element has without the attribute, as the reference
+  /// (docs/reference/elements.md, generated from these tables) shows it.
+  /// Static strings: the checker copies specs, and these cost it no
+  /// reference counting.
+  package var defaultValue: StaticString
+  /// What the attribute does, in one line of the reference.
+  package var summary: StaticString
 
-  init(_ name: String, _ kind: ValueKind) {
+  init(_ name: String, _ kind: ValueKind, default defaultValue: StaticString = "", _ summary: StaticString = "") {
     self.name = name
     key = Name(name)
     self.kind = kind
+    self.defaultValue = defaultValue
+    self.summary = summary
   }
 
-  static let position = AttributeSpec("at", .point)
-  static let size = AttributeSpec("size", .size)
-  static let opacity = AttributeSpec("opacity", .number(minimum: 0, maximum: 1))
-  static let fill = AttributeSpec("fill", .color)
-  static let color = AttributeSpec("color", .color)
-  static let gradient = AttributeSpec("gradient", .gradient)
-  static let fillRule = AttributeSpec("fillrule", .keyword(["nonzero", "evenodd"]))
-  static let spacing = AttributeSpec("spacing", .number(minimum: 0, maximum: nil))
+  /// The attribute the checker reads: the reference's words are not part of it.
+  package static func == (a: AttributeSpec, b: AttributeSpec) -> Bool {
+    a.name == b.name && a.kind == b.kind && a.isModifier == b.isModifier
+  }
+
+  static let position = AttributeSpec(
+    "at", .point, default: "placed by layout", "The top-left corner of the frame: `at X,Y`, or `at NAME.ANCHOR`.")
+  static let size = AttributeSpec(
+    "size", .size, default: "proposed by layout", "The width and height of the frame: `size WxH`.")
+  static let opacity = AttributeSpec(
+    "opacity", .number(minimum: 0, maximum: 1), default: "1", "How opaque the element is, from 0 (invisible) to 1.")
+  static let fill = AttributeSpec("fill", .color, default: "`black`", "The colour inside the outline.")
+  static let gradient = AttributeSpec(
+    "gradient", .gradient, default: "none", "A gradient, by the name a `gradient` statement gives it, over the fill.")
+  static let fillRule = AttributeSpec(
+    "fillrule", .keyword(["nonzero", "evenodd"]), default: "`nonzero`",
+    "Which parts of an outline that crosses itself are inside.")
+  static let spacing = AttributeSpec(
+    "spacing", .number(minimum: 0, maximum: nil), default: "8", "The gap between neighbouring children, in points.")
 
   /// SwiftUI's modifiers, which every element takes (see `Modifiers`).
   package static let modifiers: [AttributeSpec] =
     ([
-      "padding", "padding.top", "padding.bottom", "padding.leading", "padding.trailing", "padding.horizontal",
-      "padding.vertical",
-    ].map { AttributeSpec($0, .number(minimum: 0, maximum: nil)) }
-    + [
-      AttributeSpec("background", .paint), AttributeSpec("cornerRadius", .number(minimum: 0, maximum: nil)),
-      AttributeSpec("width", .length), AttributeSpec("height", .length),
+      AttributeSpec(
+        "padding", .number(minimum: 0, maximum: nil), default: "0", "Room added around the element on every edge."),
+      AttributeSpec("padding.top", .number(minimum: 0, maximum: nil), default: "`padding`", "Room added at the top."),
+      AttributeSpec(
+        "padding.bottom", .number(minimum: 0, maximum: nil), default: "`padding`", "Room added at the bottom."),
+      AttributeSpec(
+        "padding.leading", .number(minimum: 0, maximum: nil), default: "`padding`", "Room added at the leading edge."),
+      AttributeSpec(
+        "padding.trailing", .number(minimum: 0, maximum: nil), default: "`padding`",
+        "Room added at the trailing edge."),
+      AttributeSpec(
+        "padding.horizontal", .number(minimum: 0, maximum: nil), default: "`padding`",
+        "Room added at the leading and trailing edges."),
+      AttributeSpec(
+        "padding.vertical", .number(minimum: 0, maximum: nil), default: "`padding`",
+        "Room added at the top and the bottom."),
+      AttributeSpec(
+        "background", .paint, default: "none", "A colour or a gradient drawn behind the element, padding included."),
+      AttributeSpec(
+        "cornerRadius", .number(minimum: 0, maximum: nil), default: "0",
+        "Rounds the corners of the background."),
+      AttributeSpec(
+        "width", .length, default: "the ideal width", "A fixed width in points, or `fill` to take the width offered."),
+      AttributeSpec(
+        "height", .length, default: "the ideal height",
+        "A fixed height in points, or `fill` to take the height offered."),
     ]).map { spec in
       var modifier = spec
       modifier.isModifier = true
@@ -70,11 +110,19 @@ extension AttributeSpec {
   /// Effects after layout, which every drawn element takes: SwiftUI's
   /// `rotationEffect`, `scaleEffect`, `offset` and `clipShape`.
   package static let effects: [AttributeSpec] = [
-    AttributeSpec("rotation", .number(minimum: -1e6, maximum: 1e6)), AttributeSpec("scale", .scale),
-    AttributeSpec("offset", .point), AttributeSpec("anchor", .keyword(ElementKinds.directions.map(\.name))),
+    AttributeSpec(
+      "rotation", .number(minimum: -1e6, maximum: 1e6), default: "0",
+      "Turns the element clockwise by this many degrees about `anchor`, after layout."),
+    AttributeSpec(
+      "scale", .scale, default: "1", "Scales the element about `anchor` after layout: `S`, or `SX,SY` per axis."),
+    AttributeSpec("offset", .point, default: "0,0", "Moves the element by `DX,DY` after layout, leaving its room."),
+    AttributeSpec(
+      "anchor", .keyword(ElementKinds.directions.map(\.name)), default: "`center`",
+      "The unit point of the frame that `rotation` and `scale` turn and grow about."),
   ]
   /// `clip=`, on elements with children.
-  static let clip = AttributeSpec("clip", .clipShape)
+  static let clip = AttributeSpec(
+    "clip", .clipShape, default: "none", "Cuts the children to this shape, fitted to the frame.")
 }
 
 /// A checked attribute value.
@@ -192,76 +240,4 @@ package struct AttributeValues {
     if case .size(let size) = self[.size] { placement.size = size }
     return placement
   }
-}
-
-/// Element kinds other than shapes, and the attributes of each.
-package enum ElementKinds {
-  package static let shapeAttributes: [AttributeSpec] =
-    [.position, .size, .fill, .gradient, .opacity, .fillRule] + stroke + AttributeSpec.modifiers
-    + AttributeSpec.effects
-  /// SwiftUI's `.stroke(_:lineWidth:)` with its StrokeStyle, as SVG names them.
-  static let stroke: [AttributeSpec] = [
-    AttributeSpec("stroke", .paint), AttributeSpec("lineWidth", .number(minimum: 0, maximum: nil)),
-    AttributeSpec("lineCap", .keyword(["butt", "round", "square"])),
-    AttributeSpec("lineJoin", .keyword(["miter", "round", "bevel"])),
-    AttributeSpec("miterLimit", .number(minimum: 1, maximum: nil)),
-    AttributeSpec("dash", .list(.number(minimum: 0, maximum: nil))),
-    AttributeSpec("dashPhase", .number(minimum: nil, maximum: nil)),
-  ]
-  static let pencil: [AttributeSpec] = [
-    .position, .size, .color, .gradient, AttributeSpec("timber", .color), .opacity,
-  ]
-  package static let vstack: [AttributeSpec] =
-    [.position, .size, .spacing, AttributeSpec("alignment", .keyword(["leading", "center", "trailing"]))]
-    + AttributeSpec.modifiers + AttributeSpec.effects + [AttributeSpec.clip]
-  package static let hstack: [AttributeSpec] =
-    [
-      .position, .size, .spacing,
-      AttributeSpec("alignment", .keyword(["top", "center", "bottom", "firstTextBaseline"])),
-    ]
-    + AttributeSpec.modifiers + AttributeSpec.effects + [AttributeSpec.clip]
-  package static let zstack: [AttributeSpec] =
-    [.position, .size, AttributeSpec("alignment", .keyword(directions.map(\.name)))] + AttributeSpec.modifiers
-    + AttributeSpec.effects + [AttributeSpec.clip]
-  package static let text: [AttributeSpec] =
-    [
-      .position, AttributeSpec("font", .font), AttributeSpec("align", .keyword(["leading", "center", "trailing"])),
-      .color, .opacity, AttributeSpec("lineLimit", .number(minimum: 1, maximum: 10_000)),
-    ] + AttributeSpec.modifiers + AttributeSpec.effects
-  package static let spacer: [AttributeSpec] = [AttributeSpec("minLength", .number(minimum: 0, maximum: nil))]
-  /// `line` and `arrow`.
-  package static let connector: [AttributeSpec] =
-    [
-      AttributeSpec("from", .point), AttributeSpec("to", .point), .fill, .opacity,
-      AttributeSpec("arrowheads", .keyword(["start", "end", "both", "none"])), AttributeSpec("label", .string),
-      AttributeSpec("route", .keyword(["straight", "elbow"])),
-    ] + stroke + AttributeSpec.effects
-  package static let path: [AttributeSpec] = [.fill, .gradient, .opacity, .fillRule] + stroke + AttributeSpec.effects
-  package static let canvas: [AttributeSpec] = [
-    .size, AttributeSpec("background", .color), AttributeSpec("appearance", .keyword(["light", "dark"])),
-  ]
-
-  /// SwiftUI's text styles at the default Dynamic Type size.
-  package static let fontStyles: [(name: String, size: Double, bold: Bool)] = [
-    ("largeTitle", 34, false), ("title", 28, false), ("title2", 22, false), ("title3", 20, false),
-    ("headline", 17, true), ("body", 17, false), ("callout", 16, false), ("subheadline", 15, false),
-    ("footnote", 13, false), ("caption", 12, false), ("caption2", 11, false),
-  ]
-
-  /// SwiftUI's unit points.
-  package static let directions: [(name: String, point: Point)] = [
-    ("top", Point(0.5, 0)), ("bottom", Point(0.5, 1)), ("leading", Point(0, 0.5)),
-    ("trailing", Point(1, 0.5)), ("center", Point(0.5, 0.5)), ("topLeading", Point(0, 0)),
-    ("topTrailing", Point(1, 0)), ("bottomLeading", Point(0, 1)), ("bottomTrailing", Point(1, 1)),
-  ]
-
-  /// What CSS and UIKit call SwiftUI's directions, for did-you-mean fixes.
-  static let directionAliases = [
-    "left": "leading", "right": "trailing", "middle": "center", "centre": "center", "topLeft": "topLeading",
-    "topRight": "topTrailing", "bottomLeft": "bottomLeading", "bottomRight": "bottomTrailing",
-  ]
-
-  package static let nonShapeKinds = [
-    "pencil", "hstack", "vstack", "zstack", "text", "spacer", "line", "arrow", "path", "canvas",
-  ]
 }

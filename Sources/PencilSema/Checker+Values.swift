@@ -9,7 +9,9 @@ extension Checker {
     var values = AttributeValues(capacity: attributes.count)
     for index in attributes.indices {
       let key = attributes[index].name.key
-      guard let spec = specs.first(where: { $0.key == key }) else {
+      // By index: a spec carries the reference's words too, and a copy of
+      // the whole of it for each attribute costs more than the check.
+      guard let specIndex = specs.firstIndex(where: { $0.key == key }) else {
         reportUnknownAttribute(attributes[index], among: attributes, specs, of: kind)
         markNamesRead(in: attributes[index].value)
         continue
@@ -30,9 +32,9 @@ extension Checker {
         markNamesRead(in: attribute.value)
         continue
       }
-      if let value = resolve(attributes[index].value, as: spec.kind, for: name) {
+      if let value = resolve(attributes[index].value, as: specs[specIndex].kind, for: name) {
         values.add(key, value)
-        if spec.isModifier { values.hasModifiers = true }
+        if specs[specIndex].isModifier { values.hasModifiers = true }
       }
     }
     return values

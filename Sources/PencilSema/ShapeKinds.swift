@@ -22,33 +22,50 @@ package protocol ShapeKind {
   var name: String { get }
   var key: Name { get }
   var extraAttributes: [AttributeSpec] { get }
+  /// What a builtin shape is, in one line of the reference
+  /// (docs/reference/elements.md); empty for the file's own shapes.
+  var summary: StaticString { get }
+  /// A scene that draws a builtin shape, compiled by the reference's tests.
+  var example: StaticString { get }
   func outline(_ values: AttributeValues) -> ShapeOutline
 }
 
 extension ShapeKind {
   var extraAttributes: [AttributeSpec] { [] }
   var key: Name { Name(name) }
+  var summary: StaticString { "" }
+  var example: StaticString { "" }
 }
 
 struct UnitPathShape: ShapeKind {
   let name: String
+  var summary: StaticString = ""
+  var example: StaticString = ""
   let segments: [PathSegment]
   func outline(_ values: AttributeValues) -> ShapeOutline { .unitPath(segments) }
 }
 
 struct RectShape: ShapeKind {
   let name = "rect"
+  let summary: StaticString = "A rectangle filling its frame."
+  let example: StaticString = "rect at 10,10 size 120x60 fill=.blue stroke=.black lineWidth=2"
   func outline(_ values: AttributeValues) -> ShapeOutline { .rect }
 }
 
 struct RoundRectShape: ShapeKind {
   let name = "roundrect"
-  let extraAttributes = [AttributeSpec("radius", .number(minimum: 0, maximum: nil))]
+  let extraAttributes = [
+    AttributeSpec("radius", .number(minimum: 0, maximum: nil), default: "8", "The radius of the corners, in points.")
+  ]
+  let summary: StaticString = "A rectangle with rounded corners filling its frame."
+  let example: StaticString = "roundrect at 10,10 size 120x60 radius=16 fill=.green"
   func outline(_ values: AttributeValues) -> ShapeOutline { .roundRect(radius: values.number(.radius) ?? 8) }
 }
 
 struct EllipseShape: ShapeKind {
   let name = "ellipse"
+  let summary: StaticString = "An ellipse filling its frame; a circle in a square one."
+  let example: StaticString = "ellipse at 10,10 size 120x60 fill=.pink"
   func outline(_ values: AttributeValues) -> ShapeOutline { .ellipse }
 }
 
@@ -58,6 +75,8 @@ package enum ShapeKinds {
   /// The article's PencilTipShape.
   static let tip = UnitPathShape(
     name: "tip",
+    summary: "The pencil's point: the lead at the top of a pencil's frame.",
+    example: "tip at 10,10 size 100x400 fill=.red",
     segments: [
       .move(p(0.470, 0.035)), .line(p(0.530, 0.020)), .line(p(0.670, 0.106)),
       .cubic(control1: p(0.580, 0.120), control2: p(0.420, 0.120), to: p(0.330, 0.106)), .close,
@@ -66,6 +85,8 @@ package enum ShapeKinds {
   /// The article's PencilTimberShape.
   static let timber = UnitPathShape(
     name: "timber",
+    summary: "The pencil's sharpened wood, below the tip in a pencil's frame.",
+    example: "timber at 10,10 size 100x400 fill=hsb(0.07, 0.4, 0.9)",
     segments: [
       .move(p(0.330, 0.106)),
       .cubic(control1: p(0.420, 0.120), control2: p(0.580, 0.120), to: p(0.670, 0.106)),
@@ -76,6 +97,8 @@ package enum ShapeKinds {
   /// The article's PencilBodyShape.
   static let body = UnitPathShape(
     name: "body",
+    summary: "The pencil's painted body, below the timber in a pencil's frame.",
+    example: "body at 10,10 size 100x400 fill=.blue",
     segments: [
       .move(p(0.020, 0.270)),
       .cubic(control1: p(0.300, 0.320), control2: p(0.700, 0.320), to: p(0.980, 0.270)),

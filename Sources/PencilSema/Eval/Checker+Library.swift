@@ -9,19 +9,9 @@ import PencilSyntax
 #endif
 
 /// The standard library: colour functions, maths, `count`, `mix`, and the
-/// members of colours and lists. Angles are in degrees, as in SwiftUI's
-/// `.degrees`, TikZ and Pikchr.
+/// members of colours and lists (listed in `LibraryTable.swift`). Angles
+/// are in degrees, as in SwiftUI's `.degrees`, TikZ and Pikchr.
 extension Checker {
-  /// The functions messages list and suggest: all but `point` and `size`,
-  /// which the language reference lists only as kept for old files
-  /// (issue 21: E0216 listed them as if they were to be used).
-  static let documentedFunctionNames = [
-    "hsb", "rgb", "min", "max", "abs", "round", "floor", "ceil", "sqrt", "sin", "cos", "atan2", "count", "mix",
-  ]
-  /// Every function: `point(x, y)` and `size(w, h)` still work, for files
-  /// written with them, but a user is taught `x, y` and `WxH`.
-  package static let functionNames = documentedFunctionNames + ["point", "size"]
-
   mutating func callFunction(_ function: Identifier, _ arguments: [Expr], _ range: SourceRange) -> Computed? {
     switch function.name {
     case "hsb", "rgb": return colorFunction(function, arguments, range)
