@@ -22,6 +22,30 @@ final class ReferencePagesTests: XCTestCase {
     try assertPage(page, file)
   }
 
+  /// The hand-written "options in detail" table explains every option
+  /// `--help` lists, and no other: a new option cannot miss its details.
+  func testDetailedOptionTableNamesEveryOptionOfTheHelp() throws {
+    let help = try CLI.run(["--help"])
+    let page = try String(contentsOf: Self.folder.appendingPathComponent("command-line.md"), encoding: .utf8)
+    let detailed = try XCTUnwrap(
+      page.components(separatedBy: "## The options in detail").last?.components(separatedBy: "\n## ").first)
+    func flags(_ text: String) -> Set<String> {
+      let pattern = try? NSRegularExpression(pattern: "(?<![\\w-])(--?[a-z][a-z-]*)")
+      let range = NSRange(text.startIndex..., in: text)
+      return Set(
+        (pattern?.matches(in: text, range: range) ?? []).compactMap {
+          Range($0.range(at: 1), in: text).map { String(text[$0]) }
+        })
+    }
+    let listed = help.stdout.split(separator: "\n").filter { $0.hasPrefix("  -") }.map(String.init)
+    let offered = flags(listed.joined(separator: "\n"))
+    let rows = detailed.split(separator: "\n").filter { $0.hasPrefix("| `-") }.map {
+      String($0.split(separator: "|")[0])
+    }
+    XCTAssertGreaterThan(offered.count, 15)
+    XCTAssertEqual(flags(rows.joined(separator: "\n")), offered)
+  }
+
   func testDiagnosticsPageSaysWhatExplainPrints() throws {
     let page = try String(contentsOf: Self.folder.appendingPathComponent("diagnostics.md"), encoding: .utf8)
     let entries = page.components(separatedBy: "\n## ").dropFirst()

@@ -121,16 +121,16 @@ final class PeerSpellingTests: XCTestCase {
       "rect at 0,0 size 10x10 lineWidth=2")
   }
 
-  /// E0216 lists only the functions the language reference teaches.
+  /// E0216 lists only the functions the reference teaches.
   func testUnknownFunctionListsOnlyDocumentedFunctions() throws {
     let diagnostic = try XCTUnwrap(compile("rect at 0,0 size 10x10 fill=foo(1)").diagnostics.first)
     XCTAssertEqual(diagnostic.code, SemaCodes.unknownFunction)
     XCTAssertFalse(diagnostic.message.contains("point"), diagnostic.message)
     XCTAssertFalse(diagnostic.message.contains("size"), diagnostic.message)
     let reference = try String(
-      contentsOf: Repository.root.appendingPathComponent("docs/reference/language.md"), encoding: .utf8)
+      contentsOf: Repository.root.appendingPathComponent("docs/reference/functions.md"), encoding: .utf8)
     for name in Checker.functionNames {
-      XCTAssertTrue(reference.contains("`\(name)("), "the language reference documents \(name)")
+      XCTAssertTrue(reference.contains("`\(name)("), "the functions page documents \(name)")
     }
   }
 }

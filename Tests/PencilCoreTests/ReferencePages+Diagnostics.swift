@@ -7,11 +7,10 @@ import PencilDiagnostics
 /// text (as the editor's hover and SARIF show them), not compiled.
 extension ReferencePages {
   static func diagnosticsPage() -> String {
-    var page = generatedLine(
+    var page = generatedHead(
+      "Diagnostics",
       from: "the catalogue `pencilc explain` prints (`DiagnosticCode.all`, the `*Codes.swift` files)")
     page += """
-
-      # Diagnostics
 
       Every error and warning has a code; `pencilc explain CODE` prints its
       entry below. Errors stop the picture from being written; warnings do

@@ -33,12 +33,11 @@ extension ReferencePages {
   ]
 
   static func elementsPage() -> String {
-    var page = generatedLine(
+    var page = generatedHead(
+      "Elements and attributes",
       from:
         "the attribute tables in `Sources/PencilSema` (`ElementKinds.swift`, `ShapeKinds.swift`, `Attributes.swift`)")
     page += """
-
-      # Elements and attributes
 
       Each element is written as its name, then its attributes as `name=value`
       (`at X,Y` and `size WxH` are written without `=`). A shape defined with

@@ -7,11 +7,10 @@ import PencilDiagnostics
 /// (`ElementKinds.directions`).
 extension ReferencePages {
   static func functionsPage() -> String {
-    var page = generatedLine(
+    var page = generatedHead(
+      "Functions and members",
       from: "the library's tables in `Sources/PencilSema` (`Eval/LibraryTable.swift`, `ElementKinds.swift`)")
     page += """
-
-      # Functions and members
 
       Expressions are evaluated when the file is compiled. Angles are in
       degrees.

@@ -8,9 +8,9 @@ import PencilSema
 enum ReferencePages {
   static let recordCommand = "`PENCIL_RECORD=1 swift test --filter ReferencePagesTests`"
 
-  /// The first line of every page: what it is made from and how.
-  static func generatedLine(from source: String) -> String {
-    "*Generated from \(source) by \(recordCommand); edit those, not this page.*\n"
+  /// The head of every page: its title, then what it is made from and how.
+  static func generatedHead(_ title: String, from source: String) -> String {
+    "# \(title)\n\n*Generated from \(source) by \(recordCommand); edit those, not this page.*\n"
   }
 
   /// A fenced block of pencil source, which the docs' tests compile.
