@@ -381,7 +381,9 @@ def known_names():
     one-line scene where it must take its scope."""
     css = re.findall(r'\("([a-z]+)", 0x', (SEMA / "CSSColors.swift").read_text()) + ["transparent"]
     system = re.findall(r'entry\("([A-Za-z0-9]+)"', (SEMA / "SystemColors.swift").read_text())
-    attributes = (SEMA / "Attributes.swift").read_text()
+    # The element names, text styles and directions live in ElementKinds.swift;
+    # the attribute tables in Attributes.swift.
+    attributes = "".join((SEMA / name).read_text() for name in ("Attributes.swift", "ElementKinds.swift"))
     kinds = re.findall(r'"([a-z]+)"', re.search(r"nonShapeKinds = \[(.*?)\]", attributes, re.S).group(1))
     kinds += re.findall(r'name: "([a-z]+)"', (SEMA / "ShapeKinds.swift").read_text())
     kinds += re.findall(r'let name = "([a-z]+)"', (SEMA / "ShapeKinds.swift").read_text())
