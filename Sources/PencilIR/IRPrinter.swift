@@ -18,7 +18,7 @@ public enum IRPrinter {
       switch item {
       case .path(let path):
         out.writeString(
-          "path rule=\(path.fillRule.rawValue) opacity=\(formatNumber(path.opacity)) source=\(path.sourceRange.start)..\(path.sourceRange.end)\(origin(path.sourceFile, path.callSites))\n"
+          "path rule=\(path.fillRule.rawValue) opacity=\(formatNumber(path.opacity)) source=\(path.sourceRange.start)..\(path.sourceRange.end)\(origin(path.sourceFile, path.callSites, scene.sources))\n"
         )
         switch path.paint {
         case .solid(let solid):
@@ -53,7 +53,7 @@ public enum IRPrinter {
         }
       case .text(let text):
         out.writeString(
-          "text \(jsonString(text.text)) at \(formatNumber(text.position.x)) \(formatNumber(text.position.y)) size=\(formatNumber(text.fontSize)) weight=\(text.bold ? "bold" : "regular") align=\(text.alignment.rawValue) color=\(color(text.color)) source=\(text.sourceRange.start)..\(text.sourceRange.end)\(origin(text.sourceFile, text.callSites))\n"
+          "text \(jsonString(text.text)) at \(formatNumber(text.position.x)) \(formatNumber(text.position.y)) size=\(formatNumber(text.fontSize)) weight=\(text.bold ? "bold" : "regular") align=\(text.alignment.rawValue) color=\(color(text.color)) source=\(text.sourceRange.start)..\(text.sourceRange.end)\(origin(text.sourceFile, text.callSites, scene.sources))\n"
         )
         printEffects(text.effects, &out)
       }
@@ -85,13 +85,16 @@ public enum IRPrinter {
 
   /// ` file="…"` for an item from another file and ` calls=A..B,C..D`
   /// (each use `@"file"` when in another file); nothing outside
-  /// components, so scenes without them print as they always did.
-  private static func origin(_ file: String?, _ sites: [CallSite]) -> String {
-    var text = file.map { " file=\(jsonString($0))" } ?? ""
+  /// components, so scenes without them print as they always did. Files
+  /// are named through `Scene.sources`.
+  private static func origin(_ file: FileID, _ sites: [CallSite], _ sources: SceneSources) -> String {
+    var text = sources.importedName(file).map { " file=\(jsonString($0))" } ?? ""
     guard !sites.isEmpty else { return text }
     text += " calls="
-    text += sites.map { "\($0.range.start)..\($0.range.end)" + ($0.file.map { "@" + jsonString($0) } ?? "") }
-      .joined(separator: ",")
+    let uses = sites.map {
+      "\($0.range.start)..\($0.range.end)" + (sources.importedName($0.file).map { "@" + jsonString($0) } ?? "")
+    }
+    text += uses.joined(separator: ",")
     return text
   }
 

@@ -126,10 +126,10 @@ public struct PathItem: Equatable, Sendable {
   /// What the item is cut to, in user space; nil: nothing.
   public var clip: ClipIR? { effects?.clip }
 
-  /// The file `sourceRange` is in, when not the compiled file (a
-  /// component from an imported file).
-  public var sourceFile: String? {
-    get { expansion?.file }
+  /// The file `sourceRange` is in: the compiled file, or an imported one
+  /// (a component from it); `Scene.sources` names it.
+  public var sourceFile: FileID {
+    get { expansion?.file ?? .main }
     set {
       expansion = ItemExpansion.make(file: newValue, callSites: callSites, effects: effects, frame: expansion?.frame)
     }
@@ -147,7 +147,7 @@ public struct PathItem: Equatable, Sendable {
   /// A path in user space (absolute coordinates in points).
   public init(
     segments: [PathSegment], paint: Paint, fillRule: FillRule, opacity: Double, sourceRange: SourceRange,
-    sourceFile: String? = nil, callSites: [CallSite] = []
+    sourceFile: FileID = .main, callSites: [CallSite] = []
   ) {
     self.init(
       outline: segments, frame: nil, paint: paint, fillRule: fillRule, opacity: opacity, sourceRange: sourceRange,
@@ -269,7 +269,8 @@ public struct TextItem: Equatable, Sendable {
   /// What the text is cut to, in user space; nil: nothing.
   public var clip: ClipIR? { effects?.clip }
 
-  public var sourceFile: String? { expansion?.file }
+  /// The file `sourceRange` is in (see `PathItem.sourceFile`).
+  public var sourceFile: FileID { expansion?.file ?? .main }
   public var callSites: [CallSite] { expansion?.callSites ?? [] }
 
   /// The text split at `\n`; each line's baseline is `lineHeight` below
@@ -303,7 +304,7 @@ public struct TextItem: Equatable, Sendable {
 /// too (in a box of its own for such an item), so that an item without
 /// any of these holds one nil reference, not several fields.
 package final class ItemExpansion: Sendable, Equatable {
-  let file: String?
+  let file: FileID
   package let callSites: [CallSite]
   let effects: ItemEffects?
   let frame: Rect?
@@ -312,17 +313,17 @@ package final class ItemExpansion: Sendable, Equatable {
     a === b || (a.file == b.file && a.callSites == b.callSites && a.effects == b.effects && a.frame == b.frame)
   }
 
-  package init(file: String?, callSites: [CallSite], effects: ItemEffects? = nil, frame: Rect? = nil) {
+  package init(file: FileID, callSites: [CallSite], effects: ItemEffects? = nil, frame: Rect? = nil) {
     self.file = file
     self.callSites = callSites
     self.effects = effects
     self.frame = frame
   }
 
-  static func make(file: String?, callSites: [CallSite], effects: ItemEffects? = nil, frame: Rect? = nil)
+  static func make(file: FileID, callSites: [CallSite], effects: ItemEffects? = nil, frame: Rect? = nil)
     -> ItemExpansion?
   {
-    file == nil && callSites.isEmpty && effects == nil && frame == nil
+    file == .main && callSites.isEmpty && effects == nil && frame == nil
       ? nil : ItemExpansion(file: file, callSites: callSites, effects: effects, frame: frame)
   }
 }
@@ -331,10 +332,10 @@ package final class ItemExpansion: Sendable, Equatable {
 /// jump from a shape to the element that drew it and to every use.
 public struct CallSite: Hashable, Sendable {
   public var range: SourceRange
-  /// The file, when not the compiled file.
-  public var file: String?
+  /// The file the use is written in (`Scene.sources` names it).
+  public var file: FileID
 
-  package init(range: SourceRange, file: String? = nil) {
+  package init(range: SourceRange, file: FileID = .main) {
     self.range = range
     self.file = file
   }

@@ -80,7 +80,7 @@ extension Lowering {
   struct RunOff {
     struct Place: Hashable {
       let range: SourceRange
-      let file: String?
+      let file: FileID
     }
     var found: [Place: Int] = [:]
     var overflows: [(place: Place, points: Double, edge: String, text: Bool)] = []
@@ -95,7 +95,7 @@ extension Lowering {
       if canvas.y - box.y > worst.0 { worst = (canvas.y - box.y, "top") }
       if box.maxY - canvas.maxY > worst.0 { worst = (box.maxY - canvas.maxY, "bottom") }
       guard worst.0 > Lowering.runOffTolerance else { return }
-      let (source, file, isText): (SourceRange, String?, Bool)
+      let (source, file, isText): (SourceRange, FileID, Bool)
       switch item {
       case .path(let path): (source, file, isText) = (path.sourceRange, path.sourceFile, false)
       case .text(let text): (source, file, isText) = (text.sourceRange, text.sourceFile, true)
@@ -118,8 +118,7 @@ extension Lowering {
         LayoutCodes.runsOffCanvas, overflow.place.range,
         "\(what) runs \(formatNumber((overflow.points * 10).rounded() / 10)) points past the \(overflow.edge) edge of the \(size) canvas and is cut there"
       )
-      // An item names its file; the compilation's files know its id.
-      diagnostic.file = overflow.place.file.flatMap { files?.id(named: $0) } ?? .main
+      diagnostic.file = overflow.place.file
       diagnostics.append(diagnostic)
     }
   }

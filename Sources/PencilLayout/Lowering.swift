@@ -53,18 +53,18 @@ package struct Lowering {
   /// Each top-level element's source and the items it made (for the
   /// outside-the-canvas warning).
   var topLevelItems: [TopLevelItems] = []
-  /// The compilation's files, whose ids name the file of a problem layout
-  /// finds in an imported component (nil: a scene of one file, in tests).
-  var files: SourceFiles?
+  /// Expands the component uses whose size layout decides (taken from
+  /// the model: layout owns it while it works).
+  var sizedUses: SizedUseExpander?
 
   /// Takes `model.elements` and frees them as it goes (see
   /// ElementChunks), so a large scene's model and IR are not held in full
   /// at once.
   package static func lower(
     _ model: inout SceneModel, diagnostics: inout DiagnosticList, layoutBudget: Int = Layout.standardBudget,
-    palette: AdaptivePalette? = nil, files: SourceFiles? = nil
+    palette: AdaptivePalette? = nil
   ) -> Scene {
-    lowerCountingWork(&model, diagnostics: &diagnostics, layoutBudget: layoutBudget, palette: palette, files: files)
+    lowerCountingWork(&model, diagnostics: &diagnostics, layoutBudget: layoutBudget, palette: palette)
       .scene
   }
 
@@ -82,13 +82,13 @@ package struct Lowering {
 
   static func lowerCountingWork(
     _ model: inout SceneModel, diagnostics: inout DiagnosticList, layoutBudget: Int = Layout.standardBudget,
-    palette: AdaptivePalette? = nil, files: SourceFiles? = nil
+    palette: AdaptivePalette? = nil
   ) -> (scene: Scene, work: Work) {
     var lowering = Lowering(diagnostics: diagnostics)
     lowering.palette = palette
-    lowering.files = files
     lowering.layout = Layout(budget: layoutBudget)
     lowering.defaultTextColor = model.defaultTextColor
+    lowering.sizedUses = model.sizedUses.take()
     // Layout repeats a component's body and a loop's elements: each
     // problem it finds is reported once per place in the source.
     let deduplicating = lowering.diagnostics.deduplicating
@@ -180,10 +180,6 @@ package struct Lowering {
     func range(_ element: ElementModel) -> SourceRange { source ?? element.range }
   }
 
-  /// The name the IR gives the file of `id`: none for the compiled file
-  /// (`CallSite`, `ItemExpansion`).
-  func itemFileName(_ id: FileID) -> String? { id == .main ? nil : files?[id].name }
-
   mutating func lower(_ element: ElementModel, in outer: Rect, origin: Origin = Origin()) {
     guard element.effects != nil || isConnector(element) else {
       return lowerContent(element, in: outer, origin: origin)
@@ -241,7 +237,7 @@ package struct Lowering {
     case .shape(let shape):
       appendShape(shape, in: frame, source: origin.range(element), origin)
     case .deferred(let deferred):
-      let (expanded, found) = deferred.content.expand(for: Point(frame.width, frame.height))
+      guard let (expanded, found) = sizedUses?.expand(deferred, for: Point(frame.width, frame.height)) else { break }
       for diagnostic in found { diagnostics.append(diagnostic) }
       if var group = expanded {
         if let routed = Layout.routeFixedConnectors(group.children) { group.children = routed }
@@ -256,9 +252,9 @@ package struct Lowering {
       if group.isPrelude {
         if inner.source == nil { inner.source = group.callSite }
       } else {
-        let use = CallSite(range: group.callSite, file: itemFileName(group.callSiteFile))
+        let use = CallSite(range: group.callSite, file: group.callSiteFile)
         inner.expansion = ItemExpansion(
-          file: itemFileName(group.bodyFile), callSites: (origin.expansion?.callSites ?? []) + [use])
+          file: group.bodyFile, callSites: (origin.expansion?.callSites ?? []) + [use])
         inner.file = group.bodyFile
       }
       // A use of a component is a scope of names: what waits on a name

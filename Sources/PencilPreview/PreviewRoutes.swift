@@ -46,7 +46,7 @@ public struct PreviewRoutes: HTTPRoutes {
       // has been saved since), so the text is the picture's, not the disk's.
       let name = query.last { $0.name == "file" }?.value
       let sources = snapshot.picture?.scene.sources
-      let named = sources.flatMap { $0.compiled?.name == name ? $0.compiled : $0.file(named: name) }
+      let named = name.flatMap { name in sources?.file(named: name) }
       guard let name, let file = named, file.name == name else {
         return .response(.text(404, "no such file in the picture shown\n"))
       }

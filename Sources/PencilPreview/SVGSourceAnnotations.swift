@@ -61,7 +61,7 @@ struct PreviewAnnotator: SVGAnnotator {
   static func frames(of items: [DisplayItem]) -> [Rect?] {
     struct Drawing: Equatable {
       var range: SourceRange
-      var file: String?
+      var file: FileID
       var callSites: [CallSite]
       var frame: Rect?
     }
@@ -101,16 +101,16 @@ struct PreviewAnnotator: SVGAnnotator {
 
   mutating func annotate(_ item: DisplayItem, at index: Int, to out: inout ByteWriter) {
     let range: SourceRange
-    let fileName: String?
+    let file: FileID
     let callSites: [CallSite]
     switch item {
-    case .path(let path): (range, fileName, callSites) = (path.sourceRange, path.sourceFile, path.callSites)
-    case .text(let text): (range, fileName, callSites) = (text.sourceRange, text.sourceFile, text.callSites)
+    case .path(let path): (range, file, callSites) = (path.sourceRange, path.sourceFile, path.callSites)
+    case .text(let text): (range, file, callSites) = (text.sourceRange, text.sourceFile, text.callSites)
     }
     let frame = index < frames.count ? frames[index] : nil
     out.write(" data-src=\"")
-    reference(sources.name(fileName), range, &out)
-    if let file = sources.file(named: fileName) {
+    reference(sources.name(file), range, &out)
+    if let file = sources.file(file) {
       let (line, column) = location(of: range.start, in: file)
       out.write("\" data-line=\"")
       out.write(line)
@@ -128,9 +128,9 @@ struct PreviewAnnotator: SVGAnnotator {
         out.write(value)
       }
     }
-    if let use = callSites.first(where: { $0.file == nil }) {
+    if let use = callSites.first(where: { $0.file == .main }) {
       out.write("\" data-use=\"")
-      reference(sources.name(nil), use.range, &out)
+      reference(sources.name(.main), use.range, &out)
       if let compiled = sources.compiled {
         let (line, column) = location(of: use.range.start, in: compiled)
         out.write("\" data-use-line=\"")

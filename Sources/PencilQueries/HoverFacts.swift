@@ -123,7 +123,7 @@ public enum HoverFacts {
     // keys once per item.
     var slots: [[CallSite]: Int] = [:]
     func add(_ box: Rect, _ sites: [CallSite]) {
-      let key = sites.filter { !($0.file == nil && inside($0.range)) }
+      let key = sites.filter { !($0.file == .main && inside($0.range)) }
       if let index = slots[key] {
         boxes[index].append(box)
       } else {
@@ -135,21 +135,21 @@ public enum HoverFacts {
     for item in scene.items {
       switch item {
       case .path(let path):
-        let own = path.sourceFile == nil && inside(path.sourceRange)
-        guard own || path.callSites.contains(where: { $0.file == nil && inside($0.range) }) else { continue }
+        let own = path.sourceFile == .main && inside(path.sourceRange)
+        guard own || path.callSites.contains(where: { $0.file == .main && inside($0.range) }) else { continue }
         if let box = path.userSpaceBounds {
           add(box.transformed(by: path.transform), path.callSites)
         }
       case .text(let text):
-        let own = text.sourceFile == nil && inside(text.sourceRange)
-        guard own || text.callSites.contains(where: { $0.file == nil && inside($0.range) }) else { continue }
+        let own = text.sourceFile == .main && inside(text.sourceRange)
+        guard own || text.callSites.contains(where: { $0.file == .main && inside($0.range) }) else { continue }
         add(text.bounds.transformed(by: text.transform), text.callSites)
       }
     }
     return zip(keys, boxes).compactMap { key, boxes in
       // Call sites run outermost first: the first in this file is the use
       // the reader looks for.
-      Rect.union(of: boxes).map { (site: key.first { $0.file == nil }?.range, frame: $0) }
+      Rect.union(of: boxes).map { (site: key.first { $0.file == .main }?.range, frame: $0) }
     }
   }
 }

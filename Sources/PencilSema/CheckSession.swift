@@ -43,7 +43,7 @@ package struct CheckSession {
       imports.chain = [(source, nil)]
       imports.files = SourceFiles(main: source)
     }
-    checker.deferringUnresolved = true
+    checker.unresolved.mayBeDefinedLater = true
   }
 
   /// Checks a file another imports, returning what it defines and its problems.
@@ -81,9 +81,9 @@ package struct CheckSession {
     switch statement {
     case .gradient, .shape:
       // A definition names nothing defined later: check it in full now.
-      checker.deferringUnresolved = false
+      checker.unresolved.mayBeDefinedLater = false
       checker.define(statement)
-      checker.deferringUnresolved = true
+      checker.unresolved.mayBeDefinedLater = true
       return
     case .component(let component):
       checker.defineComponent(component)
@@ -111,7 +111,7 @@ package struct CheckSession {
     } else {
       checker.declareElementNames(in: statement)
     }
-    let unresolvedBefore = checker.unresolvedNames
+    let unresolvedBefore = checker.unresolved.count
     let mark = checker.diagnostics.mark
     let budget = checker.budget
     var models: [ElementModel] = []
@@ -122,7 +122,7 @@ package struct CheckSession {
     case .element(let element): single = checker.checkElement(element, in: .file)
     default: checker.run(statement, in: .file, into: &models)
     }
-    guard checker.unresolvedNames == unresolvedBefore else {
+    guard checker.unresolved.count == unresolvedBefore else {
       checker.diagnostics.restore(mark)
       checker.budget = budget
       var slot: Int? = nil
@@ -150,11 +150,11 @@ package struct CheckSession {
       waitingCanvases.append(element)
       return
     }
-    let unresolvedBefore = checker.unresolvedNames
+    let unresolvedBefore = checker.unresolved.count
     let mark = checker.diagnostics.mark
     let canvasBefore = checker.canvas
     checker.checkCanvas(element)
-    guard checker.unresolvedNames == unresolvedBefore else {
+    guard checker.unresolved.count == unresolvedBefore else {
       checker.diagnostics.restore(mark)
       checker.canvas = canvasBefore
       waitingCanvases.append(element)
@@ -171,7 +171,7 @@ package struct CheckSession {
 
   /// Checks what waited, reports unused definitions and returns the model.
   package mutating func finish(diagnostics: inout DiagnosticList, reportingUnused: Bool = true) -> SceneModel {
-    checker.deferringUnresolved = false
+    checker.unresolved.mayBeDefinedLater = false
     for canvas in waitingCanvases { checker.checkCanvas(canvas) }
     var all = elements
     elements = []
@@ -209,16 +209,10 @@ package struct CheckSession {
       checker.reportUnusedLets()
     }
     diagnostics = checker.diagnostics
-    if checker.deferredUses.live > 0 {
-      // Layout expands these later: with everything known, reporting
-      // only what is new, nothing waiting any more.
-      var final = checker
-      final.diagnostics = DiagnosticList()
-      final.diagnostics.file = checker.diagnostics.file
-      final.visibleFileLets = Int.max
-      checker.deferredUses.checker = final
-    }
     var model = SceneModel(canvas: checker.canvas, elements: all)
+    // Layout expands these later: with everything known, reporting only
+    // what is new, nothing waiting any more.
+    if checker.deferredUses > 0 { model.sizedUses = SizedUseExpander(endOfFile: checker) }
     if let palette = checker.imports.palette {
       // Adaptive whether or not anything else is: without another adaptive
       // colour the picture is drawn in light only anyway.

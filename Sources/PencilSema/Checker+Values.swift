@@ -43,7 +43,7 @@ extension Checker {
   /// The range to report a value's problem at: the expression's, or in
   /// the prelude, where a parameter's value came from at the call site.
   func valueRange(_ expression: Expr) -> SourceRange {
-    if expandingPrelude, case .name(let identifier) = expression, let binding = binding(identifier.key) {
+    if code.isPrelude, case .name(let identifier) = expression, let binding = binding(identifier.key) {
       return binding.origin
     }
     return expression.range

@@ -26,13 +26,10 @@ package struct Checker {
   var canvas: CanvasModel?
   /// Element names for "did you mean", built on the first unknown element.
   var elementNameIndex: SuggestionIndex?
-  /// How many names were not found that a later gradient or shape could
-  /// still define (an element kind, a gradient, a bare colour name).
-  var unresolvedNames = 0
-  /// While set, a name not found is only counted: the statement will be
-  /// checked again at the end, so no message or suggestion is made now.
-  /// Read only by `reportsUnresolvedName`.
-  var deferringUnresolved = false
+  /// Names not found that a later gradient, shape or `let` could still
+  /// define; the session decides whether they are final (see
+  /// `UnresolvedNames`).
+  var unresolved = UnresolvedNames()
 
   // Names (see Checker+Scopes).
   var locals = LocalBindings()
@@ -62,20 +59,17 @@ package struct Checker {
   /// the argument it was offered at: `sin(a)` and `cos(a)` of one `let a`
   /// get the edit once.
   var radiansFixes: [SourceRange: SourceRange] = [:]
-  /// Uses made during layout (see DeferredUse), given the final checker
-  /// by `CheckSession.finish`.
-  var deferredUses = DeferredUses()
+  /// How many uses were left for layout to expand (see DeferredUse).
+  var deferredUses = 0
   /// Reused by `expand` for the arguments of each use.
   var argumentScratch: [Computed] = []
   /// What `evaluate` needs to mark the names of an expression it gave up
   /// on as read (see Checker+NamesRead).
   var namesRead = NamesReadState()
-  /// Set while a component's body is checked on its own, with unknown
-  /// parameters: nothing is produced, only problems found.
-  var checkingAlone = false
-  /// Set while the prelude's `pencil` is expanded: its problems are the
-  /// call site's, and it warns about nothing.
-  var expandingPrelude = false
+  /// Whose code is being checked: the file's, or a component's body for
+  /// one use or on its own. Part of the scope a body runs in, saved and
+  /// restored with it (see Checker+Expansion).
+  var code = CheckedCode.file
   /// Where the names of the code being checked are recorded for the
   /// editor: the compilation's recorder (`imports.names`); nil when the
   /// compilation does not ask, and while the prelude's body runs (its
@@ -152,8 +146,8 @@ package struct Checker {
   /// whether to report it now (not while the statement may still wait for
   /// the end of the file, see `CheckSession`).
   mutating func reportsUnresolvedName() -> Bool {
-    unresolvedNames += 1
-    return !deferringUnresolved
+    unresolved.count += 1
+    return !unresolved.mayBeDefinedLater
   }
 
   /// E0204; `file` is where the first definition is, when it is another
@@ -216,4 +210,33 @@ package struct Checker {
     while start > 0, bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\t") { start -= 1 }
     return SourceRange(start, range.end)
   }
+}
+
+/// Whose code the checker runs, which decides what it produces and whose
+/// problems it reports.
+enum CheckedCode: Equatable {
+  /// The file's own statements.
+  case file
+  /// A component's body for one use. `prelude`: the prelude's (the
+  /// built-in `pencil`), whose problems are the call site's and which
+  /// warns about nothing.
+  case use(prelude: Bool)
+  /// A component's body on its own, its parameters unknown: problems are
+  /// found, nothing is produced (no use inside it is expanded).
+  case alone
+
+  var isPrelude: Bool { self == .use(prelude: true) }
+}
+
+/// Names not found that a later definition could still define (an
+/// element kind, a gradient, a bare colour name, a waiting `let`).
+struct UnresolvedNames {
+  /// How many were met; a statement that met one waits for the end of
+  /// the file (see CheckSession).
+  var count = 0
+  /// Set by the session while a statement is first checked, when a later
+  /// definition may still supply the name: it is only counted, with no
+  /// message or suggestion (a suggestion's index is rebuilt after each new
+  /// shape, so making them here would cost shapes × uses).
+  var mayBeDefinedLater = false
 }

@@ -176,7 +176,7 @@ package enum LanguageCodes {
         import "palete.pencil"    // error: no such file
     """)
   // E0237 is not used: a component that reads width and height, placed
-  // where layout decides its size, is made during layout (SizedContent).
+  // where layout decides its size, is made during layout (DeferredElement).
   static let redeclared = DiagnosticCode(
     "E0238", .error, "name declared twice",
     """

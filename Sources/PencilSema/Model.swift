@@ -152,23 +152,6 @@ package struct GroupElement: Equatable {
   }
 }
 
-/// A use of a component whose body reads `width` and `height`, placed
-/// where only layout decides its size (a stack child without `size`), as
-/// SwiftUI's GeometryReader is. Layout asks for its elements once the
-/// frame is known; the body's problems that do not depend on the size were
-/// found when the component was checked on its own.
-package protocol SizedContent: AnyObject {
-  /// The use's elements for a frame of `size`, and the problems met.
-  func expand(for size: Point) -> (group: GroupElement?, diagnostics: [Diagnostic])
-}
-
-/// Wraps a `SizedContent` so element models stay Equatable (by identity).
-package struct DeferredElement: Equatable {
-  package let content: any SizedContent
-
-  package static func == (a: DeferredElement, b: DeferredElement) -> Bool { a.content === b.content }
-}
-
 package struct StackElement: Equatable {
   package var axis: StackAxis
   package var spacing: Double
@@ -310,6 +293,9 @@ package struct CanvasModel: Equatable {
 package struct SceneModel: Equatable {
   package var canvas: CanvasModel?
   package var elements: [ElementModel]
+  /// What layout expands the uses it sizes with (`DeferredElement`); nil
+  /// when the file made none.
+  package var sizedUses: SizedUseExpander?
   /// The colour of text without `color=`: SwiftUI's `.primary` (the label
   /// colour of the appearance drawn) on a background that adapts or none;
   /// on a fixed background, black (as v1 drew), or white where the
@@ -322,5 +308,11 @@ package struct SceneModel: Equatable {
     guard let canvas, let background = canvas.background, !canvas.backgroundAdapts else { return white }
     let luminance = 0.2126 * background.red + 0.7152 * background.green + 0.0722 * background.blue
     return luminance < 0.5 && background.alpha > 0 ? white : .black
+  }
+
+  /// The picture's description; the expander is the file's definitions,
+  /// which the elements that need it already stand for.
+  package static func == (a: SceneModel, b: SceneModel) -> Bool {
+    a.canvas == b.canvas && a.elements == b.elements && a.defaultTextColor == b.defaultTextColor
   }
 }

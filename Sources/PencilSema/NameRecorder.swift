@@ -184,7 +184,7 @@ extension Checker {
     guard let recorder = names, !budget.exhausted else { return }
     let key = NameRecorder.NamesOnlyKey(
       place: NameRecorder.Place(file: currentFileNumber(recorder), range: statement.range),
-      deferring: deferringUnresolved)
+      deferring: unresolved.mayBeDefinedLater)
     guard recorder.namesOnlyDone.insert(key).inserted else { return }
     let saved = self
     let shared = (imports.adaptiveColorsMet, imports.dependsOnAppearance)

@@ -64,6 +64,23 @@ final class ImportTests: XCTestCase {
     XCTAssertTrue(ir.contains("  M 80 0\n  L 82.5 10\n  L 85 10\n  L 87.5 10\n  L 90 10\n  Z\n"), ir)
   }
 
+  /// A use whose size a stack decides is expanded during layout; written
+  /// in an imported component, its call site is in that file (it was
+  /// once put in the compiled file, at the imported file's offsets).
+  func testAUseAStackSizesInAnImportedComponentIsCalledFromThatFile() throws {
+    let lib = """
+      component bar { rect at 0,0 size width x height fill=red }
+      component row { hstack at 0,0 size width x height { bar; bar } }
+      """
+    let compilation = compile("import \"lib.pencil\"\nrow at 0,0 size 100x20", ["lib.pencil": lib])
+    XCTAssertEqual(compilation.diagnostics.map(\.message), [])
+    let ir = IRPrinter.print(try XCTUnwrap(compilation.scene))
+    let firstBar = try XCTUnwrap(lib.range(of: "bar;"))
+    let start = lib.utf8.distance(from: lib.startIndex, to: firstBar.lowerBound)
+    XCTAssertTrue(ir.contains("file=\"lib.pencil\" calls=20..42,\(start)..\(start + 3)@\"lib.pencil\"\n"), ir)
+    XCTAssertTrue(ir.contains("  M 54 0\n  L 100 0\n  L 100 20\n"), ir)
+  }
+
   func testProblemsInAnImportedFileAreReportedThere() throws {
     let lib = "let bad = 1 / 0\ncomponent chip() { rect fill=5 }"
     let main = "import \"lib.pencil\"\nrect at 0,0 size 10x10"

@@ -39,7 +39,7 @@ final class MemoryLayoutTests: XCTestCase {
         item.fittedFrame.map { [$0.x, $0.y, $0.width, $0.height] }, [frame.x, frame.y, frame.width, frame.height])
       XCTAssertEqual(item.segments.last, .line(Point(frame.x + frame.width, frame.y + frame.height)))
       var moved = item
-      moved.callSites = [CallSite(range: SourceRange(2, 3), file: nil)]
+      moved.callSites = [CallSite(range: SourceRange(2, 3))]
       XCTAssertEqual(moved.fittedFrame, item.fittedFrame)
       XCTAssertTrue(moved.sameOutline(as: item))
       moved.callSites = []

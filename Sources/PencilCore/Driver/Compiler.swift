@@ -176,12 +176,11 @@ public enum Pencil {
     var scene: Scene? = nil
     if !diagnostics.hasErrors {
       scene = Lowering.lower(
-        &model, diagnostics: &diagnostics, layoutBudget: limits.layoutAnswers, palette: palette,
-        files: context.files)
+        &model, diagnostics: &diagnostics, layoutBudget: limits.layoutAnswers, palette: palette)
       // A component laid out by a stack is made during layout (see
-      // SizedContent): its problems come now, and a picture with them is none.
+      // DeferredElement): its problems come now, and a picture with them is none.
       if diagnostics.hasErrors { scene = nil }
-      scene?.sources = SceneSources(compiled: source, imported: context.done.values.map { context.files[$0.file] })
+      scene?.sources = SceneSources(files: context.files)
     }
     lap("lower")
     let compilation = Compilation(

@@ -262,7 +262,7 @@ extension Checker {
           replacing: SourceRange(statement.kind.range.end, statement.kind.range.end), with: insertion))
     }
     // An argument with a problem (reported) leaves the use unexpanded.
-    guard missing.isEmpty, values.count == statement.attributes.count, !checkingAlone else { return nil }
+    guard missing.isEmpty, values.count == statement.attributes.count, code != .alone else { return nil }
     let placement = values.placement
     var size = placement.size
     if component.readsFrameSize, size == nil, context == .body,
@@ -277,9 +277,11 @@ extension Checker {
       // the use is made during layout.
       guard context != .file else { return nil }
       guard spendElements(1, at: statement.range) else { return nil }
-      let use = DeferredUse(component: component, values: values, statement: statement, shared: deferredUses)
+      let use = DeferredElement(
+        component: component, values: values, statement: statement, file: currentFile, number: deferredUses)
+      deferredUses += 1
       return ElementModel(
-        content: .deferred(DeferredElement(content: use)), placement: placement, range: statement.range,
+        content: .deferred(use), placement: placement, range: statement.range,
         modifiers: values.modifiers(excluding: component.parameterNames), effects: effects(for: statement, values))
     }
     // The use is an element (the prelude's pencil is one, as it was

@@ -99,7 +99,7 @@ extension Checker {
       markUsed(binding)
       recordUse(identifier, of: binding)
       if binding.pending {
-        unresolvedNames += 1
+        unresolved.count += 1
         return nil
       }
       return binding.value

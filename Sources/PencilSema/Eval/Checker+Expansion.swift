@@ -13,7 +13,7 @@ extension Checker {
     var scopeStart: Int
     var atFileLevel: Bool
     var visibleFileLets: Int
-    var expandingPrelude: Bool
+    var code: CheckedCode
     var deduplicating: Bool
     var context: ExpansionContext?
     var lets: LetStore
@@ -22,10 +22,12 @@ extension Checker {
     var names: NameRecorder?
   }
 
+  /// Enters the scope of `component`'s body: for the use at `callSite`,
+  /// or, without one, to check the body on its own.
   private mutating func enterBody(of component: ComponentDefinition, callSite: SourceRange?) -> SavedScope {
     let saved = SavedScope(
       locals: locals, scopeStart: scopeStart, atFileLevel: atFileLevel, visibleFileLets: visibleFileLets,
-      expandingPrelude: expandingPrelude, deduplicating: diagnostics.deduplicating, context: diagnostics.context,
+      code: code, deduplicating: diagnostics.deduplicating, context: diagnostics.context,
       lets: lets, file: currentFile, elementNames: elementNames, names: names)
     lets = component.lets
     if !elementNames.isEmpty { elementNames = [:] }
@@ -36,7 +38,7 @@ extension Checker {
     scopeStart = 0
     atFileLevel = false
     visibleFileLets = component.visibleLets
-    expandingPrelude = expandingPrelude || component.isPrelude
+    code = callSite == nil ? .alone : .use(prelude: code.isPrelude || component.isPrelude)
     // The prelude's names (a pencil's parts) are no names of the user's.
     if component.isPrelude { names = nil }
     diagnostics.deduplicating = true
@@ -53,7 +55,7 @@ extension Checker {
     scopeStart = saved.scopeStart
     atFileLevel = saved.atFileLevel
     visibleFileLets = saved.visibleFileLets
-    expandingPrelude = saved.expandingPrelude
+    code = saved.code
     diagnostics.deduplicating = saved.deduplicating
     diagnostics.context = saved.context
     lets = saved.lets
@@ -169,7 +171,6 @@ extension Checker {
     defer { (budget.elements, budget.iterations, budget.limits) = counted }
     for component in componentDefinitions where !component.broken {
       let saved = enterBody(of: component, callSite: nil)
-      checkingAlone = true
       for (index, (parameter, type)) in component.parameters.enumerated() {
         if let defaultValue = parameter.defaultValue, !component.laterDefaults.contains(index) {
           _ = defaultArgument(defaultValue, type, of: parameter)
@@ -184,7 +185,6 @@ extension Checker {
         implicit: true)
       var discarded: [ElementModel] = []
       run(component.statement.body, in: .body, into: &discarded)
-      checkingAlone = false
       leaveBody(saved)
     }
   }

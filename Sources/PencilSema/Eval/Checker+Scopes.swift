@@ -95,7 +95,7 @@ extension Checker {
   ) {
     // Parameters may hide file-level names, as Swift's do; lets and loop
     // variables that hide a name are warned about.
-    if !expandingPrelude, kind == .letBinding || kind == .loopVariable, let hidden = binding(identifier.key) {
+    if !code.isPrelude, kind == .letBinding || kind == .loopVariable, let hidden = binding(identifier.key) {
       diagnostics.append(
         Diagnostic(
           SemaCodes.shadowedName, identifier.range,
@@ -121,7 +121,7 @@ extension Checker {
         }
       recordDeclaration(identifier, as: declared)
     }
-    if kind == .letBinding, !expandingPrelude { declaredLets.append(identifier) }
+    if kind == .letBinding, !code.isPrelude { declaredLets.append(identifier) }
     if atFileLevel {
       lets.append(binding)
     } else {

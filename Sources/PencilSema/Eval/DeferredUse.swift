@@ -2,54 +2,59 @@ import PencilDiagnostics
 import PencilGeometry
 import PencilSyntax
 
-/// The checker every use made during layout expands with: the state at
-/// the end of the file, when every definition is known. It is shared by
-/// the uses of one compilation and released with the last of them.
-final class DeferredUses {
-  var checker: Checker?
-  /// Uses alive; at zero the checker (which refers back to this box) is
-  /// let go, so the two do not keep each other.
-  private(set) var live = 0
-
-  func retain() { live += 1 }
-
-  func release() {
-    live -= 1
-    if live == 0 { checker = nil }
-  }
-}
-
-/// A use of a component whose body reads `width` and `height`, placed by
-/// a stack without a size: expanded when layout gives it a frame.
-final class DeferredUse: SizedContent {
+/// A use of a component whose body reads `width` and `height`, placed
+/// where only layout decides its size (a stack child without `size`), as
+/// SwiftUI's GeometryReader is: the use as data — which component, with
+/// which checked arguments, written where — that layout expands with a
+/// `SizedUseExpander` once the frame is known (typst's layout closure: the
+/// function and its arguments, called with the region). The body's
+/// problems that do not depend on the size were found when the component
+/// was checked on its own.
+package struct DeferredElement: Equatable {
   let component: ComponentDefinition
   let values: AttributeValues
   let statement: ElementStatement
-  let shared: DeferredUses
+  /// The file the use is written in.
+  let file: FileID
+  /// Which use of the compilation this is, in the order they were made.
+  let number: Int
 
-  init(component: ComponentDefinition, values: AttributeValues, statement: ElementStatement, shared: DeferredUses) {
-    self.component = component
-    self.values = values
-    self.statement = statement
-    self.shared = shared
-    shared.retain()
+  package static func == (a: DeferredElement, b: DeferredElement) -> Bool { a.number == b.number }
+}
+
+/// What layout calls a `DeferredElement` with: the definitions as they
+/// stand at the end of the file, when every name is known, and the
+/// expansion budget the file left. A value layout owns while it works —
+/// no checker is kept alive between the stages or shared behind them.
+package struct SizedUseExpander {
+  /// The checker's state at the end of the file, with nothing waiting
+  /// and nothing reported yet; its budget is what the file left, spent by
+  /// each expansion in turn.
+  private var environment: Checker
+
+  init(endOfFile checker: Checker) {
+    environment = checker
+    environment.diagnostics = DiagnosticList()
+    environment.diagnostics.file = checker.diagnostics.file
+    environment.visibleFileLets = Int.max
+    // What the file used was reported on already; a copy of these per
+    // expansion would cost the size of the file each time.
+    environment.usedGradients = []
+    environment.usedShapes = []
   }
 
-  deinit { shared.release() }
-
-  func expand(for size: Point) -> (group: GroupElement?, diagnostics: [Diagnostic]) {
-    // Taken out of the box while it works (no copy of its tables) and put
-    // back with what it counted and reported.
-    guard var checker = shared.checker else { return (nil, []) }
-    shared.checker = nil
-    defer { shared.checker = checker }
-    let mark = checker.diagnostics.mark
-    let children = checker.expand(component, values, size: size, at: statement)
-    let found = Array(checker.diagnostics.items(since: mark))
+  /// The use's elements for a frame of `size`, and the problems met.
+  package mutating func expand(_ use: DeferredElement, for size: Point) -> (
+    group: GroupElement?, diagnostics: [Diagnostic]
+  ) {
+    let mark = environment.diagnostics.mark
+    environment.currentFile = use.file
+    let children = environment.expand(use.component, use.values, size: size, at: use.statement)
+    let found = Array(environment.diagnostics.items(since: mark))
     guard let children else { return (nil, found) }
     let group = GroupElement(
-      children: children, callSite: statement.range, callSiteFile: checker.currentFile,
-      bodyFile: component.file, isPrelude: component.isPrelude)
+      children: children, callSite: use.statement.range, callSiteFile: use.file,
+      bodyFile: use.component.file, isPrelude: use.component.isPrelude)
     return (group, found)
   }
 }
