@@ -306,14 +306,16 @@ struct SVGWriter: ~Copyable {
     }
     fill(item.color, opacity: 1)
     if case .text(let darkText)? = dark { appearanceClass(.fill, item.color, darkText.color) }
-    let lines = item.lines
-    if lines.count == 1 { textLength(of: lines[0], item.fontSize) }
+    // One line (most text) is written from the text itself, not from a
+    // split copy of it.
+    let oneLine = !item.text.utf8.contains(UInt8(ascii: "\n"))
+    if oneLine { textLength(of: item.text, item.fontSize) }
     writeAnnotation()
     out.write(" xml:space=\"preserve\">")
-    if lines.count == 1 {
-      out.writeEscaped(lines[0])
+    if oneLine {
+      out.writeEscaped(item.text)
     } else {
-      for (index, line) in lines.enumerated() {
+      for (index, line) in item.lines.enumerated() {
         out.write("<tspan x=\"")
         out.write(item.position.x)
         out.write("\" y=\"")

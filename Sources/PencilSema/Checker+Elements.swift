@@ -13,7 +13,7 @@ extension Checker {
     case .text: return (ElementKinds.text, nil)
     case .spacer: return (ElementKinds.spacer, nil)
     default:
-      if let index = ShapeKinds.builtins.firstIndex(where: { $0.key == kindName }) {
+      if let index = ShapeKinds.builtinKeys.firstIndex(of: kindName) {
         return (ShapeKinds.builtinSpecs[index], ShapeKinds.builtins[index])
       }
       // A defined shape counts as used even when its path had errors

@@ -112,4 +112,7 @@ package enum ShapeKinds {
   /// Each builtin's attributes, the common ones first: looked up for every
   /// shape checked, so joined once rather than per element.
   static let builtinSpecs: [[AttributeSpec]] = builtins.map { ElementKinds.shapeAttributes + $0.extraAttributes }
+  /// Each builtin's key, for the lookup every shape checked makes (a
+  /// kind's `key` makes its `Name` from the text each time it is asked).
+  static let builtinKeys: [Name] = builtins.map(\.key)
 }
