@@ -131,12 +131,12 @@ package struct CheckSession {
         slot = checker.fileLets.count - 1
         if slot.map({ checker.fileLets[$0].name }) != binding.name.key {
           slot = checker.fileLets.count
-          checker.lets.append(
+          checker.scope.lets.append(
             Binding(
               name: binding.name.key, value: .unknown, declaration: binding.name.range, origin: binding.name.range,
               kind: .letBinding))
         }
-        if let slot { checker.lets.update(slot) { $0.pending = true } }
+        if let slot { checker.scope.lets.update(slot) { $0.pending = true } }
       }
       waiting.append((elements.count, statement, checker.fileLets.count - (slot == nil ? 0 : 1), slot))
       return
@@ -186,10 +186,10 @@ package struct CheckSession {
       for (position, statement, visibleLets, slot) in waiting {
         merged += all[next..<position]
         next = position
-        checker.visibleFileLets = visibleLets
+        checker.scope.visibleFileLets = visibleLets
         if case .letBinding(let binding) = statement, let slot {
           let value = checker.evaluate(binding.value) ?? .unknown
-          checker.lets.update(slot) {
+          checker.scope.lets.update(slot) {
             $0.value = value
             $0.pending = false
           }
@@ -198,7 +198,7 @@ package struct CheckSession {
           checker.run(statement, in: .file, into: &merged)
         }
       }
-      checker.visibleFileLets = Int.max
+      checker.scope.visibleFileLets = Int.max
       merged += all[next...]
       all = merged
       waiting = []

@@ -71,7 +71,7 @@ extension Checker {
     } else if !dotted, SystemColors.entry(named: name) != nil {
       diagnostic.message += "; Apple system colours start with a dot"
       diagnostic = diagnostic.withFix("use the system colour '.\(name)'", replacing: range, with: "." + name)
-    } else if !dotted, gradientStatements[Name(name)] != nil {
+    } else if !dotted, definitions.gradientStatements[Name(name)] != nil {
       diagnostic.message += "; '\(name)' is a gradient, use it with gradient=\(name)"
     } else {
       let candidates =

@@ -40,18 +40,23 @@ extension Checker {
     }
     let name = identifier.name
     let key = identifier.key
-    if ["rect", "roundrect", "ellipse"].contains(name) || shapes[key] != nil || parametricShapes[key] != nil {
-      if shapeStatements[key] != nil, !usedShapes.contains(key) { usedShapes.insert(key) }
+    if ["rect", "roundrect", "ellipse"].contains(name) || definitions.shapes[key] != nil
+      || definitions.parametricShapes[key] != nil
+    {
+      if definitions.shapeStatements[key] != nil, !definitions.usedShapes.contains(key) {
+        definitions.usedShapes.insert(key)
+      }
       recordShapeUse(identifier)
       return .keyword(name)
     }
-    if shapeStatements[key] != nil { return nil }  // a shape with errors, reported
+    if definitions.shapeStatements[key] != nil { return nil }  // a shape with errors, reported
     guard reportsUnresolvedName() else { return nil }
     var diagnostic = Diagnostic(
       SemaCodes.unknownElement, identifier.range,
       "unknown shape '\(name)'; a clip is rect, roundrect, ellipse or a shape defined with 'shape NAME'")
     let known =
-      ["rect", "roundrect", "ellipse"] + shapes.keys.map(\.text).sorted() + parametricShapes.keys.map(\.text).sorted()
+      ["rect", "roundrect", "ellipse"] + definitions.shapes.keys.map(\.text).sorted()
+      + definitions.parametricShapes.keys.map(\.text).sorted()
     if let suggestion = Suggestions.closest(to: name, among: known) {
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: identifier.range, with: suggestion)
     }
@@ -71,7 +76,7 @@ extension Checker {
     }
     // By name: the same name in two branches of an `if` is one name (a
     // second one in a scope is E0253, and nothing is drawn).
-    if let name = statement.name, let declared = elementNames[name.key] { make().name = declared }
+    if let name = statement.name, let declared = scope.elementNames[name.key] { make().name = declared }
     if case .anchor(let anchor)? = values[.at] { make().origin = anchor }
     var transform = TransformModel()
     if let rotation = values.number(.rotation) { transform.rotation = rotation }
@@ -88,9 +93,9 @@ extension Checker {
       case "roundrect": outline = .roundRect(radius: values.number(.cornerRadius) ?? 8)
       case "ellipse": outline = .ellipse
       default:
-        if let unit = shapes[Name(shape)] {
+        if let unit = definitions.shapes[Name(shape)] {
           outline = unit.outline(values)
-        } else if let parametric = parametricShapes[Name(shape)] {
+        } else if let parametric = definitions.parametricShapes[Name(shape)] {
           outline = self.outline(of: parametric, AttributeValues(), statement)
         } else {
           outline = nil

@@ -20,11 +20,13 @@ extension Checker {
       // (reported already, so it is nil in `shapes`).
       // Inserting only what is new: CheckSession holds a copy of the
       // checker, so any insert would copy the whole set.
-      if shapeStatements[kindName] != nil, !usedShapes.contains(kindName) { usedShapes.insert(kindName) }
-      if let parametric = parametricShapes[kindName] {
+      if definitions.shapeStatements[kindName] != nil, !definitions.usedShapes.contains(kindName) {
+        definitions.usedShapes.insert(kindName)
+      }
+      if let parametric = definitions.parametricShapes[kindName] {
         return (ElementKinds.shapeAttributes + parametric.specs, parametric)
       }
-      return shapes[kindName].map { (ElementKinds.shapeAttributes, $0) }
+      return definitions.shapes[kindName].map { (ElementKinds.shapeAttributes, $0) }
     }
   }
 
@@ -42,13 +44,13 @@ extension Checker {
     defer { budget.depth -= 1 }
     let kind = statement.kind.name
     let kindName = statement.kind.key
-    let component = components[kindName]
+    let component = definitions.components[kindName]
     recordKindUse(statement, component: component)
     if let component { return checkUse(of: component, statement, in: context) }
     if kindName == .line || kindName == .arrow { return checkConnector(statement, in: context) }
     if kindName == .path { return checkPath(statement) }
     guard let (specs, shapeKind) = attributeSpecs(for: kindName) else {
-      if shapeStatements[kindName] == nil {
+      if definitions.shapeStatements[kindName] == nil {
         reportUnknownElement(statement.kind)
         markNamesRead(in: [.element(statement)])
       }
@@ -258,9 +260,9 @@ extension Checker {
     if elementNameIndex == nil {
       elementNameIndex = SuggestionIndex(
         ElementKinds.nonShapeKinds + ShapeKinds.builtins.map(\.name) + ["gradient", "shape"]
-          + shapeStatements.keys.map(\.text))
+          + definitions.shapeStatements.keys.map(\.text))
     }
-    if gradientStatements[kind.key] != nil {
+    if definitions.gradientStatements[kind.key] != nil {
       diagnostic = diagnostic.withNote(
         "'\(kind.name)' is a gradient; fill an element with it: rect at 0,0 size 100x100 gradient=\(kind.name)")
     } else if let peer = PeerSpellings.elements[kind.name] {
@@ -268,7 +270,7 @@ extension Checker {
       diagnostic.message += "; pencil calls it '\(peer)'"
       diagnostic = diagnostic.withFix("pencil calls it '\(peer)'", replacing: kind.range, with: peer)
     } else if let suggestion = elementNameIndex?.closest(to: kind.name) {
-      usedShapes.insert(Name(suggestion))
+      definitions.usedShapes.insert(Name(suggestion))
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: kind.range, with: suggestion)
     }
     diagnostics.append(diagnostic)

@@ -86,7 +86,7 @@ extension Checker {
     case .name(let identifier), .dotName(let identifier, _): style = identifier
     default: return false
     }
-    guard binding(style.key) == nil, elementNames[style.key] == nil,
+    guard binding(style.key) == nil, scope.elementNames[style.key] == nil,
       ElementKinds.fontStyles.contains(where: { $0.name == style.name })
     else { return false }
     let bold = PeerSpellings.boldWeights.contains(member.name) || member.name == "weight"

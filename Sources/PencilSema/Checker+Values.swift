@@ -43,7 +43,7 @@ extension Checker {
   /// The range to report a value's problem at: the expression's, or in
   /// the prelude, where a parameter's value came from at the call site.
   func valueRange(_ expression: Expr) -> SourceRange {
-    if code.isPrelude, case .name(let identifier) = expression, let binding = binding(identifier.key) {
+    if scope.code.isPrelude, case .name(let identifier) = expression, let binding = binding(identifier.key) {
       return binding.origin
     }
     return expression.range
@@ -90,7 +90,7 @@ extension Checker {
       return nil
     case .paint:
       if case .name(let identifier) = expression, binding(identifier.key) == nil,
-        gradientStatements[identifier.key] != nil
+        definitions.gradientStatements[identifier.key] != nil
       {
         return resolveGradient(expression, for: attribute)
       }
@@ -256,23 +256,24 @@ extension Checker {
   /// there is none.
   mutating func gradientNamed(_ identifier: Identifier) -> GradientModel? {
     // Only what is new: an insert would copy the set CheckSession shares.
-    if !usedGradients.contains(identifier.key) { usedGradients.insert(identifier.key) }
-    if let statement = gradientStatements[identifier.key] {
+    if !definitions.usedGradients.contains(identifier.key) { definitions.usedGradients.insert(identifier.key) }
+    if let statement = definitions.gradientStatements[identifier.key] {
       recordUse(identifier, declaredAt: statement.name.range, in: origin(of: .gradient, identifier.key), as: .gradient)
     }
-    if let gradient = gradients[identifier.key] { return gradient }
-    if gradientStatements[identifier.key] != nil { return nil }  // broken; already reported
+    if let gradient = definitions.gradients[identifier.key] { return gradient }
+    if definitions.gradientStatements[identifier.key] != nil { return nil }  // broken; already reported
     guard reportsUnresolvedName() else { return nil }
     var diagnostic = Diagnostic(SemaCodes.unknownGradient, identifier.range, "unknown gradient '\(identifier.name)'")
     guard diagnostics.accepts(.error) else {
       diagnostics.append(diagnostic)
       return nil
     }
-    if let suggestion = Suggestions.closest(to: identifier.name, among: gradientStatements.keys.map(\.text)) {
+    if let suggestion = Suggestions.closest(to: identifier.name, among: definitions.gradientStatements.keys.map(\.text))
+    {
       // The typo is the problem; the gradient meant is not also "unused".
-      usedGradients.insert(Name(suggestion))
+      definitions.usedGradients.insert(Name(suggestion))
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: identifier.range, with: suggestion)
-    } else if gradientStatements.isEmpty {
+    } else if definitions.gradientStatements.isEmpty {
       diagnostic = diagnostic.withNote(
         "define it with 'gradient \(identifier.name) hsb leading to trailing { stop … }'")
     }

@@ -11,18 +11,9 @@ import PencilSyntax
 package struct Checker {
   let bytes: [UInt8]
   var diagnostics: DiagnosticList
-  // Every table of names is keyed by `Name`: a packed key hashes and
-  // compares as integers, not as the name's text.
-  var gradientStatements: [Name: GradientStatement] = [:]
-  var gradients: [Name: GradientModel] = [:]
-  var shapeStatements: [Name: ShapeStatement] = [:]
-  var shapes: [Name: UnitPathShape] = [:]
-  /// The first definition of each name, in source order; later ones are
-  /// reported as duplicates and otherwise ignored.
-  var gradientDefinitions: [GradientStatement] = []
-  var shapeDefinitions: [ShapeStatement] = []
-  var usedGradients: Set<Name> = []
-  var usedShapes: Set<Name> = []
+  /// The gradients, shapes and components the code can use (see
+  /// Definitions).
+  var definitions = Definitions()
   var canvas: CanvasModel?
   /// Element names for "did you mean", built on the first unknown element.
   var elementNameIndex: SuggestionIndex?
@@ -32,28 +23,14 @@ package struct Checker {
   var unresolved = UnresolvedNames()
 
   // Names (see Checker+Scopes).
-  var locals = LocalBindings()
-  /// The element names of the scope being checked: the file's, or those
-  /// of the use of a component whose body runs (see ElementNames.swift).
-  var elementNames: [Name: ElementName] = [:]
-  /// The `let`s of the file whose code runs: this file's, or, inside a
-  /// component from an imported file, that file's (see `LetStore`).
-  var lets = LetStore()
-  var fileLets: [Binding] { lets.bindings }
-  /// How many of `fileLets` the statement being checked can see: all
-  /// that precede it, also when it waited for the end of the file.
-  var visibleFileLets = Int.max
-  var atFileLevel = true
-  /// Where the innermost block's names start in `locals`.
-  var scopeStart = 0
+  /// What the code being checked sees and whose it is; a body swaps in
+  /// its own and gets this one back (see Scope).
+  var scope = Scope()
+  var fileLets: [Binding] { scope.lets.bindings }
   var declaredLets: [Identifier] = []
   var usedLets: Set<Int> = []
 
-  // Components and expansion (see Checker+Components, ExpansionBudget).
-  /// By name: a `Name` hashes its packed key, not the whole string.
-  var components: [Name: ComponentDefinition] = [:]
-  var componentDefinitions: [ComponentDefinition] = []
-  var parametricShapes: [Name: ParametricShape] = [:]
+  // Expansion (see Checker+Components, ExpansionBudget).
   var budget = ExpansionBudget()
   /// The uses of `pi` in a `let` that a W0013 fix already rewrites, with
   /// the argument it was offered at: `sin(a)` and `cos(a)` of one `let a`
@@ -66,10 +43,6 @@ package struct Checker {
   /// What `evaluate` needs to mark the names of an expression it gave up
   /// on as read (see Checker+NamesRead).
   var namesRead = NamesReadState()
-  /// Whose code is being checked: the file's, or a component's body for
-  /// one use or on its own. Part of the scope a body runs in, saved and
-  /// restored with it (see Checker+Expansion).
-  var code = CheckedCode.file
   /// Where the names of the code being checked are recorded for the
   /// editor: the compilation's recorder (`imports.names`); nil when the
   /// compilation does not ask, and while the prelude's body runs (its
@@ -84,14 +57,12 @@ package struct Checker {
   var currentFile = FileID.main {
     didSet { diagnostics.file = currentFile }
   }
-  /// The file each imported gradient and shape is written in.
-  var origins: [DefinitionKey: FileID] = [:]
 
   init(bytes: [UInt8], diagnostics: DiagnosticList, withPrelude: Bool = true) {
     self.bytes = bytes
     self.diagnostics = diagnostics
     guard withPrelude else { return }
-    for definition in Prelude.components { components[definition.statement.name.key] = definition }
+    for definition in Prelude.components { definitions.components[definition.statement.name.key] = definition }
   }
 
   /// The whole tree at once (tests and tools).
@@ -106,14 +77,14 @@ package struct Checker {
     let builtinNames = Checker.builtinElementNames
     switch statement {
     case .gradient(let gradient) where !gradient.name.name.isEmpty:
-      if let first = gradientStatements[gradient.name.key] {
+      if let first = definitions.gradientStatements[gradient.name.key] {
         reportDuplicate(
           gradient.name, kind: "gradient", first: first.name.range, in: origin(of: .gradient, gradient.name.key))
       } else {
-        gradientStatements[gradient.name.key] = gradient
-        gradientDefinitions.append(gradient)
+        definitions.gradientStatements[gradient.name.key] = gradient
+        definitions.gradientDefinitions.append(gradient)
         recordDeclaration(gradient.name, as: .gradient)
-        if let model = checkGradient(gradient) { gradients[gradient.name.key] = model }
+        if let model = checkGradient(gradient) { definitions.gradients[gradient.name.key] = model }
       }
     case .shape(let shape) where !shape.name.name.isEmpty:
       if builtinNames.contains(shape.name.name) {
@@ -121,13 +92,13 @@ package struct Checker {
           Diagnostic(
             SemaCodes.redefinesBuiltin, shape.name.range,
             "'\(shape.name.name)' is a built-in element; give the shape another name"))
-      } else if let first = shapeStatements[shape.name.key] {
+      } else if let first = definitions.shapeStatements[shape.name.key] {
         reportDuplicate(shape.name, kind: "shape", first: first.name.range, in: origin(of: .shape, shape.name.key))
       } else {
-        shapeStatements[shape.name.key] = shape
-        shapeDefinitions.append(shape)
+        definitions.shapeStatements[shape.name.key] = shape
+        definitions.shapeDefinitions.append(shape)
         recordDeclaration(shape.name, as: .shape)
-        if let kind = checkShape(shape) { shapes[shape.name.key] = kind }
+        if let kind = checkShape(shape) { definitions.shapes[shape.name.key] = kind }
         // A new shape may be what an earlier misspelling meant.
         elementNameIndex = nil
       }
@@ -162,14 +133,15 @@ package struct Checker {
   }
 
   mutating func reportUnused() {
-    for gradient in gradientDefinitions
-    where gradients[gradient.name.key] != nil && !usedGradients.contains(gradient.name.key) {
+    for gradient in definitions.gradientDefinitions
+    where definitions.gradients[gradient.name.key] != nil && !definitions.usedGradients.contains(gradient.name.key) {
       diagnostics.append(
         Diagnostic(
           SemaCodes.unusedGradient, gradient.name.range,
           "gradient '\(gradient.name.name)' is never used; fill an element with gradient=\(gradient.name.name)"))
     }
-    for shape in shapeDefinitions where shapes[shape.name.key] != nil && !usedShapes.contains(shape.name.key) {
+    for shape in definitions.shapeDefinitions
+    where definitions.shapes[shape.name.key] != nil && !definitions.usedShapes.contains(shape.name.key) {
       diagnostics.append(
         Diagnostic(
           SemaCodes.unusedShape, shape.name.range,

@@ -130,18 +130,18 @@ extension Checker {
               "'\(name.name)' would name every copy this loop makes; name elements outside loops, or use a component"
             ).withFix(
               "remove the name", replacing: SourceRange(name.range.start, element.kind.range.start), with: ""))
-        } else if let first = elementNames[name.key] {
+        } else if let first = scope.elementNames[name.key] {
           diagnostics.append(
             Diagnostic(
               GraphicsCodes.duplicateElementName, name.range,
               "'\(name.name)' already names an element in this scope"
             ).withNote("first named here", at: first.declaration))
         } else {
-          elementNames[name.key] = pool[name.key] ?? ElementName(name: name.name, declaration: name.range)
+          scope.elementNames[name.key] = pool[name.key] ?? ElementName(name: name.name, declaration: name.range)
           recordDeclaration(name, as: .element)
         }
       }
-      if components[element.kind.key] == nil {
+      if definitions.components[element.kind.key] == nil {
         declareElementNames(in: element.children ?? [], inLoop: inLoop, reusing: pool)
       }
     case .forLoop(let loop):
@@ -150,14 +150,14 @@ extension Checker {
       // Only one branch is drawn, so a name in two branches is one name:
       // each branch starts from the names before the `if`, and a name an
       // earlier branch declared is reused.
-      let before = elementNames
-      var all = elementNames
+      let before = scope.elementNames
+      var all = scope.elementNames
       for body in conditional.branches.map(\.body) + [conditional.elseBody ?? []] {
-        elementNames = before
+        scope.elementNames = before
         declareElementNames(in: body, inLoop: inLoop, reusing: all)
-        for (key, name) in elementNames where all[key] == nil { all[key] = name }
+        for (key, name) in scope.elementNames where all[key] == nil { all[key] = name }
       }
-      elementNames = all
+      scope.elementNames = all
     default:
       break
     }
@@ -184,7 +184,7 @@ extension Checker {
     let anchors = ElementKinds.directions
     if let hiding = binding(identifier.key) {
       // `let box = 5` beside `box: rect`: `box.trailing` reads the let.
-      guard let element = elementNames[identifier.key], anchors.contains(where: { $0.name == member.name }),
+      guard let element = scope.elementNames[identifier.key], anchors.contains(where: { $0.name == member.name }),
         !hiding.value.isUnknown
       else { return nil }
       markUsed(hiding)
@@ -198,19 +198,19 @@ extension Checker {
         .withNote("the element is named here", at: element.declaration))
       return .some(nil)
     }
-    guard let element = elementNames[identifier.key] else {
+    guard let element = scope.elementNames[identifier.key] else {
       // Not an element: a colour's member (`red.opacity`) or an unknown
       // name. An anchor's name after it says the user meant an element.
       let colorMembers = ["opacity", "mix", "hue", "saturation", "brightness", "alpha", "count"]
       guard !colorMembers.contains(member.name), CSSColors.rgba(named: identifier.name) == nil,
-        gradientStatements[identifier.key] == nil
+        definitions.gradientStatements[identifier.key] == nil
       else { return nil }
       guard reportsUnresolvedName() else { return .some(nil) }
       var diagnostic = Diagnostic(
         GraphicsCodes.unknownElementName, identifier.range, "no element is named '\(identifier.name)' here")
-      if let suggestion = Suggestions.closest(to: identifier.name, among: elementNames.values.map(\.name)) {
+      if let suggestion = Suggestions.closest(to: identifier.name, among: scope.elementNames.values.map(\.name)) {
         diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: identifier.range, with: suggestion)
-      } else if elementNames.isEmpty {
+      } else if scope.elementNames.isEmpty {
         diagnostic.message += "; name one by writing 'NAME:' before it"
       }
       diagnostics.append(diagnostic)

@@ -142,7 +142,7 @@ extension Checker {
 extension Checker {
   /// A shape's name used where a shape goes (`clip=`, an element kind).
   func recordShapeUse(_ identifier: Identifier) {
-    guard names != nil, let shape = shapeStatements[identifier.key] else { return }
+    guard names != nil, let shape = definitions.shapeStatements[identifier.key] else { return }
     recordUse(identifier, declaredAt: shape.name.range, in: origin(of: .shape, identifier.key), as: .shape)
   }
 
@@ -155,7 +155,7 @@ extension Checker {
       guard !component.isPrelude else { return }
       recordUse(statement.kind, declaredAt: component.statement.name.range, in: component.file, as: .component)
       recordLabels(statement, component.statement.parameters, in: component.file)
-    } else if let shape = shapeStatements[statement.kind.key] {
+    } else if let shape = definitions.shapeStatements[statement.kind.key] {
       recordShapeUse(statement.kind)
       recordLabels(statement, shape.parameters ?? [], in: origin(of: .shape, statement.kind.key))
     }

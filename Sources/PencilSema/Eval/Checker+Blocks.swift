@@ -69,18 +69,20 @@ extension Checker {
     bind(statement.name, value, kind: .letBinding, colorSet: isColorSet)
     let piUses = self.piUses(in: statement.value)
     if !piUses.isEmpty {
-      if atFileLevel {
-        lets.update(fileLets.count - 1) { $0.piUses = piUses }
+      if scope.atFileLevel {
+        scope.lets.update(fileLets.count - 1) { $0.piUses = piUses }
       } else {
-        locals.updateLast { $0.piUses = piUses }
+        scope.locals.updateLast { $0.piUses = piUses }
       }
     }
   }
 
   /// A binding of `name` in the innermost scope only (a redeclaration).
   private func sameScopeBinding(_ name: Name) -> Binding? {
-    if atFileLevel { return lets.lastSlot(of: name, below: Int.max, where: { !$0.pending }).map { fileLets[$0] } }
-    return locals.last(named: name, from: scopeStart)
+    if scope.atFileLevel {
+      return scope.lets.lastSlot(of: name, below: Int.max, where: { !$0.pending }).map { fileLets[$0] }
+    }
+    return scope.locals.last(named: name, from: scope.blockStart)
   }
 
   /// `for NAME[, INDEX] in SEQUENCE { … }`: the body once per item, each

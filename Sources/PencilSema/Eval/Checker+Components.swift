@@ -134,17 +134,17 @@ extension Checker {
   mutating func defineComponent(_ statement: ComponentStatement) {
     let name = statement.name
     guard !name.name.isEmpty else { return }
-    if Checker.builtinElementNames.contains(name.name) || components[name.key]?.isPrelude == true {
+    if Checker.builtinElementNames.contains(name.name) || definitions.components[name.key]?.isPrelude == true {
       report(
         SemaCodes.redefinesBuiltin, name.range, "'\(name.name)' is a built-in element; give the component another name")
       return
     }
-    if let first = components[name.key] {
+    if let first = definitions.components[name.key] {
       reportDuplicate(
         name, kind: "component", first: first.statement.name.range, in: first.file == file ? nil : first.file)
       return
     }
-    if shapeStatements[name.key] != nil {
+    if definitions.shapeStatements[name.key] != nil {
       report(SemaCodes.duplicateDefinition, name.range, "'\(name.name)' is already the name of a shape")
       return
     }
@@ -153,10 +153,10 @@ extension Checker {
     // Its syntax error is reported; its uses are not "unknown elements".
     definition.broken = statement.recovered
     definition.laterDefaults = Set(Checker.defaultsUsingLaterParameters(statement.parameters).map(\.index))
-    definition.lets = lets
+    definition.lets = scope.lets
     definition.file = file
-    components[name.key] = definition
-    componentDefinitions.append(definition)
+    definitions.components[name.key] = definition
+    definitions.componentDefinitions.append(definition)
     recordDeclaration(name, as: .component)
     elementNameIndex = nil
   }
@@ -262,7 +262,7 @@ extension Checker {
           replacing: SourceRange(statement.kind.range.end, statement.kind.range.end), with: insertion))
     }
     // An argument with a problem (reported) leaves the use unexpanded.
-    guard missing.isEmpty, values.count == statement.attributes.count, code != .alone else { return nil }
+    guard missing.isEmpty, values.count == statement.attributes.count, scope.code != .alone else { return nil }
     let placement = values.placement
     var size = placement.size
     if component.readsFrameSize, size == nil, context == .body,

@@ -112,7 +112,7 @@ extension Checker {
     default: break
     }
     if kind == .gradient { return gradientNamed(identifier).map(Computed.gradient) }
-    if kind == nil, gradientStatements[identifier.key] != nil {
+    if kind == nil, definitions.gradientStatements[identifier.key] != nil {
       return gradientNamed(identifier).map(Computed.gradient)
     }
     if let rgba = CSSColors.rgba(named: identifier.name) { return .color(Color(rgba: rgba)) }
@@ -130,9 +130,9 @@ extension Checker {
     // Past the error limit the diagnostic is dropped: spend nothing on it.
     guard diagnostics.accepts(.error) else { return diagnostics.append(diagnostic) }
     let visible =
-      locals.bindings.map(\.name.text) + fileLets[..<min(fileLets.count, visibleFileLets)].map(\.name.text)
+      scope.locals.bindings.map(\.name.text) + fileLets[..<min(fileLets.count, scope.visibleFileLets)].map(\.name.text)
       + ["true", "false", "pi", "none"]
-    if let later = fileLets[min(fileLets.count, visibleFileLets)...].first(where: { $0.name == identifier.key }) {
+    if let later = fileLets[min(fileLets.count, scope.visibleFileLets)...].first(where: { $0.name == identifier.key }) {
       diagnostic.message += "; a 'let' is visible only after its statement"
       diagnostic = diagnostic.withNote("'\(identifier.name)' is defined here", at: later.declaration)
     } else if let suggestion = Suggestions.closest(to: identifier.name, among: visible + CSSColors.names) {

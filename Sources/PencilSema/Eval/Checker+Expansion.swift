@@ -5,40 +5,31 @@ import PencilSyntax
 /// Expanding a component's body for one use, and checking each body once
 /// on its own so problems in a component nobody uses are found too.
 extension Checker {
-  /// What the names of the enclosing code were, while a body runs in a
-  /// scope of its own (a body sees its parameters and the file's `let`s
-  /// before its definition, never its caller's names).
+  /// What a body replaces while it runs: the enclosing code's scope, its
+  /// file and recorder, and how its problems are reported.
   private struct SavedScope {
-    var locals: LocalBindings
-    var scopeStart: Int
-    var atFileLevel: Bool
-    var visibleFileLets: Int
-    var code: CheckedCode
+    var scope: Scope
+    var file: FileID
+    var names: NameRecorder?
     var deduplicating: Bool
     var context: ExpansionContext?
-    var lets: LetStore
-    var file: FileID
-    var elementNames: [Name: ElementName]
-    var names: NameRecorder?
   }
 
   /// Enters the scope of `component`'s body: for the use at `callSite`,
-  /// or, without one, to check the body on its own.
+  /// or, without one, to check the body on its own. A body sees its
+  /// parameters and the file's `let`s before its definition, never its
+  /// caller's names.
   private mutating func enterBody(of component: ComponentDefinition, callSite: SourceRange?) -> SavedScope {
     let saved = SavedScope(
-      locals: locals, scopeStart: scopeStart, atFileLevel: atFileLevel, visibleFileLets: visibleFileLets,
-      code: code, deduplicating: diagnostics.deduplicating, context: diagnostics.context,
-      lets: lets, file: currentFile, elementNames: elementNames, names: names)
-    lets = component.lets
-    if !elementNames.isEmpty { elementNames = [:] }
+      scope: scope, file: currentFile, names: names, deduplicating: diagnostics.deduplicating,
+      context: diagnostics.context)
+    scope = Scope(
+      locals: LocalBindings(), blockStart: 0, atFileLevel: false, lets: component.lets,
+      visibleFileLets: component.visibleLets, elementNames: [:],
+      code: callSite == nil ? .alone : .use(prelude: saved.scope.code.isPrelude || component.isPrelude))
     if component.namesElements { declareElementNames(in: component.statement.body) }
     let outerFile = diagnostics.file
     if !component.isPrelude { currentFile = component.file }
-    locals = LocalBindings()
-    scopeStart = 0
-    atFileLevel = false
-    visibleFileLets = component.visibleLets
-    code = callSite == nil ? .alone : .use(prelude: code.isPrelude || component.isPrelude)
     // The prelude's names (a pencil's parts) are no names of the user's.
     if component.isPrelude { names = nil }
     diagnostics.deduplicating = true
@@ -51,17 +42,11 @@ extension Checker {
   }
 
   private mutating func leaveBody(_ saved: SavedScope) {
-    locals = saved.locals
-    scopeStart = saved.scopeStart
-    atFileLevel = saved.atFileLevel
-    visibleFileLets = saved.visibleFileLets
-    code = saved.code
+    scope = saved.scope
+    currentFile = saved.file
+    names = saved.names
     diagnostics.deduplicating = saved.deduplicating
     diagnostics.context = saved.context
-    lets = saved.lets
-    currentFile = saved.file
-    elementNames = saved.elementNames
-    names = saved.names
   }
 
   /// The body's elements for one use; nil when a limit stopped it.
@@ -169,7 +154,7 @@ extension Checker {
     budget.limits.elements = .max
     budget.limits.iterations = .max
     defer { (budget.elements, budget.iterations, budget.limits) = counted }
-    for component in componentDefinitions where !component.broken {
+    for component in definitions.componentDefinitions where !component.broken {
       let saved = enterBody(of: component, callSite: nil)
       for (index, (parameter, type)) in component.parameters.enumerated() {
         if let defaultValue = parameter.defaultValue, !component.laterDefaults.contains(index) {

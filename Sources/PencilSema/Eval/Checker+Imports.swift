@@ -141,48 +141,48 @@ extension Checker {
 
   /// Adds another file's definitions; a name defined both here (or in
   /// another import) and there is an error at the `import`.
-  private mutating func adopt(_ definitions: ImportedDefinitions, importedAt statement: ImportStatement) {
+  private mutating func adopt(_ imported: ImportedDefinitions, importedAt statement: ImportStatement) {
     func clash(_ kind: DefinitionKey.Kind, _ name: Name, in other: FileID) {
       report(
         SemaCodes.duplicateDefinition, statement.pathRange,
         "\(kind.rawValue) '\(name)' is defined both \(described(origin(of: kind, name))) and in '\(imports.files[other].name)'"
       )
     }
-    for (gradient, model, origin) in definitions.gradients {
+    for (gradient, model, origin) in imported.gradients {
       let name = gradient.name.key
-      if gradientStatements[name] != nil {
+      if definitions.gradientStatements[name] != nil {
         if self.origin(of: .gradient, name) != origin { clash(.gradient, name, in: origin) }
         continue
       }
-      gradientStatements[name] = gradient
-      if let model { gradients[name] = model }
-      origins[DefinitionKey(.gradient, name)] = origin
+      definitions.gradientStatements[name] = gradient
+      if let model { definitions.gradients[name] = model }
+      definitions.origins[DefinitionKey(.gradient, name)] = origin
       // Lent, not owned: an imported gradient nobody uses is no warning here.
-      usedGradients.insert(name)
+      definitions.usedGradients.insert(name)
     }
-    for (shape, kind, parametric, origin) in definitions.shapes {
+    for (shape, kind, parametric, origin) in imported.shapes {
       let name = shape.name.key
-      if shapeStatements[name] != nil {
+      if definitions.shapeStatements[name] != nil {
         if self.origin(of: .shape, name) != origin { clash(.shape, name, in: origin) }
         continue
       }
-      shapeStatements[name] = shape
-      origins[DefinitionKey(.shape, name)] = origin
-      usedShapes.insert(name)
-      if let kind { shapes[name] = kind }
-      if let parametric { parametricShapes[name] = parametric }
+      definitions.shapeStatements[name] = shape
+      definitions.origins[DefinitionKey(.shape, name)] = origin
+      definitions.usedShapes.insert(name)
+      if let kind { definitions.shapes[name] = kind }
+      if let parametric { definitions.parametricShapes[name] = parametric }
     }
-    for component in definitions.components {
-      if let existing = components[component.statement.name.key] {
+    for component in imported.components {
+      if let existing = definitions.components[component.statement.name.key] {
         if existing !== component {
           clash(.component, component.statement.name.key, in: component.file)
         }
         continue
       }
-      components[component.statement.name.key] = component
+      definitions.components[component.statement.name.key] = component
     }
-    for binding in definitions.lets {
-      if let existing = lets.lastSlot(of: binding.name, below: Int.max).map({ fileLets[$0] }) {
+    for binding in imported.lets {
+      if let existing = scope.lets.lastSlot(of: binding.name, below: Int.max).map({ fileLets[$0] }) {
         if existing.file != binding.file || existing.declaration != binding.declaration {
           report(
             SemaCodes.duplicateDefinition, statement.pathRange,
@@ -193,14 +193,14 @@ extension Checker {
       }
       var lent = binding
       lent.kind = .imported  // never "unused" here
-      lets.append(lent)
+      scope.lets.append(lent)
     }
     elementNameIndex = nil
   }
 
   /// The file a gradient or shape was imported from; nil when it is this
   /// file's (and for a component, which knows its own file).
-  func origin(of kind: DefinitionKey.Kind, _ name: Name) -> FileID? { origins[DefinitionKey(kind, name)] }
+  func origin(of kind: DefinitionKey.Kind, _ name: Name) -> FileID? { definitions.origins[DefinitionKey(kind, name)] }
 
   /// "in this file" for the file being checked, "in 'name'" for another
   /// (nil: this file).
@@ -212,18 +212,19 @@ extension Checker {
   /// What this file lends: everything defined at its top level, its own
   /// and what it imported, in a fixed order.
   func lentDefinitions(of file: FileID) -> ImportedDefinitions {
-    var definitions = ImportedDefinitions(file: file)
-    for name in gradientStatements.keys.sorted(by: { $0.text < $1.text }) {
-      guard let statement = gradientStatements[name] else { continue }
-      definitions.gradients.append((statement, gradients[name], origin(of: .gradient, name) ?? file))
+    var lent = ImportedDefinitions(file: file)
+    for name in definitions.gradientStatements.keys.sorted(by: { $0.text < $1.text }) {
+      guard let statement = definitions.gradientStatements[name] else { continue }
+      lent.gradients.append((statement, definitions.gradients[name], origin(of: .gradient, name) ?? file))
     }
-    for name in shapeStatements.keys.sorted(by: { $0.text < $1.text }) {
-      guard let statement = shapeStatements[name] else { continue }
-      definitions.shapes.append((statement, shapes[name], parametricShapes[name], origin(of: .shape, name) ?? file))
+    for name in definitions.shapeStatements.keys.sorted(by: { $0.text < $1.text }) {
+      guard let statement = definitions.shapeStatements[name] else { continue }
+      lent.shapes.append(
+        (statement, definitions.shapes[name], definitions.parametricShapes[name], origin(of: .shape, name) ?? file))
     }
-    definitions.components = components.values.filter { !$0.isPrelude }.sorted { $0.name < $1.name }
-    definitions.lets = fileLets.filter { !$0.pending }
-    return definitions
+    lent.components = definitions.components.values.filter { !$0.isPrelude }.sorted { $0.name < $1.name }
+    lent.lets = fileLets.filter { !$0.pending }
+    return lent
   }
 }
 

@@ -99,7 +99,7 @@ extension Checker {
     if let suggestion {
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: function.range, with: suggestion)
     }
-    if components[function.key] != nil || shapeStatements[function.key] != nil {
+    if definitions.components[function.key] != nil || definitions.shapeStatements[function.key] != nil {
       diagnostic = diagnostic.withNote(
         "'\(function.name)' is drawn as an element with name=value arguments: \(function.name) at X,Y size WxH")
     }

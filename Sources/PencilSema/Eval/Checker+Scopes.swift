@@ -83,8 +83,8 @@ extension Checker {
   /// The innermost binding of `name`, locals first, then the file's
   /// visible `let`s (an imported file's come first among them).
   func binding(_ name: Name) -> Binding? {
-    if let local = locals.last(named: name, from: 0) { return local }
-    return lets.lastSlot(of: name, below: visibleFileLets).map { fileLets[$0] }
+    if let local = scope.locals.last(named: name, from: 0) { return local }
+    return scope.lets.lastSlot(of: name, below: scope.visibleFileLets).map { fileLets[$0] }
   }
 
   /// Binds a name in the innermost scope (the file's, outside any block),
@@ -95,7 +95,7 @@ extension Checker {
   ) {
     // Parameters may hide file-level names, as Swift's do; lets and loop
     // variables that hide a name are warned about.
-    if !code.isPrelude, kind == .letBinding || kind == .loopVariable, let hidden = binding(identifier.key) {
+    if !scope.code.isPrelude, kind == .letBinding || kind == .loopVariable, let hidden = binding(identifier.key) {
       diagnostics.append(
         Diagnostic(
           SemaCodes.shadowedName, identifier.range,
@@ -121,11 +121,11 @@ extension Checker {
         }
       recordDeclaration(identifier, as: declared)
     }
-    if kind == .letBinding, !code.isPrelude { declaredLets.append(identifier) }
-    if atFileLevel {
-      lets.append(binding)
+    if kind == .letBinding, !scope.code.isPrelude { declaredLets.append(identifier) }
+    if scope.atFileLevel {
+      scope.lets.append(binding)
     } else {
-      locals.append(binding)
+      scope.locals.append(binding)
     }
   }
 
@@ -160,13 +160,13 @@ extension Checker {
 
   /// Runs `body` in a new block scope.
   mutating func inScope<T>(_ body: (inout Checker) -> T) -> T {
-    let mark = locals.count
-    let outer = (atFileLevel, scopeStart)
-    atFileLevel = false
-    scopeStart = mark
+    let mark = scope.locals.count
+    let outer = (scope.atFileLevel, scope.blockStart)
+    scope.atFileLevel = false
+    scope.blockStart = mark
     defer {
-      locals.truncate(to: mark)
-      (atFileLevel, scopeStart) = outer
+      scope.locals.truncate(to: mark)
+      (scope.atFileLevel, scope.blockStart) = outer
     }
     return body(&self)
   }

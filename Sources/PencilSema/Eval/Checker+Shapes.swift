@@ -61,20 +61,24 @@ extension Checker {
       }
     }
     if let hit = shape.cache.first(where: { $0.arguments == arguments }) { return .unitPath(hit.segments) }
-    let saved = (locals, scopeStart, atFileLevel, visibleFileLets, diagnostics.deduplicating, diagnostics.context)
-    let outerFile = (lets, currentFile, diagnostics.file)
-    (locals, scopeStart, atFileLevel, visibleFileLets) = (LocalBindings(), 0, false, shape.visibleLets)
-    (lets, currentFile) = (shape.lets, shape.file)
-    defer { (lets, currentFile) = (outerFile.0, outerFile.1) }
+    let saved = (scope, diagnostics.deduplicating, diagnostics.context)
+    let outerFile = (currentFile, diagnostics.file)
+    // The body sees its parameters and the `let`s of its file before its
+    // definition, in its own file; the problems it has are the use's.
+    scope = Scope(
+      locals: LocalBindings(), blockStart: 0, atFileLevel: false, lets: shape.lets,
+      visibleFileLets: shape.visibleLets, elementNames: scope.elementNames, code: scope.code)
+    currentFile = shape.file
+    defer { currentFile = outerFile.0 }
     diagnostics.deduplicating = true
     diagnostics.context = ExpansionContext(
-      callOf: shape.name, at: statement.range, in: outerFile.2)
+      callOf: shape.name, at: statement.range, in: outerFile.1)
     for ((parameter, _), value) in zip(shape.parameters, arguments) {
       bind(parameter.name, value, kind: .parameter)
     }
     var path = PathBuilder()
     runPath(shape.statement.body, into: &path, use: statement.range)
-    (locals, scopeStart, atFileLevel, visibleFileLets, diagnostics.deduplicating, diagnostics.context) = saved
+    (scope, diagnostics.deduplicating, diagnostics.context) = saved
     guard !path.overflowed, validate(path, of: shape.statement) else { return nil }
     if shape.cache.count == 16 { shape.cache.removeFirst() }
     shape.cache.append((arguments, path.segments))
@@ -88,8 +92,8 @@ extension Checker {
     if let parameters = statement.parameters {
       let types = checkParameters(parameters)
       let shape = ParametricShape(statement, types: types, visibleLets: fileLets.count)
-      (shape.lets, shape.file) = (lets, file)
-      parametricShapes[statement.name.key] = shape
+      (shape.lets, shape.file) = (scope.lets, file)
+      definitions.parametricShapes[statement.name.key] = shape
       return nil
     }
     var path = PathBuilder()

@@ -36,11 +36,11 @@ package struct SizedUseExpander {
     environment = checker
     environment.diagnostics = DiagnosticList()
     environment.diagnostics.file = checker.diagnostics.file
-    environment.visibleFileLets = Int.max
+    environment.scope.visibleFileLets = Int.max
     // What the file used was reported on already; a copy of these per
     // expansion would cost the size of the file each time.
-    environment.usedGradients = []
-    environment.usedShapes = []
+    environment.definitions.usedGradients = []
+    environment.definitions.usedShapes = []
   }
 
   /// The use's elements for a frame of `size`, and the problems met.
