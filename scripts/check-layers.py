@@ -8,7 +8,10 @@ dependency of a dependency; this does not).
     python3 scripts/check-layers.py
 
 Reads the package with `swift package dump-package`; exits 1 naming every
-dependency or import that goes the wrong way.
+dependency or import that goes the wrong way. Also checks that no two
+library targets declare a type of the same name at the top level of a
+file (unless private): `scripts/fuzz.sh` compiles the stages as one
+module, where two would clash.
 """
 
 import json
@@ -45,6 +48,26 @@ ALLOWED = {
     "PencilWorld": BASE | {"PencilDiagnostics", "PencilSema"},
 }
 IMPORT = re.compile(r"^\s*(?:@testable\s+|@_exported\s+)?import\s+(Pencil\w+)\s*$", re.M)
+# A type declared at a file's top level (column 0), not private to its file.
+TOP_LEVEL_TYPE = re.compile(
+    r"^(?:(?:public|package|internal|final|indirect|@\w+(?:\([^)]*\))?)\s+)*"
+    r"(?:struct|class|enum|protocol|actor|typealias)\s+(\w+)",
+    re.M,
+)
+
+
+def clashing_types(targets) -> list:
+    """Top-level type names declared in more than one library target."""
+    where = {}
+    for name in ALLOWED:
+        for file in sorted((ROOT / "Sources" / name).rglob("*.swift")):
+            for type_name in TOP_LEVEL_TYPE.findall(file.read_text(encoding="utf-8")):
+                where.setdefault(type_name, set()).add(name)
+    return [
+        f"the type {type_name} is declared in {' and '.join(sorted(owners))}; scripts/fuzz.sh compiles them as one module"
+        for type_name, owners in sorted(where.items())
+        if len(owners) > 1
+    ]
 
 
 def main() -> int:
@@ -74,11 +97,12 @@ def main() -> int:
                     problems.append(f"{file.relative_to(ROOT)} imports {module}, not a dependency of {name}")
     missing = sorted(set(ALLOWED) - {t["name"] for t in targets})
     problems += [f"{name} is listed here but is not a target" for name in missing]
+    problems += clashing_types(targets)
     for problem in problems:
         print(f"check-layers: {problem}", file=sys.stderr)
     if problems:
         return 1
-    print(f"check-layers: {checked} stage targets depend one way; every import is a declared dependency")
+    print(f"check-layers: {checked} stage targets depend one way; every import is a declared dependency; no two declare one type name")
     return 0
 
 

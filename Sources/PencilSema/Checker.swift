@@ -24,8 +24,8 @@ package struct Checker {
 
   // Names (see Checker+Scopes).
   /// What the code being checked sees and whose it is; a body swaps in
-  /// its own and gets this one back (see Scope).
-  var scope = Scope()
+  /// its own and gets this one back (see CheckerScope).
+  var scope = CheckerScope()
   var fileLets: [Binding] { scope.lets.bindings }
   var declaredLets: [Identifier] = []
   var usedLets: Set<Int> = []

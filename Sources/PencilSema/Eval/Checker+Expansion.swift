@@ -8,7 +8,7 @@ extension Checker {
   /// What a body replaces while it runs: the enclosing code's scope, its
   /// file and recorder, and how its problems are reported.
   private struct SavedScope {
-    var scope: Scope
+    var scope: CheckerScope
     var file: FileID
     var names: NameRecorder?
     var deduplicating: Bool
@@ -23,7 +23,7 @@ extension Checker {
     let saved = SavedScope(
       scope: scope, file: currentFile, names: names, deduplicating: diagnostics.deduplicating,
       context: diagnostics.context)
-    scope = Scope(
+    scope = CheckerScope(
       locals: LocalBindings(), blockStart: 0, atFileLevel: false, lets: component.lets,
       visibleFileLets: component.visibleLets, elementNames: [:],
       code: callSite == nil ? .alone : .use(prelude: saved.scope.code.isPrelude || component.isPrelude))

@@ -65,7 +65,7 @@ extension Checker {
     let outerFile = (currentFile, diagnostics.file)
     // The body sees its parameters and the `let`s of its file before its
     // definition, in its own file; the problems it has are the use's.
-    scope = Scope(
+    scope = CheckerScope(
       locals: LocalBindings(), blockStart: 0, atFileLevel: false, lets: shape.lets,
       visibleFileLets: shape.visibleLets, elementNames: scope.elementNames, code: scope.code)
     currentFile = shape.file

@@ -7,7 +7,7 @@ import PencilSyntax
 /// caller's names) and gives the caller's back when it ends, so entering
 /// and leaving a body swaps this one value (see Checker+Expansion and
 /// Checker+Shapes).
-struct Scope {
+struct CheckerScope {
   /// Parameters, loop variables and the `let`s of blocks, innermost last.
   var locals = LocalBindings()
   /// Where the innermost block's names start in `locals`.
