@@ -22,8 +22,10 @@ extension SyntaxTree {
   /// Token `index` as a name with its comparison key; a name of up to 15
   /// bytes is a small string, so no memory is allocated for it.
   package func name(ofToken index: Int) -> Name {
-    let spelling = bytes(ofToken: index)
-    return Name(String(decoding: spelling, as: UTF8.self), utf8: spelling)
+    let token = tokens[index]
+    return bytes.withUnsafeBufferPointer { all in
+      Name(utf8: UnsafeBufferPointer(rebasing: all[Int(token.start)..<Int(token.end)]))
+    }
   }
 
   /// The node's last child, if any.
