@@ -29,20 +29,8 @@ public struct Name: Hashable, Sendable, CustomStringConvertible, ExpressibleBySt
   /// The name spelled by `bytes` (a token's, in the source): its text
   /// and its key made from them in one go.
   package init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-    text = Name.text(of: bytes)
+    text = String(sourceUTF8: bytes)
     key = Name.key(of: bytes)
-  }
-
-  /// The text `String(decoding:as:)` makes of `bytes`. Up to 15 bytes
-  /// (nearly every name) it is a small string, which the standard library
-  /// makes without validating when the bytes are ASCII: half the
-  /// instructions of `String(decoding:as:)`, which validates first. Other
-  /// bytes are repaired as `String(decoding:as:)` repairs them.
-  static func text(of bytes: UnsafeBufferPointer<UInt8>) -> String {
-    guard bytes.count <= 15 else { return String(decoding: bytes, as: UTF8.self) }
-    return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-      buffer.initialize(fromContentsOf: bytes)
-    }
   }
 
   /// The key of a name spelled by `bytes`, without making its string.

@@ -7,7 +7,7 @@
 package final class ASTBridge {
   package let tree: SyntaxTree
 
-  package init(_ tree: SyntaxTree) { self.tree = tree }
+  package init(_ tree: consuming SyntaxTree) { self.tree = tree }
 
   func identifier(_ token: Int) -> Identifier {
     Identifier(key: tree.name(ofToken: token), range: tree.range(ofToken: token))
