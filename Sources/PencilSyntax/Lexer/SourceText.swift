@@ -10,7 +10,10 @@ extension String {
       return
     }
     self.init(unsafeUninitializedCapacity: bytes.count) { buffer in
-      buffer.initialize(fromContentsOf: bytes)
+      // Byte by byte: a name is a few bytes, where `initialize(fromContentsOf:)`
+      // calls `memcpy`.
+      for index in 0..<bytes.count { buffer[index] = bytes[index] }
+      return bytes.count
     }
   }
 }

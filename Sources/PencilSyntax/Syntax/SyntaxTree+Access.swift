@@ -10,6 +10,7 @@ extension SyntaxTree {
     return bytes[Int(token.start)..<Int(token.end)]
   }
 
+  @inline(__always)
   package func range(ofToken index: Int) -> SourceRange {
     SourceRange(Int(tokens[index].start), Int(tokens[index].end))
   }
@@ -52,7 +53,11 @@ extension SyntaxTree {
   /// The node's children, first to last. The ids are gathered backwards
   /// into a buffer on the stack (postorder gives them last first).
   package func forEachChild(_ id: SyntaxNodeID, _ visit: (SyntaxNodeID) -> Void) {
-    let count = childCount(id)
+    forEachChild(id, count: childCount(id), visit)
+  }
+
+  /// `forEachChild` for a caller that has counted the children already.
+  package func forEachChild(_ id: SyntaxNodeID, count: Int, _ visit: (SyntaxNodeID) -> Void) {
     guard count > 0 else { return }
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: count) { buffer in
       var slot = count
