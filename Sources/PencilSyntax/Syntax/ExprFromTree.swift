@@ -60,7 +60,9 @@ package final class ASTBridge {
   func expr(_ id: SyntaxNodeID) -> Expr {
     let node = tree[id]
     let first = Int(node.firstToken)
-    let range = tree.range(id)
+    // Worked out where a case needs it: a name, a member and a pair
+    // (most values) take their ranges from their tokens and parts.
+    var range: SourceRange { tree.range(id) }
     switch node.kind {
     case .numberLiteral:
       return .number(tree.literal(ofToken: first)?.first ?? 0, range)
