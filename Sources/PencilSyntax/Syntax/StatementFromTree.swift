@@ -75,36 +75,43 @@ extension ASTBridge {
       kindToken += 2
       while kindToken < Int(tree[id].endToken) - 1, tree.tokens[kindToken].kind == .newline { kindToken += 1 }
     }
-    var element = ElementStatement(
-      kind: identifier(kindToken), name: name, label: nil, attributes: [], children: nil,
-      range: statementRange(id), recovered: flags.contains(.recovered))
-    element.attributes.reserveCapacity(tree.childCount(id))
+    // The parts gathered in locals and the statement made once at the
+    // end: a statement built up in place and returned was copied whole
+    // (a value-witness copy and a destroy of every element).
+    var label: Expr? = nil
+    let childCount = tree.childCount(id)
+    var attributes: [Attribute] = []
+    attributes.reserveCapacity(childCount)
+    var children: [Statement]? = nil
+    var childrenRange: SourceRange? = nil
     var isFirst = true
-    tree.forEachChild(id) { child in
+    tree.forEachChild(id, count: childCount) { child in
       defer { isFirst = false }
       switch tree.kind(child) {
       case _ where isFirst && flags.contains(.kept):
-        element.label = expr(child)
+        label = expr(child)
       case .sizeLiteral where isFirst && Int(tree[child].firstToken) == kindToken + 1:
         // `canvas 400x360`: the bare size is the `size` attribute.
         let range = tree.range(child)
-        element.attributes.append(Attribute(name: Identifier(name: "size", range: range), value: expr(child)))
+        attributes.append(Attribute(name: Identifier(name: "size", range: range), value: expr(child)))
       case .attribute:
-        element.attributes.append(attribute(child))
+        attributes.append(attribute(child))
       case .block:
-        element.children = statements(in: child)
-        element.childrenRange = tree.range(child)
+        children = statements(in: child)
+        childrenRange = tree.range(child)
       default:
         break
       }
     }
-    if element.children == nil, flags.contains(.failed), let open = openBrace(of: id) {
+    if children == nil, flags.contains(.failed), let open = openBrace(of: id) {
       // The block failed: the parser keeps no children, and a range to
       // where it stopped.
-      element.children = []
-      element.childrenRange = SourceRange(tree.range(ofToken: open).start, partsEnd(id))
+      children = []
+      childrenRange = SourceRange(tree.range(ofToken: open).start, partsEnd(id))
     }
-    return element
+    return ElementStatement(
+      kind: identifier(kindToken), name: name, label: label, attributes: attributes, children: children,
+      childrenRange: childrenRange, range: statementRange(id), recovered: flags.contains(.recovered))
   }
 
   /// The `{` of an element whose block failed: its own token, or the first

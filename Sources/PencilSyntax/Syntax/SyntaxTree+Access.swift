@@ -10,6 +10,7 @@ extension SyntaxTree {
     return bytes[Int(token.start)..<Int(token.end)]
   }
 
+  @inline(__always)
   package func range(ofToken index: Int) -> SourceRange {
     SourceRange(Int(tokens[index].start), Int(tokens[index].end))
   }
@@ -22,8 +23,10 @@ extension SyntaxTree {
   /// Token `index` as a name with its comparison key; a name of up to 15
   /// bytes is a small string, so no memory is allocated for it.
   package func name(ofToken index: Int) -> Name {
-    let spelling = bytes(ofToken: index)
-    return Name(String(decoding: spelling, as: UTF8.self), utf8: spelling)
+    let token = tokens[index]
+    return bytes.withUnsafeBufferPointer { all in
+      Name(utf8: UnsafeBufferPointer(rebasing: all[Int(token.start)..<Int(token.end)]))
+    }
   }
 
   /// The node's last child, if any.
@@ -50,7 +53,11 @@ extension SyntaxTree {
   /// The node's children, first to last. The ids are gathered backwards
   /// into a buffer on the stack (postorder gives them last first).
   package func forEachChild(_ id: SyntaxNodeID, _ visit: (SyntaxNodeID) -> Void) {
-    let count = childCount(id)
+    forEachChild(id, count: childCount(id), visit)
+  }
+
+  /// `forEachChild` for a caller that has counted the children already.
+  package func forEachChild(_ id: SyntaxNodeID, count: Int, _ visit: (SyntaxNodeID) -> Void) {
     guard count > 0 else { return }
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: count) { buffer in
       var slot = count

@@ -114,12 +114,17 @@ package struct SyntaxTree: Sendable {
   /// The bytes from the node's first token to its last, trivia before the
   /// first left out; empty at the end of the previous token when it has none.
   package func range(_ id: SyntaxNodeID) -> SourceRange {
-    let tokens = tokenRange(id)
-    guard let first = tokens.first, let last = tokens.last else {
-      let at = tokens.lowerBound > 0 ? Int(self.tokens[tokens.lowerBound - 1].end) : 0
+    // The bounds read straight from the node: the bridge asks this of
+    // every value, and a `Range` with its `first` and `last` cost twice
+    // the instructions.
+    let node = nodes[Int(id.index)]
+    let first = Int(node.firstToken)
+    let end = Int(node.endToken)
+    guard end > first else {
+      let at = first > 0 ? Int(tokens[first - 1].end) : 0
       return SourceRange(at, at)
     }
-    return SourceRange(Int(self.tokens[first].start), Int(self.tokens[last].end))
+    return SourceRange(Int(tokens[first].start), Int(tokens[end - 1].end))
   }
 
   /// The node's children, first to last.
