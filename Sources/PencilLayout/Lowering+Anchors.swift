@@ -81,12 +81,24 @@ extension Lowering {
       }
     }
     guard let start = resolve(connector.from), let end = resolve(connector.to) else { return nil }
-    guard let group = Layout.routed(connector, from: start, to: end, range: range),
-      let box = group.placement.origin, let size = group.placement.size
-    else { return nil }
-    let rect = Rect(x: box.x, y: box.y, width: size.x, height: size.y)
-    lower(group, in: rect, origin: origin)
-    return rect
+    let points = Layout.route(connector, from: start, to: end)
+    guard let drawing = ConnectorGeometry.drawing(through: points, style: connector.style) else { return nil }
+    // The items that lowering `ConnectorGeometry.group`'s group gives,
+    // without making its models (a prelude group: its parts fill its box,
+    // take the connector's range, and the label is placed in the box).
+    let box = drawing.box
+    var inner = origin
+    if inner.source == nil { inner.source = range }
+    drawing.forEachShape(style: connector.style) { shape in
+      appendShape(shape, in: box, source: range, inner)
+    }
+    if let label = connector.style.label, !label.isEmpty {
+      var text = ConnectorGeometry.labelText(label, along: points, box: box)
+      let local = text.position ?? Point(0, 0)
+      text.position = Point(box.x + local.x, box.y + local.y)
+      appendText(text, source: range, inner, boxAlignment: text.alignment)
+    }
+    return box
   }
 
   /// Builds what waited since `start` in `pending` in one pass over a
@@ -162,9 +174,9 @@ extension Lowering {
   func firstUnplacedName(_ element: ElementModel) -> ElementName? {
     if let anchor = element.effects?.origin, frame(of: anchor.element) == nil { return anchor.element }
     if case .connector(let connector) = element.content {
-      for end in [connector.from, connector.to] {
-        if let anchor = end.anchor, frame(of: anchor.element) == nil { return anchor.element }
-      }
+      // Each end in turn, not through an array made for each connector.
+      if let anchor = connector.from.anchor, frame(of: anchor.element) == nil { return anchor.element }
+      if let anchor = connector.to.anchor, frame(of: anchor.element) == nil { return anchor.element }
     }
     return nil
   }
