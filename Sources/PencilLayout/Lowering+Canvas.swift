@@ -36,18 +36,23 @@ extension Lowering {
     // checked once (ranges follow one another in item order).
     var last: (range: Range<Int>, touches: Bool)? = nil
     var checkedUpTo = 0
-    // The extents of the current range's items, each measured once for
-    // both questions (a text's measure is most of what they cost).
+    // The extents of the items of the last ranges, from `extentsStart`,
+    // each measured once for both questions (a text's measure is most of
+    // what they cost); emptied now and then, not for each element.
     var extents: [Extent] = []
+    var extentsStart = 0
     for entry in topLevelItems where !entry.items.isEmpty {
       let (source, range) = (entry.source, entry.items)
       let touches: Bool
       if let last, last.range == range {
         touches = last.touches
       } else {
-        extents.removeAll(keepingCapacity: true)
+        if range.lowerBound != extentsStart + extents.count || extents.count >= 256 {
+          extents.removeAll(keepingCapacity: true)
+          extentsStart = range.lowerBound
+        }
         for index in range { extents.append(Lowering.extent(of: items[index])) }
-        touches = range.contains { extents[$0 - range.lowerBound].touches(canvas) || startsInside($0, canvas) }
+        touches = range.contains { extents[$0 - extentsStart].touches(canvas) || startsInside($0, canvas) }
       }
       last = (range, touches)
       guard touches else {
@@ -59,7 +64,7 @@ extension Lowering {
       }
       for index in max(range.lowerBound, checkedUpTo)..<max(range.upperBound, checkedUpTo) {
         canvasChecks += 1
-        runOff.check(extents[index - range.lowerBound], canvas)
+        runOff.check(extents[index - extentsStart], canvas)
       }
       checkedUpTo = max(checkedUpTo, range.upperBound)
     }
