@@ -110,19 +110,14 @@ enum ConnectorGeometry {
     var startHead: [PathSegment]?
 
     /// The outlines in drawing order (the line, then the end's head, then
-    /// the start's), each as the shape `style` paints it.
-    func forEachShape(style: ConnectorStyle, _ body: (ShapeElement) -> Void) {
-      body(shape(line, filled: false, style: style))
-      if let endHead { body(shape(endHead, filled: true, style: style)) }
-      if let startHead { body(shape(startHead, filled: true, style: style)) }
-    }
-
-    private func shape(_ segments: [PathSegment], filled: Bool, style: ConnectorStyle) -> ShapeElement {
+    /// the start's), each with the fill and the stroke `style` gives it.
+    func forEachOutline(style: ConnectorStyle, _ body: ([PathSegment], Fill, StrokeModel?) -> Void) {
+      let lineFill = Fill(color: style.fill ?? Color(red: 0, green: 0, blue: 0, alpha: 0), gradient: nil)
+      body(line, lineFill, style.stroke)
+      guard endHead != nil || startHead != nil else { return }
       let headPaint = style.stroke?.paint ?? Fill(color: .black, gradient: nil)
-      return ShapeElement(
-        outline: .absolute(segments, origin: Point(box.x, box.y)),
-        fill: filled ? headPaint : Fill(color: style.fill ?? Color(red: 0, green: 0, blue: 0, alpha: 0), gradient: nil),
-        fillRule: .nonzero, opacity: style.opacity, stroke: filled ? nil : style.stroke)
+      if let endHead { body(endHead, headPaint, nil) }
+      if let startHead { body(startHead, headPaint, nil) }
     }
   }
 
@@ -185,7 +180,10 @@ enum ConnectorGeometry {
     guard let drawing = drawing(through: points, style: style) else { return nil }
     let box = drawing.box
     var children: [ElementModel] = []
-    drawing.forEachShape(style: style) { shape in
+    drawing.forEachOutline(style: style) { segments, fill, stroke in
+      let shape = ShapeElement(
+        outline: .absolute(segments, origin: Point(box.x, box.y)), fill: fill, fillRule: .nonzero,
+        opacity: style.opacity, stroke: stroke)
       children.append(ElementModel(content: .shape(shape), placement: Placement(), range: range))
     }
     if let label = style.label, !label.isEmpty {

@@ -67,13 +67,9 @@ extension Lowering {
     pendingCount += 1
   }
 
-  /// A connector's items, its ends resolved: a fixed end is relative to
-  /// the frame its scope gives it, an anchor is where layout put it.
-  /// Returns the box it was drawn in.
-  @discardableResult
-  mutating func lowerConnector(_ connector: ConnectorElement, in frame: Rect, range: SourceRange, _ origin: Origin)
-    -> Rect?
-  {
+  /// A connector's ends: a fixed end is relative to the frame its scope
+  /// gives it, an anchor is where layout put it; nil while one is not placed.
+  func ends(of connector: ConnectorElement, in frame: Rect) -> (start: Point, end: Point)? {
     func resolve(_ end: PointRef) -> Point? {
       switch end {
       case .fixed(let point): Point(frame.x + point.x, frame.y + point.y)
@@ -81,16 +77,40 @@ extension Lowering {
       }
     }
     guard let start = resolve(connector.from), let end = resolve(connector.to) else { return nil }
+    return (start, end)
+  }
+
+  /// A connector's items, its ends resolved. Returns the box it was drawn in.
+  @discardableResult
+  mutating func lowerConnector(_ connector: ConnectorElement, in frame: Rect, range: SourceRange, _ origin: Origin)
+    -> Rect?
+  {
+    guard let ends = ends(of: connector, in: frame) else { return nil }
+    return drawConnector(connector, from: ends.start, to: ends.end, range: range, origin)
+  }
+
+  /// The items that lowering `ConnectorGeometry.group`'s group gives,
+  /// without making its models (a prelude group: its parts fill its box and
+  /// take the connector's range, and the label is placed in the box).
+  /// Returns the box; nil for a connector of no length.
+  @discardableResult
+  mutating func drawConnector(
+    _ connector: ConnectorElement, from start: Point, to end: Point, range: SourceRange, _ origin: Origin
+  ) -> Rect? {
     let points = Layout.route(connector, from: start, to: end)
     guard let drawing = ConnectorGeometry.drawing(through: points, style: connector.style) else { return nil }
-    // The items that lowering `ConnectorGeometry.group`'s group gives,
-    // without making its models (a prelude group: its parts fill its box,
-    // take the connector's range, and the label is placed in the box).
     let box = drawing.box
     var inner = origin
     if inner.source == nil { inner.source = range }
-    drawing.forEachShape(style: connector.style) { shape in
-      appendShape(shape, in: box, source: range, inner)
+    let opacity = connector.style.opacity
+    drawing.forEachOutline(style: connector.style) { segments, fill, stroke in
+      // An absolute outline drawn at its own box is its segments as they are.
+      let (paint, stroke) = paints(fill, stroke, frame: box, source: range, inner) { segments }
+      items.append(
+        .path(
+          PathItem(
+            outline: segments, frame: nil, paint: paint, fillRule: .nonzero, opacity: opacity, sourceRange: range,
+            expansion: inner.expansion, stroke: stroke)))
     }
     if let label = connector.style.label, !label.isEmpty {
       var text = ConnectorGeometry.labelText(label, along: points, box: box)

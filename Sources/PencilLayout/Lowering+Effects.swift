@@ -50,12 +50,25 @@ extension Lowering {
     for (effects, frame) in scope.reversed() { applyEffects(effects, frame: frame, from: first) }
   }
 
+  /// A path's paint and its stroke's, in `frame`; W0014 for a dash pattern
+  /// too fine for its outline in user space (made only then).
+  mutating func paints(
+    _ fill: Fill, _ model: StrokeModel?, frame: Rect, source: SourceRange, _ origin: Origin,
+    outline: () -> [PathSegment]
+  ) -> (Paint, StrokeIR?) {
+    let paint = paint(fill, frame: frame)
+    guard let model else { return (paint, nil) }
+    let stroke = StrokeIR(paint: self.paint(model.paint, frame: frame), style: model.style)
+    if !model.style.dash.isEmpty { warnAboutFineDashes(outline(), model.style, source: source, origin) }
+    return (paint, stroke)
+  }
+
   /// W0014: a dash pattern so fine for its path that the raster backends
   /// draw the stroke solid (see `Stroker.maximumDashes`).
-  mutating func warnAboutFineDashes(
-    _ shape: ShapeElement, _ style: StrokeStyle, frame: Rect, source: SourceRange, _ origin: Origin
+  private mutating func warnAboutFineDashes(
+    _ segments: [PathSegment], _ style: StrokeStyle, source: SourceRange, _ origin: Origin
   ) {
-    guard Stroker.drawsDashesSolid(shape.outline.segments(in: frame), style: style) else { return }
+    guard Stroker.drawsDashesSolid(segments, style: style) else { return }
     var diagnostic = Diagnostic(
       GraphicsCodes.dashesTooFine, source,
       "this dash pattern would cut the stroke into more than \(Stroker.maximumDashes) dashes; PNG, PPM and ASCII draw it solid"

@@ -184,6 +184,13 @@ package struct Lowering {
     guard element.effects != nil || isConnector(element) else {
       return lowerContent(element, in: outer, origin: origin)
     }
+    // A bare connector: its ends are looked up once, to know whether it
+    // waits and to draw it.
+    if element.effects == nil, element.modifiers == nil, case .connector(let connector) = element.content {
+      guard let ends = ends(of: connector, in: outer) else { return wait(element, in: outer, origin) }
+      drawConnector(connector, from: ends.start, to: ends.end, range: origin.range(element), origin)
+      return
+    }
     guard anchorsPlaced(element) else { return wait(element, in: outer, origin) }
     var element = element
     var outer = outer
@@ -310,11 +317,8 @@ package struct Lowering {
 
   /// A shape's path item, fitted to `frame`, with its stroke.
   mutating func appendShape(_ shape: ShapeElement, in frame: Rect, source: SourceRange, _ origin: Origin) {
-    let paint = paint(shape.fill, frame: frame)
-    var stroke: StrokeIR? = nil
-    if let model = shape.stroke {
-      stroke = StrokeIR(paint: self.paint(model.paint, frame: frame), style: model.style)
-      if !model.style.dash.isEmpty { warnAboutFineDashes(shape, model.style, frame: frame, source: source, origin) }
+    let (paint, stroke) = paints(shape.fill, shape.stroke, frame: frame, source: source, origin) {
+      shape.outline.segments(in: frame)
     }
     if let unit = shape.outline.sharedUnitSegments {
       items.append(
@@ -333,7 +337,7 @@ package struct Lowering {
 
   /// A gradient spans the element's frame, as SwiftUI's does, so the tip
   /// and body of one pencil share one band.
-  private mutating func paint(_ fill: Fill, frame: Rect) -> Paint {
+  mutating func paint(_ fill: Fill, frame: Rect) -> Paint {
     guard let gradient = fill.gradient else { return .solid(IRColor(fill.color)) }
     if lastGradient === gradient, lastFrame == frame, lastColor == fill.color, let lastPaint { return lastPaint }
     var stops: [GradientStopIR] = []
