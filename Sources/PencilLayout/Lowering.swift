@@ -113,7 +113,7 @@ package struct Lowering {
         }
         lowering.lower(element, in: Rect(x: origin.x, y: origin.y, width: size.x, height: size.y))
         lowering.topLevelItems.append(TopLevelItems(source: element.range, items: first..<lowering.items.count))
-        lowering.layout.memo = Layout.Memo()
+        if !lowering.layout.memo.isEmpty { lowering.layout.memo = Layout.Memo() }
         if lowering.layout.exhausted {
           lowering.diagnostics.append(
             Diagnostic(
