@@ -192,15 +192,20 @@ package struct Lowering {
       return
     }
     guard anchorsPlaced(element) else { return wait(element, in: outer, origin) }
-    var element = element
-    var outer = outer
-    if let anchor = element.effects?.origin, let point = point(anchor) {
-      if case .text(var text) = element.content {
-        text.position = point
-        element.content = .text(text)
-      }
-      outer = Rect(x: point.x, y: point.y, width: outer.width, height: outer.height)
+    // Copied only to be moved: text to the anchor, anything else's frame.
+    guard let anchor = element.effects?.origin, let point = point(anchor) else {
+      return lowerPlaced(element, in: outer, origin: origin)
     }
+    var moved = element
+    if case .text(var text) = moved.content {
+      text.position = point
+      moved.content = .text(text)
+    }
+    lowerPlaced(moved, in: Rect(x: point.x, y: point.y, width: outer.width, height: outer.height), origin: origin)
+  }
+
+  /// An element with effects, or a connector, its anchors placed.
+  private mutating func lowerPlaced(_ element: ElementModel, in outer: Rect, origin: Origin) {
     let first = items.count
     // A connector's frame is the box it is drawn in.
     if case .connector(let connector) = element.content, let effects = element.effects {
@@ -390,10 +395,5 @@ package struct Lowering {
       }
       return GradientStopIR(offset: stop.offset, color: IRColor(color))
     }
-  }
-
-  /// The default text colour at an opacity, in each appearance.
-  func defaultTextColor(opacity: Double) -> Color {
-    palette?.map(defaultTextColor) { $0.withOpacity(opacity) } ?? defaultTextColor.withOpacity(opacity)
   }
 }
