@@ -67,6 +67,11 @@ extension Lowering {
     pendingCount += 1
   }
 
+  func isConnector(_ element: ElementModel) -> Bool {
+    if case .connector = element.content { return true }
+    return false
+  }
+
   /// A connector's ends: a fixed end is relative to the frame its scope
   /// gives it, an anchor is where layout put it; nil while one is not placed.
   func ends(of connector: ConnectorElement, in frame: Rect) -> (start: Point, end: Point)? {

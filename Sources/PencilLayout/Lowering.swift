@@ -20,6 +20,8 @@ package struct Lowering {
   private var lastGradient: GradientModel?
   private var lastColor = Color.black
   private var lastFrame = Rect(x: 0, y: 0, width: 0, height: 0)
+  /// The last solid stroke made, shared by the paths stroked alike after it.
+  var lastStroke: StrokeIR?
   /// The colour of text without `color=` (see SceneModel).
   var defaultTextColor = Color.black
   /// For an adaptive picture: the dark values of adaptive colours, to
@@ -229,11 +231,6 @@ package struct Lowering {
       frame = text.bounds
     }
     applyEffects(effects, frame: frame, from: first)
-  }
-
-  private func isConnector(_ element: ElementModel) -> Bool {
-    if case .connector = element.content { return true }
-    return false
   }
 
   private mutating func lowerContent(_ element: ElementModel, in outer: Rect, origin: Origin) {
