@@ -377,17 +377,3 @@ public struct Scene: Equatable, Sendable {
     self.sources = sources
   }
 }
-
-extension PathItem {
-  /// The outline's tight box in user space (before `transform`); nil for
-  /// an empty outline. Measured here, where the mapped segments are
-  /// iterated without a closure crossing into the reader's module.
-  package var userSpaceBounds: Rect? { boundingBox(of: userSpaceSegments) }
-
-  /// Whether a subpath of the outline starts, in user space, at a point
-  /// `isInside` accepts.
-  package func startsSubpath(where isInside: (Point) -> Bool) -> Bool {
-    for case .move(let p) in userSpaceSegments where isInside(p) { return true }
-    return false
-  }
-}

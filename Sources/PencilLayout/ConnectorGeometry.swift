@@ -3,9 +3,10 @@ import PencilGeometry
 import PencilSema
 
 /// The geometry of a `line` or an `arrow`: its route, its heads and its
-/// label, as a group of absolute outlines. Layout is the one place that
-/// builds it (`Layout.routed`): before layout for a connector with both
-/// ends fixed, once the elements it names are placed for an anchored one.
+/// label, as absolute outlines. Layout routes a connector with both ends
+/// fixed before it places anything, as a group (`Layout.routed`); lowering
+/// draws an anchored one once the elements it names are placed
+/// (`Lowering.lowerConnector`), straight into items.
 enum ConnectorGeometry {
   /// How far an elbow leaves a box's edge before it turns.
   static let elbowClearance = 16.0
@@ -97,9 +98,31 @@ enum ConnectorGeometry {
     return result
   }
 
-  /// The group of outlines for a connector through `points`, placed in
-  /// absolute coordinates; nil when it has no length.
-  static func group(through points: [Point], style: ConnectorStyle, range: SourceRange) -> ElementModel? {
+  /// A connector's outlines in absolute coordinates and the box around
+  /// them: what `group` wraps in element models for layout, and what
+  /// lowering turns into items directly for a connector placed at its
+  /// anchors (no models to build, lower and free for each arrow).
+  struct Drawing {
+    var box: Rect
+    /// The route, stopping at the heads' bases.
+    var line: [PathSegment]
+    var endHead: [PathSegment]?
+    var startHead: [PathSegment]?
+
+    /// The outlines in drawing order (the line, then the end's head, then
+    /// the start's), each with the fill and the stroke `style` gives it.
+    func forEachOutline(style: ConnectorStyle, _ body: ([PathSegment], Fill, StrokeModel?) -> Void) {
+      let lineFill = Fill(color: style.fill ?? Color(red: 0, green: 0, blue: 0, alpha: 0), gradient: nil)
+      body(line, lineFill, style.stroke)
+      guard endHead != nil || startHead != nil else { return }
+      let headPaint = style.stroke?.paint ?? Fill(color: .black, gradient: nil)
+      if let endHead { body(endHead, headPaint, nil) }
+      if let startHead { body(startHead, headPaint, nil) }
+    }
+  }
+
+  /// The outlines of a connector through `points`; nil when it has no length.
+  static func drawing(through points: [Point], style: ConnectorStyle) -> Drawing? {
     guard points.count >= 2 else { return nil }
     func direction(_ a: Point, _ b: Point) -> (Point, Double)? {
       let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
@@ -111,17 +134,20 @@ enum ConnectorGeometry {
     let headLength = arrowheadLength(forLineWidth: style.stroke?.style.width ?? 1)
     // The line stops at the heads' bases, so a wide stroke does not poke
     // through their tips; a head takes at most half its leg.
-    var line = points
     let startHead = min(headLength, firstLength / 2)
     let endHead = min(headLength, lastLength / 2)
-    if style.headAtStart { line[0] = Point(points[0].x + first.x * startHead, points[0].y + first.y * startHead) }
-    if style.headAtEnd {
-      let end = points[points.count - 1]
-      line[line.count - 1] = Point(end.x - last.x * endHead, end.y - last.y * endHead)
+    var line: [PathSegment] = []
+    line.reserveCapacity(points.count)
+    for index in points.indices {
+      var point = points[index]
+      if index == 0, style.headAtStart {
+        point = Point(points[0].x + first.x * startHead, points[0].y + first.y * startHead)
+      }
+      if index == points.count - 1, style.headAtEnd {
+        point = Point(point.x - last.x * endHead, point.y - last.y * endHead)
+      }
+      line.append(index == 0 ? .move(point) : .line(point))
     }
-    var outlines: [(segments: [PathSegment], filled: Bool)] = [
-      ([.move(line[0])] + line.dropFirst().map { PathSegment.line($0) }, false)
-    ]
     func arrowhead(tip: Point, direction: Point, length: Double) -> [PathSegment] {
       let base = Point(tip.x - direction.x * length, tip.y - direction.y * length)
       let half = 0.4 * length
@@ -131,24 +157,38 @@ enum ConnectorGeometry {
         .line(Point(base.x - normal.x * half, base.y - normal.y * half)), .close,
       ]
     }
-    if style.headAtEnd {
-      outlines.append((arrowhead(tip: points[points.count - 1], direction: last, length: endHead), true))
+    let endOutline =
+      style.headAtEnd ? arrowhead(tip: points[points.count - 1], direction: last, length: endHead) : nil
+    let startOutline =
+      style.headAtStart ? arrowhead(tip: points[0], direction: Point(-first.x, -first.y), length: startHead) : nil
+    // The union in drawing order, as `Rect.union(of:)` takes it.
+    var box: Rect? = nil
+    func include(_ outline: [PathSegment]?) {
+      guard let outline, let own = boundingBox(of: outline) else { return }
+      box = box?.union(own) ?? own
     }
-    if style.headAtStart {
-      outlines.append((arrowhead(tip: points[0], direction: Point(-first.x, -first.y), length: startHead), true))
-    }
-    guard let box = Rect.union(of: outlines.compactMap { boundingBox(of: $0.segments) }) else { return nil }
-    var children = outlines.map { outline -> ElementModel in
-      let headPaint = style.stroke?.paint ?? Fill(color: .black, gradient: nil)
+    include(line)
+    include(endOutline)
+    include(startOutline)
+    guard let box else { return nil }
+    return Drawing(box: box, line: line, endHead: endOutline, startHead: startOutline)
+  }
+
+  /// The group of outlines for a connector through `points`, placed in
+  /// absolute coordinates; nil when it has no length.
+  static func group(through points: [Point], style: ConnectorStyle, range: SourceRange) -> ElementModel? {
+    guard let drawing = drawing(through: points, style: style) else { return nil }
+    let box = drawing.box
+    var children: [ElementModel] = []
+    drawing.forEachOutline(style: style) { segments, fill, stroke in
       let shape = ShapeElement(
-        outline: .absolute(outline.segments, origin: Point(box.x, box.y)),
-        fill: outline.filled
-          ? headPaint : Fill(color: style.fill ?? Color(red: 0, green: 0, blue: 0, alpha: 0), gradient: nil),
-        fillRule: .nonzero, opacity: style.opacity, stroke: outline.filled ? nil : style.stroke)
-      return ElementModel(content: .shape(shape), placement: Placement(), range: range)
+        outline: .absolute(segments, origin: Point(box.x, box.y)), fill: fill, fillRule: .nonzero,
+        opacity: style.opacity, stroke: stroke)
+      children.append(ElementModel(content: .shape(shape), placement: Placement(), range: range))
     }
     if let label = style.label, !label.isEmpty {
-      children.append(self.label(label, along: points, box: box, range: range))
+      let text = labelText(label, along: points, box: box)
+      children.append(ElementModel(content: .text(text), placement: Placement(origin: text.position), range: range))
     }
     let group = GroupElement(children: children, callSite: range, isPrelude: true)
     return ElementModel(
@@ -158,7 +198,9 @@ enum ConnectorGeometry {
 
   /// The label at the route's midpoint (by length), on the side above the
   /// run it falls on (or to the right of a vertical run), clear of the stroke.
-  private static func label(_ label: String, along points: [Point], box: Rect, range: SourceRange) -> ElementModel {
+  /// Its position is relative to `box`'s top-left, as a group's
+  /// children's are.
+  static func labelText(_ label: String, along points: [Point], box: Rect) -> TextElement {
     var total = 0.0
     for index in 1..<points.count { total += distance(points[index - 1], points[index]) }
     var remaining = total / 2
@@ -185,10 +227,9 @@ enum ConnectorGeometry {
     let vertical = abs(side.x) > abs(side.y)
     let gap = 0.35 * size
     let anchor = vertical ? Point(local.x + gap, local.y + 0.35 * size) : Point(local.x, local.y + side.y * gap)
-    let text = TextElement(
+    return TextElement(
       text: label, position: anchor, fontSize: size, bold: false, alignment: vertical ? .leading : .center,
       color: .black, usesDefaultColor: true)
-    return ElementModel(content: .text(text), placement: Placement(origin: anchor), range: range)
   }
 
   private static func distance(_ a: Point, _ b: Point) -> Double {

@@ -13,10 +13,14 @@ extension Layout {
   static func routed(_ connector: ConnectorElement, from start: Point, to end: Point, range: SourceRange)
     -> ElementModel?
   {
-    let points = ConnectorGeometry.route(
+    ConnectorGeometry.group(through: route(connector, from: start, to: end), style: connector.style, range: range)
+  }
+
+  /// The points a connector from `start` to `end` passes through.
+  static func route(_ connector: ConnectorElement, from start: Point, to end: Point) -> [Point] {
+    ConnectorGeometry.route(
       from: start, to: end, leaving: ConnectorGeometry.exitDirection(connector.from.anchor?.unit),
       entering: ConnectorGeometry.exitDirection(connector.to.anchor?.unit), elbow: connector.style.elbow)
-    return ConnectorGeometry.group(through: points, style: connector.style, range: range)
   }
 
   /// What routing the connectors between fixed ends did to an element.

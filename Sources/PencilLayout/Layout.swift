@@ -41,6 +41,12 @@ final class Layout {
     var baselines: [StackKey: Double?] = [:]
     /// A stack's flexibility (`flexibility(of:)`), keyed without a proposal.
     var flexibilities: [StackKey: Point] = [:]
+
+    /// Whether nothing was memoized: most top-level elements are no stack,
+    /// and emptying an empty memo still makes and frees four dictionaries.
+    var isEmpty: Bool {
+      childSizes.isEmpty && stackSizes.isEmpty && baselines.isEmpty && flexibilities.isEmpty
+    }
   }
 
   /// A stack, by the storage of its children (a stack's children are never

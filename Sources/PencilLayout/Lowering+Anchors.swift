@@ -67,13 +67,14 @@ extension Lowering {
     pendingCount += 1
   }
 
-  /// A connector's items, its ends resolved: a fixed end is relative to
-  /// the frame its scope gives it, an anchor is where layout put it.
-  /// Returns the box it was drawn in.
-  @discardableResult
-  mutating func lowerConnector(_ connector: ConnectorElement, in frame: Rect, range: SourceRange, _ origin: Origin)
-    -> Rect?
-  {
+  func isConnector(_ element: ElementModel) -> Bool {
+    if case .connector = element.content { return true }
+    return false
+  }
+
+  /// A connector's ends: a fixed end is relative to the frame its scope
+  /// gives it, an anchor is where layout put it; nil while one is not placed.
+  func ends(of connector: ConnectorElement, in frame: Rect) -> (start: Point, end: Point)? {
     func resolve(_ end: PointRef) -> Point? {
       switch end {
       case .fixed(let point): Point(frame.x + point.x, frame.y + point.y)
@@ -81,12 +82,48 @@ extension Lowering {
       }
     }
     guard let start = resolve(connector.from), let end = resolve(connector.to) else { return nil }
-    guard let group = Layout.routed(connector, from: start, to: end, range: range),
-      let box = group.placement.origin, let size = group.placement.size
-    else { return nil }
-    let rect = Rect(x: box.x, y: box.y, width: size.x, height: size.y)
-    lower(group, in: rect, origin: origin)
-    return rect
+    return (start, end)
+  }
+
+  /// A connector's items, its ends resolved. Returns the box it was drawn in.
+  @discardableResult
+  mutating func lowerConnector(_ connector: ConnectorElement, in frame: Rect, range: SourceRange, _ origin: Origin)
+    -> Rect?
+  {
+    guard let ends = ends(of: connector, in: frame) else { return nil }
+    return drawConnector(connector, from: ends.start, to: ends.end, range: range, origin)
+  }
+
+  /// The items that lowering `ConnectorGeometry.group`'s group gives,
+  /// without making its models (a prelude group: its parts fill its box and
+  /// take the connector's range, and the label is placed in the box).
+  /// Returns the box; nil for a connector of no length.
+  @discardableResult
+  mutating func drawConnector(
+    _ connector: ConnectorElement, from start: Point, to end: Point, range: SourceRange, _ origin: Origin
+  ) -> Rect? {
+    let points = Layout.route(connector, from: start, to: end)
+    guard let drawing = ConnectorGeometry.drawing(through: points, style: connector.style) else { return nil }
+    let box = drawing.box
+    var inner = origin
+    if inner.source == nil { inner.source = range }
+    let opacity = connector.style.opacity
+    drawing.forEachOutline(style: connector.style) { segments, fill, stroke in
+      // An absolute outline drawn at its own box is its segments as they are.
+      let (paint, stroke) = paints(fill, stroke, frame: box, source: range, inner) { segments }
+      items.append(
+        .path(
+          PathItem(
+            outline: segments, frame: nil, paint: paint, fillRule: .nonzero, opacity: opacity, sourceRange: range,
+            expansion: inner.expansion, stroke: stroke)))
+    }
+    if let label = connector.style.label, !label.isEmpty {
+      var text = ConnectorGeometry.labelText(label, along: points, box: box)
+      let local = text.position ?? Point(0, 0)
+      text.position = Point(box.x + local.x, box.y + local.y)
+      appendText(text, source: range, inner, boxAlignment: text.alignment)
+    }
+    return box
   }
 
   /// Builds what waited since `start` in `pending` in one pass over a
@@ -162,9 +199,9 @@ extension Lowering {
   func firstUnplacedName(_ element: ElementModel) -> ElementName? {
     if let anchor = element.effects?.origin, frame(of: anchor.element) == nil { return anchor.element }
     if case .connector(let connector) = element.content {
-      for end in [connector.from, connector.to] {
-        if let anchor = end.anchor, frame(of: anchor.element) == nil { return anchor.element }
-      }
+      // Each end in turn, not through an array made for each connector.
+      if let anchor = connector.from.anchor, frame(of: anchor.element) == nil { return anchor.element }
+      if let anchor = connector.to.anchor, frame(of: anchor.element) == nil { return anchor.element }
     }
     return nil
   }

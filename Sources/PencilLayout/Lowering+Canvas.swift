@@ -9,18 +9,6 @@ extension Lowering {
   /// Less than this past an edge is rounding, not a cut anyone sees.
   static let runOffTolerance = 0.5
 
-  /// Whether an item reaches into `canvas`; a point of the outline inside
-  /// it settles the question without solving for curve extremes.
-  static func touches(_ item: DisplayItem, _ canvas: Rect) -> Bool {
-    if case .path(let path) = item, path.transform == nil {
-      let startsInside = path.startsSubpath { p in
-        p.x > canvas.x && p.x < canvas.maxX && p.y > canvas.y && p.y < canvas.maxY
-      }
-      if startsInside { return true }
-    }
-    return bounds(of: item)?.intersects(canvas) ?? false
-  }
-
   static func bounds(of item: DisplayItem) -> Rect? {
     switch item {
     case .path(let path): path.userSpaceBounds.map { $0.transformed(by: path.transform) }
@@ -48,11 +36,24 @@ extension Lowering {
     // checked once (ranges follow one another in item order).
     var last: (range: Range<Int>, touches: Bool)? = nil
     var checkedUpTo = 0
+    // The extents of the items of the last ranges, from `extentsStart`,
+    // each measured once for both questions (a text's measure is most of
+    // what they cost); emptied now and then, not for each element.
+    var extents: [Extent] = []
+    var extentsStart = 0
     for entry in topLevelItems where !entry.items.isEmpty {
       let (source, range) = (entry.source, entry.items)
-      let touches =
-        last.flatMap { $0.range == range ? $0.touches : nil }
-        ?? items[range].contains(where: { Lowering.touches($0, canvas) })
+      let touches: Bool
+      if let last, last.range == range {
+        touches = last.touches
+      } else {
+        if range.lowerBound != extentsStart + extents.count || extents.count >= 256 {
+          extents.removeAll(keepingCapacity: true)
+          extentsStart = range.lowerBound
+        }
+        for index in range { extents.append(Lowering.extent(of: items[index])) }
+        touches = range.contains { extents[$0 - extentsStart].touches(canvas) || startsInside($0, canvas) }
+      }
       last = (range, touches)
       guard touches else {
         diagnostics.append(
@@ -63,7 +64,7 @@ extension Lowering {
       }
       for index in max(range.lowerBound, checkedUpTo)..<max(range.upperBound, checkedUpTo) {
         canvasChecks += 1
-        runOff.check(items[index], canvas)
+        runOff.check(extents[index - extentsStart], canvas)
       }
       checkedUpTo = max(checkedUpTo, range.upperBound)
     }
@@ -71,12 +72,57 @@ extension Lowering {
     warnRunningOff(canvas, runOff)
   }
 
+  /// Whether a path without a transform starts a subpath inside the
+  /// canvas (its box may miss the canvas by a rounding where the point
+  /// does not): asked only of an item whose box misses it.
+  private func startsInside(_ index: Int, _ canvas: Rect) -> Bool {
+    guard case .path(let path) = items[index], path.transform == nil else { return false }
+    return path.startsSubpath { p in
+      p.x > canvas.x && p.x < canvas.maxX && p.y > canvas.y && p.y < canvas.maxY
+    }
+  }
+
+  /// What the canvas checks read of an item: its measured box, the box it
+  /// draws in (before its clip), its clip and its source.
+  struct Extent {
+    var box: Rect?
+    var drawn: Rect?
+    var clip: ClipIR?
+    var source: SourceRange
+    var file: FileID
+    var isText: Bool
+
+    func touches(_ canvas: Rect) -> Bool { box?.intersects(canvas) ?? false }
+  }
+
+  /// The drawn box is what is drawn: text without the leading above its
+  /// first line and below its last, a path's outline (a stroke's outer
+  /// half along the edge is not counted).
+  static func extent(of item: DisplayItem) -> Extent {
+    switch item {
+    case .path(let path):
+      // The transform read first: a closure that read it would capture,
+      // and so copy, the whole item.
+      let transform = path.transform
+      let box = path.userSpaceBounds.map { $0.transformed(by: transform) }
+      return Extent(
+        box: box, drawn: box, clip: path.clip, source: path.sourceRange, file: path.sourceFile, isText: false)
+    case .text(let text):
+      let bounds = text.bounds
+      // The leading is half above the first line and half below the last.
+      let halfLeading = (TextMetrics.lineSpacing - 1) / 2 * text.fontSize
+      let lines = Rect(
+        x: bounds.x, y: bounds.y + halfLeading, width: bounds.width, height: bounds.height - 2 * halfLeading)
+      return Extent(
+        box: bounds.transformed(by: text.transform), drawn: lines.transformed(by: text.transform), clip: text.clip,
+        source: text.sourceRange, file: text.sourceFile, isText: true)
+    }
+  }
+
   /// W0015: an element whose drawn box runs past the canvas's edge, once
   /// per place in the source (a loop's or a component's element once, with
   /// the most any of its repetitions runs off), in the order first met.
-  /// The drawn box is what is drawn: text without the leading above its
-  /// first line and below its last, a path's outline (a stroke's outer half
-  /// along the edge is not counted), both cut by their clips.
+  /// The drawn box (see `extent`) is cut by the item's clips.
   struct RunOff {
     struct Place: Hashable {
       let range: SourceRange
@@ -88,25 +134,20 @@ extension Lowering {
     /// items it cuts (nil: it keeps nothing).
     var clipBoxes: [ObjectIdentifier: Rect?] = [:]
 
-    mutating func check(_ item: DisplayItem, _ canvas: Rect) {
+    mutating func check(_ item: Extent, _ canvas: Rect) {
       guard let box = Lowering.drawnBox(of: item, clipBoxes: &clipBoxes) else { return }
       var worst = (canvas.x - box.x, "left")
       if box.maxX - canvas.maxX > worst.0 { worst = (box.maxX - canvas.maxX, "right") }
       if canvas.y - box.y > worst.0 { worst = (canvas.y - box.y, "top") }
       if box.maxY - canvas.maxY > worst.0 { worst = (box.maxY - canvas.maxY, "bottom") }
       guard worst.0 > Lowering.runOffTolerance else { return }
-      let (source, file, isText): (SourceRange, FileID, Bool)
-      switch item {
-      case .path(let path): (source, file, isText) = (path.sourceRange, path.sourceFile, false)
-      case .text(let text): (source, file, isText) = (text.sourceRange, text.sourceFile, true)
-      }
-      let place = Place(range: source, file: file)
+      let place = Place(range: item.source, file: item.file)
       if let known = found[place] {
         if worst.0 > overflows[known].points { (overflows[known].points, overflows[known].edge) = worst }
         return
       }
       found[place] = overflows.count
-      overflows.append((place, worst.0, worst.1, isText))
+      overflows.append((place, worst.0, worst.1, item.isText))
     }
   }
 
@@ -124,23 +165,9 @@ extension Lowering {
   }
 
   /// The box an item draws in, in user space, cut by its clips.
-  static func drawnBox(of item: DisplayItem, clipBoxes: inout [ObjectIdentifier: Rect?]) -> Rect? {
-    let box: Rect
-    let clip: ClipIR?
-    switch item {
-    case .path(let path):
-      guard let outline = path.userSpaceBounds else { return nil }
-      box = outline.transformed(by: path.transform)
-      clip = path.clip
-    case .text(let text):
-      var lines = text.bounds
-      // The leading is half above the first line and half below the last.
-      let halfLeading = (TextMetrics.lineSpacing - 1) / 2 * text.fontSize
-      lines = Rect(x: lines.x, y: lines.y + halfLeading, width: lines.width, height: lines.height - 2 * halfLeading)
-      box = lines.transformed(by: text.transform)
-      clip = text.clip
-    }
-    guard let clip else { return box }
+  static func drawnBox(of item: Extent, clipBoxes: inout [ObjectIdentifier: Rect?]) -> Rect? {
+    guard let box = item.drawn else { return nil }
+    guard let clip = item.clip else { return box }
     guard let clipBox = clippedBox(of: clip, clipBoxes: &clipBoxes) else { return nil }
     return intersection(box, clipBox)
   }

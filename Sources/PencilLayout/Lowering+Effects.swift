@@ -50,12 +50,42 @@ extension Lowering {
     for (effects, frame) in scope.reversed() { applyEffects(effects, frame: frame, from: first) }
   }
 
+  /// A path's paint and its stroke's, in `frame`; W0014 for a dash pattern
+  /// too fine for its outline in user space (made only then).
+  mutating func paints(
+    _ fill: Fill, _ model: StrokeModel?, frame: Rect, source: SourceRange, _ origin: Origin,
+    outline: () -> [PathSegment]
+  ) -> (Paint, StrokeIR?) {
+    let paint = paint(fill, frame: frame)
+    guard let model else { return (paint, nil) }
+    let strokePaint = self.paint(model.paint, frame: frame)
+    if !model.style.dash.isEmpty { warnAboutFineDashes(outline(), model.style, source: source, origin) }
+    // A diagram strokes its paths alike: they share one immutable stroke,
+    // not one allocated each (equal to the bit and in its dark variant, so
+    // each draws the same; `==` on colours leaves the variant out).
+    if case .solid(let color) = strokePaint, let last = lastStroke, case .solid(let lastColor) = last.paint,
+      color == lastColor, color.variant == lastColor.variant, Lowering.same(last.style, model.style)
+    {
+      return (paint, last)
+    }
+    let stroke = StrokeIR(paint: strokePaint, style: model.style)
+    if case .solid = strokePaint { lastStroke = stroke }
+    return (paint, stroke)
+  }
+
+  /// Whether two stroke styles are equal to the bit (`==` takes -0 for 0).
+  private static func same(_ a: StrokeStyle, _ b: StrokeStyle) -> Bool {
+    a.width.bitPattern == b.width.bitPattern && a.cap == b.cap && a.join == b.join
+      && a.miterLimit.bitPattern == b.miterLimit.bitPattern && a.dashPhase.bitPattern == b.dashPhase.bitPattern
+      && a.dash.elementsEqual(b.dash) { $0.bitPattern == $1.bitPattern }
+  }
+
   /// W0014: a dash pattern so fine for its path that the raster backends
   /// draw the stroke solid (see `Stroker.maximumDashes`).
-  mutating func warnAboutFineDashes(
-    _ shape: ShapeElement, _ style: StrokeStyle, frame: Rect, source: SourceRange, _ origin: Origin
+  private mutating func warnAboutFineDashes(
+    _ segments: [PathSegment], _ style: StrokeStyle, source: SourceRange, _ origin: Origin
   ) {
-    guard Stroker.drawsDashesSolid(shape.outline.segments(in: frame), style: style) else { return }
+    guard Stroker.drawsDashesSolid(segments, style: style) else { return }
     var diagnostic = Diagnostic(
       GraphicsCodes.dashesTooFine, source,
       "this dash pattern would cut the stroke into more than \(Stroker.maximumDashes) dashes; PNG, PPM and ASCII draw it solid"

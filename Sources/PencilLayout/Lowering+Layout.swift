@@ -55,6 +55,11 @@ extension Lowering {
           sourceRange: source, boxAlignment: boxAlignment)))
   }
 
+  /// The default text colour at an opacity, in each appearance.
+  func defaultTextColor(opacity: Double) -> Color {
+    palette?.map(defaultTextColor) { $0.withOpacity(opacity) } ?? defaultTextColor.withOpacity(opacity)
+  }
+
   /// The content's frame inside an element's frame, once the padding is
   /// taken off; the background is drawn behind the padded frame.
   mutating func applyModifiers(_ modifiers: Modifiers, frame: Rect, source: SourceRange, _ origin: Origin) -> Rect {

@@ -20,6 +20,8 @@ package struct Lowering {
   private var lastGradient: GradientModel?
   private var lastColor = Color.black
   private var lastFrame = Rect(x: 0, y: 0, width: 0, height: 0)
+  /// The last solid stroke made, shared by the paths stroked alike after it.
+  var lastStroke: StrokeIR?
   /// The colour of text without `color=` (see SceneModel).
   var defaultTextColor = Color.black
   /// For an adaptive picture: the dark values of adaptive colours, to
@@ -113,7 +115,7 @@ package struct Lowering {
         }
         lowering.lower(element, in: Rect(x: origin.x, y: origin.y, width: size.x, height: size.y))
         lowering.topLevelItems.append(TopLevelItems(source: element.range, items: first..<lowering.items.count))
-        lowering.layout.memo = Layout.Memo()
+        if !lowering.layout.memo.isEmpty { lowering.layout.memo = Layout.Memo() }
         if lowering.layout.exhausted {
           lowering.diagnostics.append(
             Diagnostic(
@@ -184,16 +186,28 @@ package struct Lowering {
     guard element.effects != nil || isConnector(element) else {
       return lowerContent(element, in: outer, origin: origin)
     }
-    guard anchorsPlaced(element) else { return wait(element, in: outer, origin) }
-    var element = element
-    var outer = outer
-    if let anchor = element.effects?.origin, let point = point(anchor) {
-      if case .text(var text) = element.content {
-        text.position = point
-        element.content = .text(text)
-      }
-      outer = Rect(x: point.x, y: point.y, width: outer.width, height: outer.height)
+    // A bare connector: its ends are looked up once, to know whether it
+    // waits and to draw it.
+    if element.effects == nil, element.modifiers == nil, case .connector(let connector) = element.content {
+      guard let ends = ends(of: connector, in: outer) else { return wait(element, in: outer, origin) }
+      drawConnector(connector, from: ends.start, to: ends.end, range: origin.range(element), origin)
+      return
     }
+    guard anchorsPlaced(element) else { return wait(element, in: outer, origin) }
+    // Copied only to be moved: text to the anchor, anything else's frame.
+    guard let anchor = element.effects?.origin, let point = point(anchor) else {
+      return lowerPlaced(element, in: outer, origin: origin)
+    }
+    var moved = element
+    if case .text(var text) = moved.content {
+      text.position = point
+      moved.content = .text(text)
+    }
+    lowerPlaced(moved, in: Rect(x: point.x, y: point.y, width: outer.width, height: outer.height), origin: origin)
+  }
+
+  /// An element with effects, or a connector, its anchors placed.
+  private mutating func lowerPlaced(_ element: ElementModel, in outer: Rect, origin: Origin) {
     let first = items.count
     // A connector's frame is the box it is drawn in.
     if case .connector(let connector) = element.content, let effects = element.effects {
@@ -217,11 +231,6 @@ package struct Lowering {
       frame = text.bounds
     }
     applyEffects(effects, frame: frame, from: first)
-  }
-
-  private func isConnector(_ element: ElementModel) -> Bool {
-    if case .connector = element.content { return true }
-    return false
   }
 
   private mutating func lowerContent(_ element: ElementModel, in outer: Rect, origin: Origin) {
@@ -310,11 +319,8 @@ package struct Lowering {
 
   /// A shape's path item, fitted to `frame`, with its stroke.
   mutating func appendShape(_ shape: ShapeElement, in frame: Rect, source: SourceRange, _ origin: Origin) {
-    let paint = paint(shape.fill, frame: frame)
-    var stroke: StrokeIR? = nil
-    if let model = shape.stroke {
-      stroke = StrokeIR(paint: self.paint(model.paint, frame: frame), style: model.style)
-      if !model.style.dash.isEmpty { warnAboutFineDashes(shape, model.style, frame: frame, source: source, origin) }
+    let (paint, stroke) = paints(shape.fill, shape.stroke, frame: frame, source: source, origin) {
+      shape.outline.segments(in: frame)
     }
     if let unit = shape.outline.sharedUnitSegments {
       items.append(
@@ -333,7 +339,7 @@ package struct Lowering {
 
   /// A gradient spans the element's frame, as SwiftUI's does, so the tip
   /// and body of one pencil share one band.
-  private mutating func paint(_ fill: Fill, frame: Rect) -> Paint {
+  mutating func paint(_ fill: Fill, frame: Rect) -> Paint {
     guard let gradient = fill.gradient else { return .solid(IRColor(fill.color)) }
     if lastGradient === gradient, lastFrame == frame, lastColor == fill.color, let lastPaint { return lastPaint }
     var stops: [GradientStopIR] = []
@@ -386,10 +392,5 @@ package struct Lowering {
       }
       return GradientStopIR(offset: stop.offset, color: IRColor(color))
     }
-  }
-
-  /// The default text colour at an opacity, in each appearance.
-  func defaultTextColor(opacity: Double) -> Color {
-    palette?.map(defaultTextColor) { $0.withOpacity(opacity) } ?? defaultTextColor.withOpacity(opacity)
   }
 }
