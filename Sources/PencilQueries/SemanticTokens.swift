@@ -163,7 +163,7 @@ struct WordClasses {
     let word = String(decoding: bytes[range.start..<range.end], as: UTF8.self)
     var classes: Classes = []
     if SystemColors.entry(named: word) != nil { classes.insert(.systemColor) }
-    if Checker.functionNames.contains(word) { classes.insert(.function) }
+    if Evaluator.functionNames.contains(word) { classes.insert(.function) }
     if SemanticTokens.constants.contains(word) { classes.insert(.constant) }
     if SemanticTokens.keywords.contains(word) { classes.insert(.keyword) }
     if Checker.builtinElementNames.contains(word) || SyntaxIndex.preludeComponents.contains(word) {

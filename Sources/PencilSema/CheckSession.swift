@@ -36,14 +36,14 @@ package struct CheckSession {
     limits: ExpansionBudget.Limits = .standard
   ) {
     checker = Checker(bytes: source.bytes, diagnostics: diagnostics)
-    checker.budget.limits = limits
-    checker.imports = imports
-    checker.names = imports.names
+    checker.evaluator.budget.limits = limits
+    checker.evaluator.imports = imports
+    checker.evaluator.names = imports.names
     if imports.chain.isEmpty {
       imports.chain = [(source, nil)]
       imports.files = SourceFiles(main: source)
     }
-    checker.unresolved.mayBeDefinedLater = true
+    checker.evaluator.unresolved.mayBeDefinedLater = true
   }
 
   /// Checks a file another imports, returning what it defines and its problems.
@@ -55,8 +55,8 @@ package struct CheckSession {
     diagnostics.file = id
     var session = CheckSession(source: file, diagnostics: diagnostics, imports: imports)
     session.importing = true
-    session.checker.file = id
-    session.checker.currentFile = id
+    session.checker.evaluator.file = id
+    session.checker.evaluator.currentFile = id
     Parser.parse(file, diagnostics: &diagnostics) { session.add($0) }
     var checked = DiagnosticList()
     let definitions = session.finishImported(diagnostics: &checked)
@@ -70,7 +70,7 @@ package struct CheckSession {
     warnedAboutElements = true
     var range = SourceRange(statement.range.start, statement.range.start)
     if case .element(let element) = statement { range = element.kind.range }
-    checker.diagnostics.append(
+    checker.evaluator.diagnostics.append(
       Diagnostic(
         LanguageCodes.importedElements, range,
         "this file is imported, so its canvas and elements are not drawn; only its lets, gradients, shapes and components are used"
@@ -81,9 +81,9 @@ package struct CheckSession {
     switch statement {
     case .gradient, .shape:
       // A definition names nothing defined later: check it in full now.
-      checker.unresolved.mayBeDefinedLater = false
+      checker.evaluator.unresolved.mayBeDefinedLater = false
       checker.define(statement)
-      checker.unresolved.mayBeDefinedLater = true
+      checker.evaluator.unresolved.mayBeDefinedLater = true
       return
     case .component(let component):
       checker.defineComponent(component)
@@ -111,9 +111,9 @@ package struct CheckSession {
     } else {
       checker.declareElementNames(in: statement)
     }
-    let unresolvedBefore = checker.unresolved.count
-    let mark = checker.diagnostics.mark
-    let budget = checker.budget
+    let unresolvedBefore = checker.evaluator.unresolved.count
+    let mark = checker.evaluator.diagnostics.mark
+    let budget = checker.evaluator.budget
     var models: [ElementModel] = []
     var single: ElementModel? = nil
     switch statement {
@@ -122,23 +122,23 @@ package struct CheckSession {
     case .element(let element): single = checker.checkElement(element, in: .file)
     default: checker.run(statement, in: .file, into: &models)
     }
-    guard checker.unresolved.count == unresolvedBefore else {
-      checker.diagnostics.restore(mark)
-      checker.budget = budget
+    guard checker.evaluator.unresolved.count == unresolvedBefore else {
+      checker.evaluator.diagnostics.restore(mark)
+      checker.evaluator.budget = budget
       var slot: Int? = nil
       if case .letBinding(let binding) = statement {
         // Keep the name's place so later statements see it as waiting too.
-        slot = checker.fileLets.count - 1
-        if slot.map({ checker.fileLets[$0].name }) != binding.name.key {
-          slot = checker.fileLets.count
-          checker.scope.lets.append(
+        slot = checker.evaluator.fileLets.count - 1
+        if slot.map({ checker.evaluator.fileLets[$0].name }) != binding.name.key {
+          slot = checker.evaluator.fileLets.count
+          checker.evaluator.scope.lets.append(
             Binding(
               name: binding.name.key, value: .unknown, declaration: binding.name.range, origin: binding.name.range,
               kind: .letBinding))
         }
-        if let slot { checker.scope.lets.update(slot) { $0.pending = true } }
+        if let slot { checker.evaluator.scope.lets.update(slot) { $0.pending = true } }
       }
-      waiting.append((elements.count, statement, checker.fileLets.count - (slot == nil ? 0 : 1), slot))
+      waiting.append((elements.count, statement, checker.evaluator.fileLets.count - (slot == nil ? 0 : 1), slot))
       return
     }
     if let single { elements.append(single) }
@@ -150,12 +150,12 @@ package struct CheckSession {
       waitingCanvases.append(element)
       return
     }
-    let unresolvedBefore = checker.unresolved.count
-    let mark = checker.diagnostics.mark
+    let unresolvedBefore = checker.evaluator.unresolved.count
+    let mark = checker.evaluator.diagnostics.mark
     let canvasBefore = checker.canvas
     checker.checkCanvas(element)
-    guard checker.unresolved.count == unresolvedBefore else {
-      checker.diagnostics.restore(mark)
+    guard checker.evaluator.unresolved.count == unresolvedBefore else {
+      checker.evaluator.diagnostics.restore(mark)
       checker.canvas = canvasBefore
       waitingCanvases.append(element)
       return
@@ -166,12 +166,12 @@ package struct CheckSession {
   /// alone, and what it lends.
   mutating func finishImported(diagnostics: inout DiagnosticList) -> ImportedDefinitions {
     _ = finish(diagnostics: &diagnostics, reportingUnused: false)
-    return checker.lentDefinitions(of: checker.file)
+    return checker.lentDefinitions(of: checker.evaluator.file)
   }
 
   /// Checks what waited, reports unused definitions and returns the model.
   package mutating func finish(diagnostics: inout DiagnosticList, reportingUnused: Bool = true) -> SceneModel {
-    checker.unresolved.mayBeDefinedLater = false
+    checker.evaluator.unresolved.mayBeDefinedLater = false
     for canvas in waitingCanvases { checker.checkCanvas(canvas) }
     var all = elements
     elements = []
@@ -182,23 +182,23 @@ package struct CheckSession {
       var next = 0
       // A set, not a search of the list per waiting `let`: N of them
       // waiting would cost N².
-      var declared = Set(checker.declaredLets.map(\.range))
+      var declared = Set(checker.evaluator.declaredLets.map(\.range))
       for (position, statement, visibleLets, slot) in waiting {
         merged += all[next..<position]
         next = position
-        checker.scope.visibleFileLets = visibleLets
+        checker.evaluator.scope.visibleFileLets = visibleLets
         if case .letBinding(let binding) = statement, let slot {
-          let value = checker.evaluate(binding.value) ?? .unknown
-          checker.scope.lets.update(slot) {
+          let value = checker.evaluator.evaluate(binding.value) ?? .unknown
+          checker.evaluator.scope.lets.update(slot) {
             $0.value = value
             $0.pending = false
           }
-          if declared.insert(binding.name.range).inserted { checker.declaredLets.append(binding.name) }
+          if declared.insert(binding.name.range).inserted { checker.evaluator.declaredLets.append(binding.name) }
         } else {
           checker.run(statement, in: .file, into: &merged)
         }
       }
-      checker.scope.visibleFileLets = Int.max
+      checker.evaluator.scope.visibleFileLets = Int.max
       merged += all[next...]
       all = merged
       waiting = []
@@ -206,14 +206,14 @@ package struct CheckSession {
     checker.checkComponentsAlone()
     if reportingUnused {
       checker.reportUnused()
-      checker.reportUnusedLets()
+      checker.evaluator.reportUnusedLets()
     }
-    diagnostics = checker.diagnostics
+    diagnostics = checker.evaluator.diagnostics
     var model = SceneModel(canvas: checker.canvas, elements: all)
     // Layout expands these later: with everything known, reporting only
     // what is new, nothing waiting any more.
     if checker.deferredUses > 0 { model.sizedUses = SizedUseExpander(endOfFile: checker) }
-    if let palette = checker.imports.palette {
+    if let palette = checker.evaluator.imports.palette {
       // Adaptive whether or not anything else is: without another adaptive
       // colour the picture is drawn in light only anyway.
       model.defaultTextColor = palette.adaptive(
@@ -221,7 +221,7 @@ package struct CheckSession {
         dark: SceneModel.defaultTextColor(canvas: checker.canvas, appearance: .dark))
     } else {
       model.defaultTextColor = SceneModel.defaultTextColor(
-        canvas: checker.canvas, appearance: checker.imports.appearance)
+        canvas: checker.canvas, appearance: checker.evaluator.imports.appearance)
     }
     return model
   }

@@ -25,4 +25,8 @@ struct Definitions {
   var usedShapes: Set<Name> = []
   /// The file each imported gradient and shape is written in.
   var origins: [DefinitionKey: FileID] = [:]
+
+  /// The file a gradient or shape was imported from; nil when it is this
+  /// file's (and for a component, which knows its own file).
+  func origin(of kind: DefinitionKey.Kind, _ name: Name) -> FileID? { origins[DefinitionKey(kind, name)] }
 }

@@ -124,24 +124,25 @@ extension Checker {
     case .element(let element):
       if let name = element.name {
         if inLoop {
-          diagnostics.append(
+          evaluator.diagnostics.append(
             Diagnostic(
               GraphicsCodes.nameInLoop, name.range,
               "'\(name.name)' would name every copy this loop makes; name elements outside loops, or use a component"
             ).withFix(
               "remove the name", replacing: SourceRange(name.range.start, element.kind.range.start), with: ""))
-        } else if let first = scope.elementNames[name.key] {
-          diagnostics.append(
+        } else if let first = evaluator.scope.elementNames[name.key] {
+          evaluator.diagnostics.append(
             Diagnostic(
               GraphicsCodes.duplicateElementName, name.range,
               "'\(name.name)' already names an element in this scope"
             ).withNote("first named here", at: first.declaration))
         } else {
-          scope.elementNames[name.key] = pool[name.key] ?? ElementName(name: name.name, declaration: name.range)
-          recordDeclaration(name, as: .element)
+          evaluator.scope.elementNames[name.key] =
+            pool[name.key] ?? ElementName(name: name.name, declaration: name.range)
+          evaluator.recordDeclaration(name, as: .element)
         }
       }
-      if definitions.components[element.kind.key] == nil {
+      if evaluator.definitions.components[element.kind.key] == nil {
         declareElementNames(in: element.children ?? [], inLoop: inLoop, reusing: pool)
       }
     case .forLoop(let loop):
@@ -150,19 +151,21 @@ extension Checker {
       // Only one branch is drawn, so a name in two branches is one name:
       // each branch starts from the names before the `if`, and a name an
       // earlier branch declared is reused.
-      let before = scope.elementNames
-      var all = scope.elementNames
+      let before = evaluator.scope.elementNames
+      var all = evaluator.scope.elementNames
       for body in conditional.branches.map(\.body) + [conditional.elseBody ?? []] {
-        scope.elementNames = before
+        evaluator.scope.elementNames = before
         declareElementNames(in: body, inLoop: inLoop, reusing: all)
-        for (key, name) in scope.elementNames where all[key] == nil { all[key] = name }
+        for (key, name) in evaluator.scope.elementNames where all[key] == nil { all[key] = name }
       }
-      scope.elementNames = all
+      evaluator.scope.elementNames = all
     default:
       break
     }
   }
+}
 
+extension Evaluator {
   /// E0255: an anchor where the position must be known before layout.
   mutating func reportAnchorNotAllowed(_ range: SourceRange, in place: String) {
     diagnostics.append(

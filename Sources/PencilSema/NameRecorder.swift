@@ -101,7 +101,7 @@ public enum NameKind: String, Sendable {
   case element = "element name"
 }
 
-extension Checker {
+extension Evaluator {
   /// The file whose code runs now: a component's body runs in its own
   /// file's names, wherever it is used.
   func currentFileNumber(_ recorder: NameRecorder) -> Int {
@@ -142,29 +142,32 @@ extension Checker {
 extension Checker {
   /// A shape's name used where a shape goes (`clip=`, an element kind).
   func recordShapeUse(_ identifier: Identifier) {
-    guard names != nil, let shape = definitions.shapeStatements[identifier.key] else { return }
-    recordUse(identifier, declaredAt: shape.name.range, in: origin(of: .shape, identifier.key), as: .shape)
+    guard evaluator.names != nil, let shape = evaluator.definitions.shapeStatements[identifier.key] else { return }
+    evaluator.recordUse(
+      identifier, declaredAt: shape.name.range, in: evaluator.definitions.origin(of: .shape, identifier.key), as: .shape
+    )
   }
 
   /// An element's kind when it names a component or a shape of the user's,
   /// and its argument labels when they name the parameters of either.
   func recordKindUse(_ statement: ElementStatement, component: ComponentDefinition?) {
     // The prelude's own elements (a pencil's parts) are no names of the user's.
-    guard names != nil else { return }
+    guard evaluator.names != nil else { return }
     if let component {
       guard !component.isPrelude else { return }
-      recordUse(statement.kind, declaredAt: component.statement.name.range, in: component.file, as: .component)
+      evaluator.recordUse(
+        statement.kind, declaredAt: component.statement.name.range, in: component.file, as: .component)
       recordLabels(statement, component.statement.parameters, in: component.file)
-    } else if let shape = definitions.shapeStatements[statement.kind.key] {
+    } else if let shape = evaluator.definitions.shapeStatements[statement.kind.key] {
       recordShapeUse(statement.kind)
-      recordLabels(statement, shape.parameters ?? [], in: origin(of: .shape, statement.kind.key))
+      recordLabels(statement, shape.parameters ?? [], in: evaluator.definitions.origin(of: .shape, statement.kind.key))
     }
   }
 
   private func recordLabels(_ statement: ElementStatement, _ parameters: [Parameter], in file: FileID?) {
     for attribute in statement.attributes {
       guard let parameter = parameters.first(where: { $0.name.key == attribute.name.key }) else { continue }
-      recordUse(attribute.name, declaredAt: parameter.name.range, in: file, as: .parameter)
+      evaluator.recordUse(attribute.name, declaredAt: parameter.name.range, in: file, as: .parameter)
     }
   }
 }
@@ -181,23 +184,23 @@ extension Checker {
   mutating func recordNamesOfUntakenCode(
     _ statement: Statement, run: (inout Checker, [Statement]) -> Void
   ) {
-    guard let recorder = names, !budget.exhausted else { return }
+    guard let recorder = evaluator.names, !evaluator.budget.exhausted else { return }
     let key = NameRecorder.NamesOnlyKey(
-      place: NameRecorder.Place(file: currentFileNumber(recorder), range: statement.range),
-      deferring: unresolved.mayBeDefinedLater)
+      place: NameRecorder.Place(file: evaluator.currentFileNumber(recorder), range: statement.range),
+      deferring: evaluator.unresolved.mayBeDefinedLater)
     guard recorder.namesOnlyDone.insert(key).inserted else { return }
     let saved = self
-    let shared = (imports.adaptiveColorsMet, imports.dependsOnAppearance)
+    let shared = (evaluator.imports.adaptiveColorsMet, evaluator.imports.dependsOnAppearance)
     switch statement {
     case .forLoop(let loop):
       inScope { checker in
-        checker.bind(loop.variable, .unknown, kind: .loopVariable)
-        if let index = loop.index { checker.bind(index, .typed(.number), kind: .loopVariable) }
+        checker.evaluator.bind(loop.variable, .unknown, kind: .loopVariable)
+        if let index = loop.index { checker.evaluator.bind(index, .typed(.number), kind: .loopVariable) }
         run(&checker, loop.body)
       }
     case .conditional(let conditional):
       for branch in conditional.branches {
-        _ = evaluate(branch.condition)
+        _ = evaluator.evaluate(branch.condition)
         inScope { run(&$0, branch.body) }
       }
       if let elseBody = conditional.elseBody { inScope { run(&$0, elseBody) } }
@@ -205,6 +208,6 @@ extension Checker {
       break
     }
     self = saved
-    (imports.adaptiveColorsMet, imports.dependsOnAppearance) = shared
+    (evaluator.imports.adaptiveColorsMet, evaluator.imports.dependsOnAppearance) = shared
   }
 }

@@ -23,10 +23,10 @@ final class LetLookupTests: XCTestCase {
     var diagnostics = DiagnosticList()
     let unit = Parser.parse(source, diagnostics: &diagnostics)
     var checker = Checker(bytes: source.bytes, diagnostics: diagnostics)
-    checker.scope.lets.probes = 0
+    checker.evaluator.scope.lets.probes = 0
     for case .letBinding(let binding) in unit.statements { checker.bindLet(binding) }
-    XCTAssertEqual(checker.diagnostics.items.map(\.code), [])
-    return checker.scope.lets.probes ?? -1
+    XCTAssertEqual(checker.evaluator.diagnostics.items.map(\.code), [])
+    return checker.evaluator.scope.lets.probes ?? -1
   }
 
   func testLookupsAreLinearInTheNumberOfLets() {

@@ -75,7 +75,7 @@ final class NameIndexStorageTests: XCTestCase {
       let classes = words.classes(of: SourceRange(at, at + name.utf8.count))
       XCTAssertEqual(classes.contains(.cssColor), CSSColors.rgba(named: name) != nil, name)
       XCTAssertEqual(classes.contains(.systemColor), SystemColors.entry(named: name) != nil, name)
-      XCTAssertEqual(classes.contains(.function), Checker.functionNames.contains(name), name)
+      XCTAssertEqual(classes.contains(.function), Evaluator.functionNames.contains(name), name)
       XCTAssertEqual(classes.contains(.keyword), SemanticTokens.keywords.contains(name), name)
       XCTAssertEqual(classes.contains(.constant), SemanticTokens.constants.contains(name), name)
       XCTAssertEqual(classes.contains(.element), Checker.builtinElementNames.contains(name), name)

@@ -129,7 +129,7 @@ final class PeerSpellingTests: XCTestCase {
     XCTAssertFalse(diagnostic.message.contains("size"), diagnostic.message)
     let reference = try String(
       contentsOf: Repository.root.appendingPathComponent("docs/reference/functions.md"), encoding: .utf8)
-    for name in Checker.functionNames {
+    for name in Evaluator.functionNames {
       XCTAssertTrue(reference.contains("`\(name)("), "the functions page documents \(name)")
     }
   }

@@ -21,10 +21,10 @@ extension ReferencePages {
       |---|---|
 
       """
-    for function in Checker.libraryFunctions {
+    for function in Evaluator.libraryFunctions {
       page += "| [`\(cell("\(function.signature)"))`](#\(function.name)) | \(cell("\(function.summary)")) |\n"
     }
-    for function in Checker.libraryFunctions {
+    for function in Evaluator.libraryFunctions {
       page += "\n### \(function.name)\n\n`\(function.signature)`\n\n\(function.summary)"
       if !function.isTaught {
         page += " It works in files written with it, but messages do not offer it."
@@ -41,11 +41,11 @@ extension ReferencePages {
       |---|---|---|
 
       """
-    for member in Checker.libraryMembers {
+    for member in Evaluator.libraryMembers {
       page +=
         "| [`\(member.signature)`](#member-\(member.name)) | \(member.receiver) | \(cell("\(member.summary)")) |\n"
     }
-    for member in Checker.libraryMembers {
+    for member in Evaluator.libraryMembers {
       page += "\n### Member .\(member.name)\n\n`\(member.signature)` of a \(member.receiver)\n\n\(member.summary)\n\n"
       page += pencilBlock(member.example)
     }

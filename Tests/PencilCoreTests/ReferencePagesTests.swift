@@ -61,12 +61,12 @@ final class ReferencePagesTests: XCTestCase {
   }
 
   func testEveryFunctionAndMemberHasASummaryAndAnExampleThatUsesIt() {
-    XCTAssertTrue(Checker.functionNames.contains("point") && Checker.functionNames.contains("size"))
-    for function in Checker.libraryFunctions {
+    XCTAssertTrue(Evaluator.functionNames.contains("point") && Evaluator.functionNames.contains("size"))
+    for function in Evaluator.libraryFunctions {
       XCTAssertFalse("\(function.summary)".isEmpty, function.name)
       XCTAssertTrue("\(function.example)".contains("\(function.name)("), function.name)
     }
-    for member in Checker.libraryMembers {
+    for member in Evaluator.libraryMembers {
       XCTAssertFalse("\(member.summary)".isEmpty, member.name)
       XCTAssertTrue("\(member.example)".contains(".\(member.name)"), member.name)
     }

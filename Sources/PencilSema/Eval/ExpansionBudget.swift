@@ -62,7 +62,7 @@ package struct ExpansionBudget {
   var exhausted = false
 }
 
-extension Checker {
+extension Evaluator {
   /// Counts `count` elements; false (reported once) past the limit.
   mutating func spendElements(_ count: Int, at range: SourceRange) -> Bool {
     guard budget.generating > 0 else { return true }

@@ -27,7 +27,7 @@ package struct LibraryMember: Sendable {
   package let example: StaticString
 }
 
-extension Checker {
+extension Evaluator {
   package static let libraryFunctions: [LibraryFunction] = [
     LibraryFunction(
       name: "hsb", signature: "hsb(hue, saturation, brightness[, alpha])",

@@ -45,7 +45,7 @@ extension Computed {
   }
 }
 
-extension Checker {
+extension Evaluator {
   /// `value`, built by the expression at `range`, if it is within the
   /// limits; nil after reporting the one it crosses. Measuring spends
   /// work as much as the value's size.

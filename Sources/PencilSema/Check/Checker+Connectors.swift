@@ -23,7 +23,7 @@ extension Checker {
       if !statement.recovered, values[.from] == nil || values[.to] == nil,
         !statement.attributes.contains(where: { $0.name.key == .from || $0.name.key == .to })
       {
-        diagnostics.append(
+        evaluator.diagnostics.append(
           Diagnostic(
             SemaCodes.missingClause, statement.kind.range, "'\(kind)' needs its ends: '\(kind) from X,Y to X,Y'"
           )
@@ -42,7 +42,7 @@ extension Checker {
       stroke: Checker.stroke(values, default: .black), headAtStart: heads == .start || heads == .both,
       headAtEnd: heads == .end || heads == .both, fill: values.color(.fill), opacity: values.number(.opacity) ?? 1,
       label: label, elbow: values.keyword(.route).flatMap(ConnectorRoute.init(rawValue:)) == .elbow)
-    guard spendElements(1, at: statement.range) else { return nil }
+    guard evaluator.spendElements(1, at: statement.range) else { return nil }
     let connector = ConnectorElement(from: from, to: to, style: style)
     if let ends = connector.fixedEnds, !ConnectorElement.hasLength(from: ends.from, to: ends.to, elbow: style.elbow) {
       return nil
@@ -59,7 +59,7 @@ extension Checker {
   mutating func checkPath(_ statement: ElementStatement) -> ElementModel? {
     let values = checkAttributes(statement.attributes, ElementKinds.path, of: "path")
     if let label = statement.label {
-      diagnostics.append(
+      evaluator.diagnostics.append(
         Diagnostic(SemaCodes.unknownAttribute, label.range, "'path' takes no string; only text does")
           .withFix("remove the string", replacing: removalRange(label.range), with: ""))
     }
@@ -72,7 +72,7 @@ extension Checker {
       fill: Fill(color: fill ?? Color(red: 0, green: 0, blue: 0, alpha: 0), gradient: values.gradient(.gradient)),
       fillRule: FillRule(rawValue: values.keyword(.fillRule) ?? "nonzero") ?? .nonzero,
       opacity: values.number(.opacity) ?? 1, stroke: Checker.stroke(values, default: fill == nil ? .black : nil))
-    guard spendElements(1, at: statement.range) else { return nil }
+    guard evaluator.spendElements(1, at: statement.range) else { return nil }
     return ElementModel(
       content: .shape(shape), placement: Placement(origin: Point(box.x, box.y), size: Point(box.width, box.height)),
       range: statement.range, effects: effects(for: statement, values))

@@ -79,7 +79,7 @@ final class LetStore {
   }
 }
 
-extension Checker {
+extension Evaluator {
   /// The innermost binding of `name`, locals first, then the file's
   /// visible `let`s (an imported file's come first among them).
   func binding(_ name: Name) -> Binding? {
@@ -156,18 +156,5 @@ extension Checker {
 
   private func isWordByte(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: "_") || (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 122)
-  }
-
-  /// Runs `body` in a new block scope.
-  mutating func inScope<T>(_ body: (inout Checker) -> T) -> T {
-    let mark = scope.locals.count
-    let outer = (scope.atFileLevel, scope.blockStart)
-    scope.atFileLevel = false
-    scope.blockStart = mark
-    defer {
-      scope.locals.truncate(to: mark)
-      (scope.atFileLevel, scope.blockStart) = outer
-    }
-    return body(&self)
   }
 }

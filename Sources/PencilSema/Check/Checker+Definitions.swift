@@ -37,7 +37,7 @@ extension Checker {
       geometry = start.flatMap { start in end.map { .linear(start: start, end: $0) } }
     }
     if statement.stops.isEmpty {
-      diagnostics.append(
+      evaluator.diagnostics.append(
         Diagnostic(SemaCodes.emptyGradient, statement.name.range, "gradient '\(statement.name.name)' has no stops"))
     }
     var stops: [(color: StopColor, offset: Double?)] = []
@@ -47,7 +47,7 @@ extension Checker {
       guard let model = checkStop(stop, space: space) else { continue }
       if let offset = model.offset {
         if offset < lastOffset, let attribute = stop.attributes.first(where: { $0.name.name == "offset" }) {
-          diagnostics.append(
+          evaluator.diagnostics.append(
             Diagnostic(
               SemaCodes.decreasingOffsets, attribute.range,
               "offset \(formatNumber(offset)) is smaller than an earlier stop's; it is raised to \(formatNumber(lastOffset))"
@@ -108,7 +108,7 @@ extension Checker {
     switch space ?? (stop.color == nil ? .hsb : .rgb) {
     case .hsb:
       if let color = stop.color {
-        diagnostics.append(
+        evaluator.diagnostics.append(
           Diagnostic(
             SemaCodes.stopMismatch, color.range,
             "stops of an hsb gradient take h=, s= and b= (relative to the filled colour), not a colour; use an rgb gradient for fixed colours"
@@ -126,11 +126,11 @@ extension Checker {
     case .rgb:
       let values = checkAttributes(stop.attributes, Checker.rgbStopAttributes, of: "stop")
       guard let expression = stop.color else {
-        diagnostics.append(
+        evaluator.diagnostics.append(
           Diagnostic(SemaCodes.stopMismatch, stop.range, "stops of an rgb gradient need a colour, like 'stop #87ceeb'"))
         return nil
       }
-      guard let color = resolveColor(expression), values.count == stop.attributes.count else { return nil }
+      guard let color = evaluator.resolveColor(expression), values.count == stop.attributes.count else { return nil }
       return (.absolute(color), values.number(.offset))
     }
   }

@@ -18,13 +18,13 @@ enum ElementContext {
 extension Checker {
   mutating func run(_ statements: [Statement], in context: ElementContext, into models: inout [ElementModel]) {
     for statement in statements {
-      guard !budget.exhausted else { return }
+      guard !evaluator.budget.exhausted else { return }
       run(statement, in: context, into: &models)
     }
   }
 
   mutating func run(_ statement: Statement, in context: ElementContext, into models: inout [ElementModel]) {
-    guard spendStep(at: statement.range) else { return }
+    guard evaluator.spendStep(at: statement.range) else { return }
     switch statement {
     case .element(let element):
       if let model = checkElement(element, in: context) { models.append(model) }
@@ -51,11 +51,12 @@ extension Checker {
   mutating func bindLet(_ statement: LetStatement) {
     if let existing = sameScopeBinding(statement.name.key), existing.kind == .imported {
       reportDuplicate(
-        statement.name, kind: "let", first: existing.declaration, in: existing.file == file ? nil : existing.file)
+        statement.name, kind: "let", first: existing.declaration,
+        in: existing.file == evaluator.file ? nil : existing.file)
       return
     }
     if let existing = sameScopeBinding(statement.name.key) {
-      diagnostics.append(
+      evaluator.diagnostics.append(
         Diagnostic(
           LanguageCodes.redeclared, statement.name.range,
           "'\(statement.name.name)' is already declared in this block; a name is declared once"
@@ -63,53 +64,55 @@ extension Checker {
         .withNote("first declared here", at: existing.declaration))
       return
     }
-    let value = evaluate(statement.value) ?? .unknown
+    let value = evaluator.evaluate(statement.value) ?? .unknown
     let isColorSet: Bool
     if case .colorSet = statement.value { isColorSet = true } else { isColorSet = false }
-    bind(statement.name, value, kind: .letBinding, colorSet: isColorSet)
-    let piUses = self.piUses(in: statement.value)
+    evaluator.bind(statement.name, value, kind: .letBinding, colorSet: isColorSet)
+    let piUses = evaluator.piUses(in: statement.value)
     if !piUses.isEmpty {
-      if scope.atFileLevel {
-        scope.lets.update(fileLets.count - 1) { $0.piUses = piUses }
+      if evaluator.scope.atFileLevel {
+        evaluator.scope.lets.update(evaluator.fileLets.count - 1) { $0.piUses = piUses }
       } else {
-        scope.locals.updateLast { $0.piUses = piUses }
+        evaluator.scope.locals.updateLast { $0.piUses = piUses }
       }
     }
   }
 
   /// A binding of `name` in the innermost scope only (a redeclaration).
   private func sameScopeBinding(_ name: Name) -> Binding? {
-    if scope.atFileLevel {
-      return scope.lets.lastSlot(of: name, below: Int.max, where: { !$0.pending }).map { fileLets[$0] }
+    if evaluator.scope.atFileLevel {
+      return evaluator.scope.lets.lastSlot(of: name, below: Int.max, where: { !$0.pending }).map {
+        evaluator.fileLets[$0]
+      }
     }
-    return scope.locals.last(named: name, from: scope.blockStart)
+    return evaluator.scope.locals.last(named: name, from: evaluator.scope.blockStart)
   }
 
   /// `for NAME[, INDEX] in SEQUENCE { … }`: the body once per item, each
   /// time in a fresh scope; problems in it are reported once per place.
   mutating func runLoop(_ loop: ForStatement, body: (inout Checker) -> Void) {
-    guard let sequence = evaluate(loop.sequence) else { return }
+    guard let sequence = evaluator.evaluate(loop.sequence) else { return }
     if sequence.isUnknown {
       // Checking a component alone: the body once, with unknown values.
       iterate(loop, item: .unknown, index: 0, body: body)
       return
     }
     guard let count = sequence.count else {
-      report(
+      evaluator.report(
         SemaCodes.wrongValueKind, loop.sequence.range,
         "'for' walks a list or a range such as 0..<10, found \(sequence.description)")
       return
     }
-    guard spendIterations(count, at: loop.sequence.range) else { return }
-    budget.generating += 1
-    defer { budget.generating -= 1 }
-    let outer = (diagnostics.deduplicating, diagnostics.context)
-    let outerFile = diagnostics.file
-    diagnostics.deduplicating = true
-    defer { (diagnostics.deduplicating, diagnostics.context) = outer }
+    guard evaluator.spendIterations(count, at: loop.sequence.range) else { return }
+    evaluator.budget.generating += 1
+    defer { evaluator.budget.generating -= 1 }
+    let outer = (evaluator.diagnostics.deduplicating, evaluator.diagnostics.context)
+    let outerFile = evaluator.diagnostics.file
+    evaluator.diagnostics.deduplicating = true
+    defer { (evaluator.diagnostics.deduplicating, evaluator.diagnostics.context) = outer }
     for index in 0..<count {
-      guard !budget.exhausted else { return }
-      diagnostics.context = ExpansionContext(
+      guard !evaluator.budget.exhausted else { return }
+      evaluator.diagnostics.context = ExpansionContext(
         iteration: index, of: loop.variable.name, at: loop.variable.range, in: outerFile)
       iterate(loop, item: sequence.item(index), index: index, body: body)
     }
@@ -117,10 +120,10 @@ extension Checker {
 
   private mutating func iterate(_ loop: ForStatement, item: Computed, index: Int, body: (inout Checker) -> Void) {
     // An iteration is a step even when its body is empty.
-    guard spendStep(at: loop.sequence.range) else { return }
+    guard evaluator.spendStep(at: loop.sequence.range) else { return }
     inScope { checker in
-      checker.bind(loop.variable, item, kind: .loopVariable)
-      if let indexName = loop.index { checker.bind(indexName, .number(Double(index)), kind: .loopVariable) }
+      checker.evaluator.bind(loop.variable, item, kind: .loopVariable)
+      if let indexName = loop.index { checker.evaluator.bind(indexName, .number(Double(index)), kind: .loopVariable) }
       body(&checker)
     }
   }
@@ -130,7 +133,7 @@ extension Checker {
   /// branch is checked.
   mutating func runConditional(_ conditional: IfStatement, body: (inout Checker, [Statement]) -> Void) {
     for branch in conditional.branches {
-      guard let condition = evaluate(branch.condition) else { return }
+      guard let condition = evaluator.evaluate(branch.condition) else { return }
       switch condition {
       case .bool(true):
         inScope { body(&$0, branch.body) }
@@ -140,12 +143,25 @@ extension Checker {
       case .unknown, .typed(.bool):
         inScope { body(&$0, branch.body) }
       default:
-        report(
+        evaluator.report(
           SemaCodes.wrongValueKind, branch.condition.range,
           "the condition of 'if' is a Bool (true or false), found \(condition.description)")
         return
       }
     }
     if let elseBody = conditional.elseBody { inScope { body(&$0, elseBody) } }
+  }
+
+  /// Runs `body` in a new block scope.
+  mutating func inScope<T>(_ body: (inout Checker) -> T) -> T {
+    let mark = evaluator.scope.locals.count
+    let outer = (evaluator.scope.atFileLevel, evaluator.scope.blockStart)
+    evaluator.scope.atFileLevel = false
+    evaluator.scope.blockStart = mark
+    defer {
+      evaluator.scope.locals.truncate(to: mark)
+      (evaluator.scope.atFileLevel, evaluator.scope.blockStart) = outer
+    }
+    return body(&self)
   }
 }

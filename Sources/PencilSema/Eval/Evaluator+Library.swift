@@ -11,7 +11,7 @@ import PencilSyntax
 /// The standard library: colour functions, maths, `count`, `mix`, and the
 /// members of colours and lists (listed in `LibraryTable.swift`). Angles
 /// are in degrees, as in SwiftUI's `.degrees`, TikZ and Pikchr.
-extension Checker {
+extension Evaluator {
   mutating func callFunction(_ function: Identifier, _ arguments: [Expr], _ range: SourceRange) -> Computed? {
     switch function.name {
     case "hsb", "rgb": return colorFunction(function, arguments, range)
@@ -66,8 +66,8 @@ extension Checker {
       case "round": result = x.rounded()
       case "floor": result = x.rounded(.down)
       case "ceil": result = x.rounded(.up)
-      case "sin": result = Checker.sine(degrees: x)
-      case "cos": result = Checker.sine(degrees: x + 90)
+      case "sin": result = Evaluator.sine(degrees: x)
+      case "cos": result = Evaluator.sine(degrees: x + 90)
       default:
         guard x >= 0 else {
           report(SemaCodes.valueOutOfRange, arguments[0].range, "sqrt() of a negative number, \(formatNumber(x))")
@@ -90,12 +90,12 @@ extension Checker {
     var diagnostic = Diagnostic(
       SemaCodes.unknownFunction, function.range,
       colorAlias == nil
-        ? "unknown function '\(function.name)'; the functions are \(Checker.documentedFunctionNames.joined(separator: ", "))"
+        ? "unknown function '\(function.name)'; the functions are \(Evaluator.documentedFunctionNames.joined(separator: ", "))"
         : "unknown colour function '\(function.name)'; use hsb(h, s, b[, alpha]) or rgb(r, g, b[, alpha])")
     let alias = ["sine": "sin", "cosine": "cos", "len": "count", "length": "count", "lerp": "mix", "blend": "mix"]
     let suggestion =
       colorAlias ?? alias[function.name]
-      ?? Suggestions.closest(to: function.name, among: Checker.documentedFunctionNames)
+      ?? Suggestions.closest(to: function.name, among: Evaluator.documentedFunctionNames)
     if let suggestion {
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: function.range, with: suggestion)
     }
@@ -241,7 +241,7 @@ extension Checker {
   }
 }
 
-extension Checker {
+extension Evaluator {
   /// W0013: `sin(k * pi / 5)` reads as radians, but sin takes degrees.
   mutating func warnAboutRadians(_ argument: Expr, _ function: Identifier) {
     let uses = piUses(in: argument)
@@ -292,7 +292,7 @@ extension Checker {
   }
 }
 
-extension Checker {
+extension Evaluator {
   /// A number read from a colour, in light; from an adaptive colour it may
   /// differ in dark, so the dark picture is compiled on its own.
   fileprivate func component(of color: Color, _ part: KeyPath<Color, Double>) -> Double {

@@ -6,7 +6,7 @@ import PencilSyntax
 /// Expressions are evaluated when the file is compiled, in doubles. A
 /// result is `nil` after an error was reported (callers add nothing more),
 /// and `.unknown` while a component's body is checked on its own.
-extension Checker {
+extension Evaluator {
   /// The value of `expression`; `expecting` says what the attribute wants,
   /// which decides what a bare name means (`shine` is a gradient where a
   /// gradient is wanted, `salmon` a colour).

@@ -134,30 +134,31 @@ extension Checker {
   mutating func defineComponent(_ statement: ComponentStatement) {
     let name = statement.name
     guard !name.name.isEmpty else { return }
-    if Checker.builtinElementNames.contains(name.name) || definitions.components[name.key]?.isPrelude == true {
-      report(
+    if Checker.builtinElementNames.contains(name.name) || evaluator.definitions.components[name.key]?.isPrelude == true
+    {
+      evaluator.report(
         SemaCodes.redefinesBuiltin, name.range, "'\(name.name)' is a built-in element; give the component another name")
       return
     }
-    if let first = definitions.components[name.key] {
+    if let first = evaluator.definitions.components[name.key] {
       reportDuplicate(
-        name, kind: "component", first: first.statement.name.range, in: first.file == file ? nil : first.file)
+        name, kind: "component", first: first.statement.name.range, in: first.file == evaluator.file ? nil : first.file)
       return
     }
-    if definitions.shapeStatements[name.key] != nil {
-      report(SemaCodes.duplicateDefinition, name.range, "'\(name.name)' is already the name of a shape")
+    if evaluator.definitions.shapeStatements[name.key] != nil {
+      evaluator.report(SemaCodes.duplicateDefinition, name.range, "'\(name.name)' is already the name of a shape")
       return
     }
     let types = checkParameters(statement.parameters)
-    let definition = ComponentDefinition(statement, types: types, visibleLets: fileLets.count)
+    let definition = ComponentDefinition(statement, types: types, visibleLets: evaluator.fileLets.count)
     // Its syntax error is reported; its uses are not "unknown elements".
     definition.broken = statement.recovered
     definition.laterDefaults = Set(Checker.defaultsUsingLaterParameters(statement.parameters).map(\.index))
-    definition.lets = scope.lets
-    definition.file = file
-    definitions.components[name.key] = definition
-    definitions.componentDefinitions.append(definition)
-    recordDeclaration(name, as: .component)
+    definition.lets = evaluator.scope.lets
+    definition.file = evaluator.file
+    evaluator.definitions.components[name.key] = definition
+    evaluator.definitions.componentDefinitions.append(definition)
+    evaluator.recordDeclaration(name, as: .component)
     elementNameIndex = nil
   }
 
@@ -181,7 +182,7 @@ extension Checker {
     var seen: [Name: SourceRange] = [:]
     for (index, later) in Checker.defaultsUsingLaterParameters(parameters) {
       let parameter = parameters[index]
-      diagnostics.append(
+      evaluator.diagnostics.append(
         Diagnostic(
           LanguageCodes.laterParameter, parameter.defaultValue?.range ?? parameter.range,
           "the default of '\(parameter.name.name)' uses '\(later.name.name)', a parameter declared after it"
@@ -190,7 +191,7 @@ extension Checker {
     }
     return parameters.map { parameter in
       if let first = seen[parameter.name.key] {
-        diagnostics.append(
+        evaluator.diagnostics.append(
           Diagnostic(
             LanguageCodes.redeclared, parameter.name.range, "parameter '\(parameter.name.name)' is declared twice"
           )
@@ -200,7 +201,7 @@ extension Checker {
       if parameter.name.key == .width || parameter.name.key == .height || parameter.name.key == .at
         || parameter.name.key == .size
       {
-        report(
+        evaluator.report(
           LanguageCodes.redeclared, parameter.name.range,
           "'\(parameter.name.name)' is given by every use of a component; choose another parameter name")
       }
@@ -211,7 +212,7 @@ extension Checker {
         if let guess = Suggestions.closest(to: parameter.type.name.name, among: DeclaredType.names) {
           diagnostic = diagnostic.withFix("did you mean '\(guess)'?", replacing: parameter.type.name.range, with: guess)
         }
-        diagnostics.append(diagnostic)
+        evaluator.diagnostics.append(diagnostic)
         return nil
       }
       if parameter.type.isList { type = .list(type) }
@@ -227,12 +228,12 @@ extension Checker {
   {
     rejectLabelAndChildren(statement)
     guard !component.broken else {
-      markNamesRead(in: [.element(statement)])
+      evaluator.markNamesRead(in: [.element(statement)])
       return nil
     }
     let values = checkAttributes(statement.attributes, component.specs, of: component.name)
     if context == .stack, let position = statement.attributes.first(where: { $0.name.key == .at }) {
-      diagnostics.append(
+      evaluator.diagnostics.append(
         Diagnostic(
           SemaCodes.positionInStack, position.range, "children of a stack take no position; the stack places them"
         )
@@ -251,7 +252,7 @@ extension Checker {
     if !missing.isEmpty, !statement.recovered {
       let names = missing.map { "'\($0.parameter.name.name)'" }.joined(separator: ", ")
       let insertion = missing.map { " \($0.parameter.name.name)=" + Checker.placeholder($0.type) }.joined()
-      diagnostics.append(
+      evaluator.diagnostics.append(
         Diagnostic(
           LanguageCodes.missingArgument, statement.kind.range,
           "'\(component.name)' needs \(names), which \(missing.count == 1 ? "has" : "have") no default"
@@ -262,11 +263,14 @@ extension Checker {
           replacing: SourceRange(statement.kind.range.end, statement.kind.range.end), with: insertion))
     }
     // An argument with a problem (reported) leaves the use unexpanded.
-    guard missing.isEmpty, values.count == statement.attributes.count, scope.code != .alone else { return nil }
+    guard missing.isEmpty, values.count == statement.attributes.count, evaluator.scope.code != .alone else {
+      return nil
+    }
     let placement = values.placement
     var size = placement.size
     if component.readsFrameSize, size == nil, context == .body,
-      case .number(let width)? = binding(.width)?.value, case .number(let height)? = binding(.height)?.value
+      case .number(let width)? = evaluator.binding(.width)?.value,
+      case .number(let height)? = evaluator.binding(.height)?.value
     {
       // In a component's body an element without a size has its frame's.
       size = Point(width, height)
@@ -276,9 +280,9 @@ extension Checker {
       // stack, or the frame of a component laid out by one, decides it:
       // the use is made during layout.
       guard context != .file else { return nil }
-      guard spendElements(1, at: statement.range) else { return nil }
+      guard evaluator.spendElements(1, at: statement.range) else { return nil }
       let use = DeferredElement(
-        component: component, values: values, statement: statement, file: currentFile, number: deferredUses)
+        component: component, values: values, statement: statement, file: evaluator.currentFile, number: deferredUses)
       deferredUses += 1
       return ElementModel(
         content: .deferred(use), placement: placement, range: statement.range,
@@ -286,13 +290,13 @@ extension Checker {
     }
     // The use is an element (the prelude's pencil is one, as it was
     // built in), and a user component's body adds its own.
-    guard spendElements(1, at: statement.range),
+    guard evaluator.spendElements(1, at: statement.range),
       let children = expand(component, values, size: size, at: statement)
     else { return nil }
     return ElementModel(
       content: .group(
         GroupElement(
-          children: children, callSite: statement.range, callSiteFile: currentFile, bodyFile: component.file,
+          children: children, callSite: statement.range, callSiteFile: evaluator.currentFile, bodyFile: component.file,
           isPrelude: component.isPrelude)),
       placement: placement, range: statement.range, modifiers: values.modifiers(excluding: component.parameterNames),
       effects: effects(for: statement, values))

@@ -11,7 +11,7 @@ extension Checker {
     let name = attribute.name
     if name.key == .clip {
       // A clip cuts children; an element without them has nothing to cut.
-      return diagnostics.append(
+      return evaluator.diagnostics.append(
         Diagnostic(
           SemaCodes.unknownAttribute, name.range,
           "'\(kind)' has no attribute 'clip': a clip cuts the children of a stack or a component's use, and '\(kind)' has none; put it in a zstack with clip="
@@ -29,7 +29,7 @@ extension Checker {
       {
         diagnostic = fixed
       }
-      return diagnostics.append(diagnostic)
+      return evaluator.diagnostics.append(diagnostic)
     }
     // fill and color are easy to swap: shapes are filled, pencils and text
     // coloured. A misspelling of the other word points to the right one.
@@ -38,7 +38,7 @@ extension Checker {
     if let suggestion = guess.map({ swaps[$0] ?? $0 }) {
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: name.range, with: suggestion)
     }
-    diagnostics.append(diagnostic)
+    evaluator.diagnostics.append(diagnostic)
   }
 
   /// The fix for an attribute another tool spells `attribute.name`, if the
@@ -75,7 +75,7 @@ extension Checker {
       ElementKinds.fontStyles.contains(where: { $0.name == style.name })
     {
       // SwiftUI's `.font(.body)`: pencil's styles are bare names.
-      diagnostics.append(
+      evaluator.diagnostics.append(
         Diagnostic(SemaCodes.unknownFont, range, "a text style is written without the dot: font=\(style.name)")
           .withFix("write \(style.name)", replacing: range, with: style.name))
       return true
@@ -86,12 +86,12 @@ extension Checker {
     case .name(let identifier), .dotName(let identifier, _): style = identifier
     default: return false
     }
-    guard binding(style.key) == nil, scope.elementNames[style.key] == nil,
+    guard evaluator.binding(style.key) == nil, evaluator.scope.elementNames[style.key] == nil,
       ElementKinds.fontStyles.contains(where: { $0.name == style.name })
     else { return false }
     let bold = PeerSpellings.boldWeights.contains(member.name) || member.name == "weight"
     let replacement = bold && (style.name == "body" || style.name == "headline") ? "headline" : style.name
-    diagnostics.append(
+    evaluator.diagnostics.append(
       Diagnostic(
         SemaCodes.unknownFont, range,
         "a text style has no '.\(member.name)': each style has its own weight, and the bold one is headline (17 points, as body)"

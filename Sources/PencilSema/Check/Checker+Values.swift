@@ -13,7 +13,7 @@ extension Checker {
       // the whole of it for each attribute costs more than the check.
       guard let specIndex = specs.firstIndex(where: { $0.key == key }) else {
         reportUnknownAttribute(attributes[index], among: attributes, specs, of: kind)
-        markNamesRead(in: attributes[index].value)
+        evaluator.markNamesRead(in: attributes[index].value)
         continue
       }
       let name = key.text
@@ -25,11 +25,11 @@ extension Checker {
       if let earlier {
         let attribute = attributes[index]
         let first = attributes[earlier].range
-        diagnostics.append(
+        evaluator.diagnostics.append(
           Diagnostic(SemaCodes.repeatedAttribute, attribute.range, "'\(name)' is given twice")
             .withNote("first given here", at: first)
             .withFix("remove the repeated '\(name)'", replacing: removalRange(attribute.range), with: ""))
-        markNamesRead(in: attribute.value)
+        evaluator.markNamesRead(in: attribute.value)
         continue
       }
       if let value = resolve(attributes[index].value, as: specs[specIndex].kind, for: name) {
@@ -40,18 +40,9 @@ extension Checker {
     return values
   }
 
-  /// The range to report a value's problem at: the expression's, or in
-  /// the prelude, where a parameter's value came from at the call site.
-  func valueRange(_ expression: Expr) -> SourceRange {
-    if scope.code.isPrelude, case .name(let identifier) = expression, let binding = binding(identifier.key) {
-      return binding.origin
-    }
-    return expression.range
-  }
-
   mutating func wrongKind(_ value: Computed, _ expression: Expr, expected: String, for attribute: String) {
-    report(
-      SemaCodes.wrongValueKind, valueRange(expression),
+    evaluator.report(
+      SemaCodes.wrongValueKind, evaluator.valueRange(expression),
       "expected \(expected) for '\(attribute)', found \(value.description)")
   }
 
@@ -60,7 +51,7 @@ extension Checker {
   mutating func resolve(_ expression: Expr, as kind: ValueKind, for attribute: String) -> Value? {
     switch kind {
     case .keyword(let words):
-      guard case .name(let identifier) = expression, binding(identifier.key) == nil else { break }
+      guard case .name(let identifier) = expression, evaluator.binding(identifier.key) == nil else { break }
       guard words.contains(identifier.name) else {
         reportUnknownWord(
           identifier, among: words, code: SemaCodes.unknownKeyword, what: "value for '\(attribute)'",
@@ -70,7 +61,7 @@ extension Checker {
       return .keyword(identifier.name)
     case .font:
       if reportStyleWithWeight(expression) { return nil }
-      guard case .name(let identifier) = expression, binding(identifier.key) == nil else { break }
+      guard case .name(let identifier) = expression, evaluator.binding(identifier.key) == nil else { break }
       guard let style = ElementKinds.fontStyles.first(where: { $0.name == identifier.name }) else {
         reportUnknownWord(
           identifier, among: ElementKinds.fontStyles.map(\.name), code: SemaCodes.unknownFont, what: "text style")
@@ -82,15 +73,15 @@ extension Checker {
     case .unitPoint:
       // A name bound to nothing is a unit point's name, as in a linear
       // gradient's directions; anything else must evaluate to a point.
-      guard case .name(let identifier) = expression, binding(identifier.key) == nil else { break }
+      guard case .name(let identifier) = expression, evaluator.binding(identifier.key) == nil else { break }
       if let match = ElementKinds.directions.first(where: { $0.name == identifier.name }) { return .point(match.point) }
       reportUnknownWord(
         identifier, among: ElementKinds.directions.map(\.name), code: SemaCodes.unknownDirection,
         what: "unit point for '\(attribute)'", aliases: Checker.directionAliases)
       return nil
     case .paint:
-      if case .name(let identifier) = expression, binding(identifier.key) == nil,
-        definitions.gradientStatements[identifier.key] != nil
+      if case .name(let identifier) = expression, evaluator.binding(identifier.key) == nil,
+        evaluator.definitions.gradientStatements[identifier.key] != nil
       {
         return resolveGradient(expression, for: attribute)
       }
@@ -100,14 +91,14 @@ extension Checker {
     case .clipShape:
       return resolveClipShape(expression, for: attribute)
     case .length:
-      if case .name(let identifier) = expression, identifier.name == "fill", binding(identifier.key) == nil {
+      if case .name(let identifier) = expression, identifier.name == "fill", evaluator.binding(identifier.key) == nil {
         return .keyword("fill")
       }
       return resolve(expression, as: .number(minimum: 0, maximum: nil, positive: true), for: attribute)
     default:
       break
     }
-    guard let value = evaluate(expression, expecting: kind) else { return nil }
+    guard let value = evaluator.evaluate(expression, expecting: kind) else { return nil }
     if case .typed(let type) = value {
       // Checking a component alone: the type is all there is to check.
       if !Checker.fits(type, kind) { wrongKind(value, expression, expected: Checker.describe(kind), for: attribute) }
@@ -120,36 +111,38 @@ extension Checker {
   /// A computed value as `kind` wants it, or nil after reporting why not.
   mutating func convert(_ value: Computed, _ expression: Expr, to kind: ValueKind, for attribute: String) -> Value? {
     // Worked out only for a message: in the prelude it means a lookup.
-    var range: SourceRange { valueRange(expression) }
+    var range: SourceRange { evaluator.valueRange(expression) }
     switch (kind, value) {
     case (.color, .color(let color)): return .color(color)
     case (.number(let minimum, let maximum, let positive), .number(let number)):
-      return checkRange(number, range, minimum: minimum, maximum: maximum, positive: positive, what: "'\(attribute)'")
-        .map(Value.number)
+      return evaluator.checkRange(
+        number, range, minimum: minimum, maximum: maximum, positive: positive, what: "'\(attribute)'"
+      )
+      .map(Value.number)
     case (.point, .point(let point)), (.unitPoint, .point(let point)): return .point(point)
     case (.point, .anchor(let anchor)):
       guard attribute == "at" || attribute == "from" || attribute == "to" else {
-        reportAnchorNotAllowed(range, in: "'\(attribute)'")
+        evaluator.reportAnchorNotAllowed(range, in: "'\(attribute)'")
         return nil
       }
       return .anchor(anchor)
     case (.size, .size(let size)):
       guard size.x > 0, size.y > 0 else {
-        report(
+        evaluator.report(
           SemaCodes.valueOutOfRange, range,
           "a size must be positive in both directions, found \(formatNumber(size.x))x\(formatNumber(size.y))")
         return nil
       }
       return .size(size)
     case (.font, .number(let size)):
-      return checkRange(size, range, minimum: 0, maximum: nil, positive: true, what: "the font size")
+      return evaluator.checkRange(size, range, minimum: 0, maximum: nil, positive: true, what: "the font size")
         .map { .font(size: $0, bold: false) }
     case (.keyword(let words), .string(let word)) where words.contains(word): return .keyword(word)
     case (.bool, .bool(let flag)): return .bool(flag)
     case (.string, .string(let text)): return .string(text)
     case (.list(let item), .list(let items)):
       for element in items where !Checker.fits(element, item) {
-        report(
+        evaluator.report(
           SemaCodes.wrongValueKind, range,
           "expected a list of \(Checker.describe(item)) for '\(attribute)', found a list with \(element.description)")
         return nil
@@ -157,7 +150,7 @@ extension Checker {
       return .list(items)
     case (.color, .none):
       // SVG's fill="none": in pencil, no paint is the clear colour.
-      diagnostics.append(
+      evaluator.diagnostics.append(
         Diagnostic(
           SemaCodes.wrongValueKind, range,
           "expected a colour for '\(attribute)', found none; for no paint write .clear"
@@ -215,27 +208,9 @@ extension Checker {
     }
   }
 
-  mutating func checkRange(
-    _ value: Double, _ range: SourceRange, minimum: Double?, maximum: Double?, positive: Bool, what: String
-  ) -> Double? {
-    let tooLow = minimum.map { positive ? value <= $0 : value < $0 } ?? false
-    let tooHigh = maximum.map { value > $0 } ?? false
-    guard tooLow || tooHigh else { return value }
-    let bounds: String
-    switch (minimum, maximum) {
-    case (let low?, let high?): bounds = "between \(formatNumber(low)) and \(formatNumber(high))"
-    case (let low?, nil): bounds = positive ? "greater than \(formatNumber(low))" : "at least \(formatNumber(low))"
-    case (nil, let high?): bounds = "at most \(formatNumber(high))"
-    case (nil, nil): bounds = "finite"
-    }
-    diagnostics.append(
-      Diagnostic(SemaCodes.valueOutOfRange, range, "\(what) must be \(bounds), found \(formatNumber(value))"))
-    return nil
-  }
-
   private mutating func resolveGradient(_ expression: Expr, for attribute: String) -> Value? {
-    guard case .name(let identifier) = expression, binding(identifier.key) == nil else {
-      guard let value = evaluate(expression, expecting: .gradient) else { return nil }
+    guard case .name(let identifier) = expression, evaluator.binding(identifier.key) == nil else {
+      guard let value = evaluator.evaluate(expression, expecting: .gradient) else { return nil }
       switch value {
       case .gradient(let gradient): return .gradient(gradient)
       case .none: return Value.none
@@ -249,16 +224,33 @@ extension Checker {
       }
     }
     if identifier.name == "none" { return Value.none }
-    return gradientNamed(identifier).map(Value.gradient)
+    return evaluator.gradientNamed(identifier).map(Value.gradient)
   }
 
+  /// `aliases` maps words users reach for first to the one meant, ahead
+  /// of edit distance.
+  mutating func reportUnknownWord(
+    _ word: Identifier, among words: [String], code: DiagnosticCode, what: String, aliases: [String: String] = [:]
+  ) {
+    var diagnostic = Diagnostic(
+      code, word.range, "unknown \(what) '\(word.name)'; expected one of \(words.joined(separator: ", "))")
+    if let suggestion = aliases[word.name] ?? Suggestions.closest(to: word.name, among: words) {
+      diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: word.range, with: suggestion)
+    }
+    evaluator.diagnostics.append(diagnostic)
+  }
+}
+
+extension Evaluator {
   /// The gradient a name names; reported (with a suggestion) and nil when
   /// there is none.
   mutating func gradientNamed(_ identifier: Identifier) -> GradientModel? {
     // Only what is new: an insert would copy the set CheckSession shares.
     if !definitions.usedGradients.contains(identifier.key) { definitions.usedGradients.insert(identifier.key) }
     if let statement = definitions.gradientStatements[identifier.key] {
-      recordUse(identifier, declaredAt: statement.name.range, in: origin(of: .gradient, identifier.key), as: .gradient)
+      recordUse(
+        identifier, declaredAt: statement.name.range, in: definitions.origin(of: .gradient, identifier.key),
+        as: .gradient)
     }
     if let gradient = definitions.gradients[identifier.key] { return gradient }
     if definitions.gradientStatements[identifier.key] != nil { return nil }  // broken; already reported
@@ -281,16 +273,30 @@ extension Checker {
     return nil
   }
 
-  /// `aliases` maps words users reach for first to the one meant, ahead
-  /// of edit distance.
-  mutating func reportUnknownWord(
-    _ word: Identifier, among words: [String], code: DiagnosticCode, what: String, aliases: [String: String] = [:]
-  ) {
-    var diagnostic = Diagnostic(
-      code, word.range, "unknown \(what) '\(word.name)'; expected one of \(words.joined(separator: ", "))")
-    if let suggestion = aliases[word.name] ?? Suggestions.closest(to: word.name, among: words) {
-      diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: word.range, with: suggestion)
+  mutating func checkRange(
+    _ value: Double, _ range: SourceRange, minimum: Double?, maximum: Double?, positive: Bool, what: String
+  ) -> Double? {
+    let tooLow = minimum.map { positive ? value <= $0 : value < $0 } ?? false
+    let tooHigh = maximum.map { value > $0 } ?? false
+    guard tooLow || tooHigh else { return value }
+    let bounds: String
+    switch (minimum, maximum) {
+    case (let low?, let high?): bounds = "between \(formatNumber(low)) and \(formatNumber(high))"
+    case (let low?, nil): bounds = positive ? "greater than \(formatNumber(low))" : "at least \(formatNumber(low))"
+    case (nil, let high?): bounds = "at most \(formatNumber(high))"
+    case (nil, nil): bounds = "finite"
     }
-    diagnostics.append(diagnostic)
+    diagnostics.append(
+      Diagnostic(SemaCodes.valueOutOfRange, range, "\(what) must be \(bounds), found \(formatNumber(value))"))
+    return nil
+  }
+
+  /// The range to report a value's problem at: the expression's, or in
+  /// the prelude, where a parameter's value came from at the call site.
+  func valueRange(_ expression: Expr) -> SourceRange {
+    if scope.code.isPrelude, case .name(let identifier) = expression, let binding = binding(identifier.key) {
+      return binding.origin
+    }
+    return expression.range
   }
 }

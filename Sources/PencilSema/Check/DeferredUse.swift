@@ -34,23 +34,23 @@ package struct SizedUseExpander {
 
   init(endOfFile checker: Checker) {
     environment = checker
-    environment.diagnostics = DiagnosticList()
-    environment.diagnostics.file = checker.diagnostics.file
-    environment.scope.visibleFileLets = Int.max
+    environment.evaluator.diagnostics = DiagnosticList()
+    environment.evaluator.diagnostics.file = checker.evaluator.diagnostics.file
+    environment.evaluator.scope.visibleFileLets = Int.max
     // What the file used was reported on already; a copy of these per
     // expansion would cost the size of the file each time.
-    environment.definitions.usedGradients = []
-    environment.definitions.usedShapes = []
+    environment.evaluator.definitions.usedGradients = []
+    environment.evaluator.definitions.usedShapes = []
   }
 
   /// The use's elements for a frame of `size`, and the problems met.
   package mutating func expand(_ use: DeferredElement, for size: Point) -> (
     group: GroupElement?, diagnostics: [Diagnostic]
   ) {
-    let mark = environment.diagnostics.mark
-    environment.currentFile = use.file
+    let mark = environment.evaluator.diagnostics.mark
+    environment.evaluator.currentFile = use.file
     let children = environment.expand(use.component, use.values, size: size, at: use.statement)
-    let found = Array(environment.diagnostics.items(since: mark))
+    let found = Array(environment.evaluator.diagnostics.items(since: mark))
     guard let children else { return (nil, found) }
     let group = GroupElement(
       children: children, callSite: use.statement.range, callSiteFile: use.file,

@@ -70,160 +70,162 @@ extension Checker {
   /// `import "path"`: the file is loaded, checked on its own (once per
   /// compilation) and its definitions added to this file's.
   mutating func importFile(_ statement: ImportStatement) {
-    guard let loader = imports.loader else {
-      report(
+    guard let loader = evaluator.imports.loader else {
+      evaluator.report(
         LanguageCodes.importUnreadable, statement.pathRange,
         "cannot import '\(statement.path)': this compilation has no files to import from")
       return
     }
-    guard imports.chain.count <= ExpansionBudget.maximumNesting else {
-      report(
+    guard evaluator.imports.chain.count <= ExpansionBudget.maximumNesting else {
+      evaluator.report(
         LanguageCodes.importsTooDeep, statement.pathRange,
         "imports are nested more than \(ExpansionBudget.maximumNesting) deep here")
       return
     }
-    let importer = imports.chain.last?.file ?? SourceFile(name: "", bytes: [])
+    let importer = evaluator.imports.chain.last?.file ?? SourceFile(name: "", bytes: [])
     let imported: SourceFile
     switch loader.load(statement.path, from: importer) {
     case .failure(let failure):
-      report(
+      evaluator.report(
         failure.code ?? LanguageCodes.importUnreadable, statement.pathRange,
         "cannot import '\(statement.path)': \(failure.message)")
       return
     case .success(let file):
       imported = file
     }
-    imports.files.add(imported)
-    if let recorder = names {
-      let here = NameRecorder.Place(file: currentFileNumber(recorder), range: statement.pathRange)
+    evaluator.imports.files.add(imported)
+    if let recorder = evaluator.names {
+      let here = NameRecorder.Place(file: evaluator.currentFileNumber(recorder), range: statement.pathRange)
       recorder.importLinks[here] = recorder.number(of: imported)
     }
-    if let start = imports.chain.firstIndex(where: { $0.file.name == imported.name }) {
+    if let start = evaluator.imports.chain.firstIndex(where: { $0.file.name == imported.name }) {
       reportCycle(from: start, closedAt: statement)
       return
     }
     guard imported.bytes.count <= SourceFile.maximumSize else {
-      report(
+      evaluator.report(
         LanguageCodes.importUnreadable, statement.pathRange,
         "cannot import '\(statement.path)': it is \(imported.bytes.count) bytes; files are at most \(SourceFile.maximumSize)"
       )
       return
     }
     let definitions: ImportedDefinitions
-    if let done = imports.done[imported.name] {
+    if let done = evaluator.imports.done[imported.name] {
       definitions = done
     } else {
-      imports.chain.append((imported, statement.range))
-      var found = CheckSession.checkImported(imported, imports: imports)
-      imports.chain.removeLast()
-      imports.done[imported.name] = found.definitions
+      evaluator.imports.chain.append((imported, statement.range))
+      var found = CheckSession.checkImported(imported, imports: evaluator.imports)
+      evaluator.imports.chain.removeLast()
+      evaluator.imports.done[imported.name] = found.definitions
       definitions = found.definitions
-      let here = DiagnosticNote(message: "'\(imported.name)' is imported here", range: statement.range, file: file)
+      let here = DiagnosticNote(
+        message: "'\(imported.name)' is imported here", range: statement.range, file: evaluator.file)
       found.diagnostics.addToAll(here)
-      diagnostics.absorb(found.diagnostics)
+      evaluator.diagnostics.absorb(found.diagnostics)
     }
     adopt(definitions, importedAt: statement)
   }
 
   private mutating func reportCycle(from start: Int, closedAt statement: ImportStatement) {
-    let cycle = imports.chain[start...]
+    let cycle = evaluator.imports.chain[start...]
     var diagnostic = Diagnostic(
       LanguageCodes.importCycle, statement.pathRange,
       "import cycle: " + (cycle.map(\.file.name) + [cycle.first?.file.name ?? ""]).joined(separator: " → "))
-    var previous = imports.chain[start].file
+    var previous = evaluator.imports.chain[start].file
     for link in cycle.dropFirst() {
       diagnostic = diagnostic.withNote("'\(previous.name)' imports '\(link.file.name)' here", at: link.importedAt)
       diagnostic.notes[diagnostic.notes.count - 1].file = fileID(previous)
       previous = link.file
     }
-    diagnostics.append(diagnostic)
+    evaluator.diagnostics.append(diagnostic)
   }
 
   /// Adds another file's definitions; a name defined both here (or in
   /// another import) and there is an error at the `import`.
   private mutating func adopt(_ imported: ImportedDefinitions, importedAt statement: ImportStatement) {
     func clash(_ kind: DefinitionKey.Kind, _ name: Name, in other: FileID) {
-      report(
+      evaluator.report(
         SemaCodes.duplicateDefinition, statement.pathRange,
-        "\(kind.rawValue) '\(name)' is defined both \(described(origin(of: kind, name))) and in '\(imports.files[other].name)'"
+        "\(kind.rawValue) '\(name)' is defined both \(described(evaluator.definitions.origin(of: kind, name))) and in '\(evaluator.imports.files[other].name)'"
       )
     }
     for (gradient, model, origin) in imported.gradients {
       let name = gradient.name.key
-      if definitions.gradientStatements[name] != nil {
-        if self.origin(of: .gradient, name) != origin { clash(.gradient, name, in: origin) }
+      if evaluator.definitions.gradientStatements[name] != nil {
+        if evaluator.definitions.origin(of: .gradient, name) != origin { clash(.gradient, name, in: origin) }
         continue
       }
-      definitions.gradientStatements[name] = gradient
-      if let model { definitions.gradients[name] = model }
-      definitions.origins[DefinitionKey(.gradient, name)] = origin
+      evaluator.definitions.gradientStatements[name] = gradient
+      if let model { evaluator.definitions.gradients[name] = model }
+      evaluator.definitions.origins[DefinitionKey(.gradient, name)] = origin
       // Lent, not owned: an imported gradient nobody uses is no warning here.
-      definitions.usedGradients.insert(name)
+      evaluator.definitions.usedGradients.insert(name)
     }
     for (shape, kind, parametric, origin) in imported.shapes {
       let name = shape.name.key
-      if definitions.shapeStatements[name] != nil {
-        if self.origin(of: .shape, name) != origin { clash(.shape, name, in: origin) }
+      if evaluator.definitions.shapeStatements[name] != nil {
+        if evaluator.definitions.origin(of: .shape, name) != origin { clash(.shape, name, in: origin) }
         continue
       }
-      definitions.shapeStatements[name] = shape
-      definitions.origins[DefinitionKey(.shape, name)] = origin
-      definitions.usedShapes.insert(name)
-      if let kind { definitions.shapes[name] = kind }
-      if let parametric { definitions.parametricShapes[name] = parametric }
+      evaluator.definitions.shapeStatements[name] = shape
+      evaluator.definitions.origins[DefinitionKey(.shape, name)] = origin
+      evaluator.definitions.usedShapes.insert(name)
+      if let kind { evaluator.definitions.shapes[name] = kind }
+      if let parametric { evaluator.definitions.parametricShapes[name] = parametric }
     }
     for component in imported.components {
-      if let existing = definitions.components[component.statement.name.key] {
+      if let existing = evaluator.definitions.components[component.statement.name.key] {
         if existing !== component {
           clash(.component, component.statement.name.key, in: component.file)
         }
         continue
       }
-      definitions.components[component.statement.name.key] = component
+      evaluator.definitions.components[component.statement.name.key] = component
     }
     for binding in imported.lets {
-      if let existing = scope.lets.lastSlot(of: binding.name, below: Int.max).map({ fileLets[$0] }) {
+      if let existing = evaluator.scope.lets.lastSlot(of: binding.name, below: Int.max).map({ evaluator.fileLets[$0] })
+      {
         if existing.file != binding.file || existing.declaration != binding.declaration {
-          report(
+          evaluator.report(
             SemaCodes.duplicateDefinition, statement.pathRange,
-            "let '\(binding.name.text)' is defined both \(described(existing.file)) and in '\(imports.files[binding.file].name)'"
+            "let '\(binding.name.text)' is defined both \(described(existing.file)) and in '\(evaluator.imports.files[binding.file].name)'"
           )
         }
         continue
       }
       var lent = binding
       lent.kind = .imported  // never "unused" here
-      scope.lets.append(lent)
+      evaluator.scope.lets.append(lent)
     }
     elementNameIndex = nil
   }
 
-  /// The file a gradient or shape was imported from; nil when it is this
-  /// file's (and for a component, which knows its own file).
-  func origin(of kind: DefinitionKey.Kind, _ name: Name) -> FileID? { definitions.origins[DefinitionKey(kind, name)] }
-
   /// "in this file" for the file being checked, "in 'name'" for another
   /// (nil: this file).
   func described(_ other: FileID?) -> String {
-    guard let other, other != file else { return "in this file" }
-    return "in '\(imports.files[other].name)'"
+    guard let other, other != evaluator.file else { return "in this file" }
+    return "in '\(evaluator.imports.files[other].name)'"
   }
 
   /// What this file lends: everything defined at its top level, its own
   /// and what it imported, in a fixed order.
   func lentDefinitions(of file: FileID) -> ImportedDefinitions {
     var lent = ImportedDefinitions(file: file)
-    for name in definitions.gradientStatements.keys.sorted(by: { $0.text < $1.text }) {
-      guard let statement = definitions.gradientStatements[name] else { continue }
-      lent.gradients.append((statement, definitions.gradients[name], origin(of: .gradient, name) ?? file))
+    for name in evaluator.definitions.gradientStatements.keys.sorted(by: { $0.text < $1.text }) {
+      guard let statement = evaluator.definitions.gradientStatements[name] else { continue }
+      lent.gradients.append(
+        (statement, evaluator.definitions.gradients[name], evaluator.definitions.origin(of: .gradient, name) ?? file))
     }
-    for name in definitions.shapeStatements.keys.sorted(by: { $0.text < $1.text }) {
-      guard let statement = definitions.shapeStatements[name] else { continue }
+    for name in evaluator.definitions.shapeStatements.keys.sorted(by: { $0.text < $1.text }) {
+      guard let statement = evaluator.definitions.shapeStatements[name] else { continue }
       lent.shapes.append(
-        (statement, definitions.shapes[name], definitions.parametricShapes[name], origin(of: .shape, name) ?? file))
+        (
+          statement, evaluator.definitions.shapes[name], evaluator.definitions.parametricShapes[name],
+          evaluator.definitions.origin(of: .shape, name) ?? file
+        ))
     }
-    lent.components = definitions.components.values.filter { !$0.isPrelude }.sorted { $0.name < $1.name }
-    lent.lets = fileLets.filter { !$0.pending }
+    lent.components = evaluator.definitions.components.values.filter { !$0.isPrelude }.sorted { $0.name < $1.name }
+    lent.lets = evaluator.fileLets.filter { !$0.pending }
     return lent
   }
 }

@@ -20,39 +20,39 @@ extension Checker {
       // (reported already, so it is nil in `shapes`).
       // Inserting only what is new: CheckSession holds a copy of the
       // checker, so any insert would copy the whole set.
-      if definitions.shapeStatements[kindName] != nil, !definitions.usedShapes.contains(kindName) {
-        definitions.usedShapes.insert(kindName)
+      if evaluator.definitions.shapeStatements[kindName] != nil, !evaluator.definitions.usedShapes.contains(kindName) {
+        evaluator.definitions.usedShapes.insert(kindName)
       }
-      if let parametric = definitions.parametricShapes[kindName] {
+      if let parametric = evaluator.definitions.parametricShapes[kindName] {
         return (ElementKinds.shapeAttributes + parametric.specs, parametric)
       }
-      return definitions.shapes[kindName].map { (ElementKinds.shapeAttributes, $0) }
+      return evaluator.definitions.shapes[kindName].map { (ElementKinds.shapeAttributes, $0) }
     }
   }
 
   mutating func checkElement(_ statement: ElementStatement, in context: ElementContext) -> ElementModel? {
-    guard !budget.exhausted else { return nil }
-    guard budget.depth < ExpansionBudget.maximumDepth else {
-      report(
+    guard !evaluator.budget.exhausted else { return nil }
+    guard evaluator.budget.depth < ExpansionBudget.maximumDepth else {
+      evaluator.report(
         LanguageCodes.elementsTooDeep, statement.kind.range,
         "elements are nested more than \(ExpansionBudget.maximumDepth) deep here, through stacks and component uses; nest fewer, or stop a component that uses itself sooner"
       )
-      budget.exhausted = true
+      evaluator.budget.exhausted = true
       return nil
     }
-    budget.depth += 1
-    defer { budget.depth -= 1 }
+    evaluator.budget.depth += 1
+    defer { evaluator.budget.depth -= 1 }
     let kind = statement.kind.name
     let kindName = statement.kind.key
-    let component = definitions.components[kindName]
+    let component = evaluator.definitions.components[kindName]
     recordKindUse(statement, component: component)
     if let component { return checkUse(of: component, statement, in: context) }
     if kindName == .line || kindName == .arrow { return checkConnector(statement, in: context) }
     if kindName == .path { return checkPath(statement) }
     guard let (specs, shapeKind) = attributeSpecs(for: kindName) else {
-      if definitions.shapeStatements[kindName] == nil {
+      if evaluator.definitions.shapeStatements[kindName] == nil {
         reportUnknownElement(statement.kind)
-        markNamesRead(in: [.element(statement)])
+        evaluator.markNamesRead(in: [.element(statement)])
       }
       return nil
     }
@@ -61,7 +61,7 @@ extension Checker {
     if kindName != .text { rejectLabelAndChildren(statement, allowChildren: isStack) }
     let values = checkAttributes(statement.attributes, specs, of: kind)
     if inStack, let position = statement.attributes.first(where: { $0.name.key == .at }) {
-      diagnostics.append(
+      evaluator.diagnostics.append(
         Diagnostic(
           SemaCodes.positionInStack, position.range,
           "children of a stack take no position; the stack places them"
@@ -89,7 +89,7 @@ extension Checker {
       content = .stack(stack)
     case .spacer:
       if context == .file {
-        diagnostics.append(
+        evaluator.diagnostics.append(
           Diagnostic(
             InterfaceCodes.spacerOutsideStack, statement.kind.range,
             "a spacer takes the room left in a stack; at the top level there is none"
@@ -109,7 +109,7 @@ extension Checker {
           fillRule: FillRule(rawValue: values.keyword(.fillRule) ?? "nonzero") ?? .nonzero,
           opacity: values.number(.opacity) ?? 1, stroke: Checker.stroke(values)))
     }
-    guard spendElements(1, at: statement.range) else { return nil }
+    guard evaluator.spendElements(1, at: statement.range) else { return nil }
     return ElementModel(
       content: content, placement: placement, range: statement.range, modifiers: values.modifiers(),
       effects: effects(for: statement, values))
@@ -128,7 +128,7 @@ extension Checker {
       } else {
         "'\(gradient.name)' is an hsb gradient, whose stops are relative to the colour it fills; a background needs an rgb gradient or a colour"
       }
-    diagnostics.append(Diagnostic(InterfaceCodes.relativeBackground, attribute.value.range, message))
+    evaluator.diagnostics.append(Diagnostic(InterfaceCodes.relativeBackground, attribute.value.range, message))
   }
 
   /// The stroke the attributes ask for, or nil without `stroke=`. A
@@ -158,7 +158,7 @@ extension Checker {
     guard values.hasModifiers, values.placement.size != nil else { return }
     for attribute in statement.attributes
     where (attribute.name.key == .width || attribute.name.key == .height) && !excluding.contains(attribute.name.key) {
-      diagnostics.append(
+      evaluator.diagnostics.append(
         Diagnostic(
           InterfaceCodes.sizeAndFrame, attribute.range,
           "'size' already sets the \(attribute.name.name); give either 'size WxH' or 'width=' and 'height='"
@@ -175,7 +175,7 @@ extension Checker {
     let kind = statement.kind.name
     let insertion = SourceRange(statement.kind.range.end, statement.kind.range.end)
     let suggested = kind == "pencil" ? "100x400" : "100x100"
-    diagnostics.append(
+    evaluator.diagnostics.append(
       Diagnostic(
         SemaCodes.missingClause, statement.kind.range,
         "'\(kind)' at the top level needs a size, like 'size \(suggested)'"
@@ -188,7 +188,7 @@ extension Checker {
   {
     guard let label = statement.label else {
       if !statement.recovered {
-        diagnostics.append(
+        evaluator.diagnostics.append(
           Diagnostic(SemaCodes.missingClause, statement.kind.range, "text needs a string, like text \"Hello\" at 10,20")
             .withFix(
               "add a string", replacing: SourceRange(statement.kind.range.end, statement.kind.range.end),
@@ -204,7 +204,7 @@ extension Checker {
     if laidOut, string.utf8.count > Checker.maximumLaidOutText,
       string.unicodeScalars.count > Checker.maximumLaidOutText
     {
-      diagnostics.append(
+      evaluator.diagnostics.append(
         Diagnostic(
           InterfaceCodes.textTooLong, label.range,
           "this text has \(string.unicodeScalars.count) characters; text that layout measures and wraps holds at most \(Checker.maximumLaidOutText)"
@@ -213,7 +213,7 @@ extension Checker {
     }
     if position == nil, context == .file {
       if !statement.recovered, !statement.attributes.contains(where: { $0.name.name == "at" }) {
-        diagnostics.append(
+        evaluator.diagnostics.append(
           Diagnostic(SemaCodes.missingClause, statement.kind.range, "text needs a position: 'at X,Y' on its baseline"))
       }
       return nil
@@ -229,7 +229,7 @@ extension Checker {
     return TextElement(
       text: string, position: position, fontSize: size, bold: bold,
       alignment: TextAlignment(rawValue: values.keyword(.align) ?? "leading") ?? .leading,
-      color: imports.palette?.map(given ?? .black) { $0.withOpacity(opacity) }
+      color: evaluator.imports.palette?.map(given ?? .black) { $0.withOpacity(opacity) }
         ?? (given ?? .black).withOpacity(opacity),
       lineLimit: values.number(.lineLimit).map { clampedInt($0.rounded(.down), 1, 10_000) },
       usesDefaultColor: given == nil && values[.color] == nil, opacity: opacity)
@@ -238,31 +238,31 @@ extension Checker {
   mutating func rejectLabelAndChildren(_ statement: ElementStatement, allowChildren: Bool = false) {
     let kind = statement.kind.name
     if let label = statement.label {
-      diagnostics.append(
+      evaluator.diagnostics.append(
         Diagnostic(SemaCodes.unknownAttribute, label.range, "'\(kind)' takes no string; only text does")
           .withFix("remove the string", replacing: removalRange(label.range), with: ""))
-      markNamesRead(in: label)
+      evaluator.markNamesRead(in: label)
     }
     if !allowChildren, let children = statement.childrenRange {
-      diagnostics.append(
+      evaluator.diagnostics.append(
         Diagnostic(
           SemaCodes.unexpectedChildren, children,
           "'\(kind)' takes no children; only hstack, vstack and zstack hold elements in { }"))
-      markNamesRead(in: statement.children ?? [])
+      evaluator.markNamesRead(in: statement.children ?? [])
     }
   }
 
   private mutating func reportUnknownElement(_ kind: Identifier) {
-    guard reportsUnresolvedName() else { return }
+    guard evaluator.reportsUnresolvedName() else { return }
     var diagnostic = Diagnostic(SemaCodes.unknownElement, kind.range, "unknown element '\(kind.name)'")
     // Past the error limit the diagnostic is dropped: spend nothing on it.
-    guard diagnostics.accepts(.error) else { return diagnostics.append(diagnostic) }
+    guard evaluator.diagnostics.accepts(.error) else { return evaluator.diagnostics.append(diagnostic) }
     if elementNameIndex == nil {
       elementNameIndex = SuggestionIndex(
         ElementKinds.nonShapeKinds + ShapeKinds.builtins.map(\.name) + ["gradient", "shape"]
-          + definitions.shapeStatements.keys.map(\.text))
+          + evaluator.definitions.shapeStatements.keys.map(\.text))
     }
-    if definitions.gradientStatements[kind.key] != nil {
+    if evaluator.definitions.gradientStatements[kind.key] != nil {
       diagnostic = diagnostic.withNote(
         "'\(kind.name)' is a gradient; fill an element with it: rect at 0,0 size 100x100 gradient=\(kind.name)")
     } else if let peer = PeerSpellings.elements[kind.name] {
@@ -270,9 +270,9 @@ extension Checker {
       diagnostic.message += "; pencil calls it '\(peer)'"
       diagnostic = diagnostic.withFix("pencil calls it '\(peer)'", replacing: kind.range, with: peer)
     } else if let suggestion = elementNameIndex?.closest(to: kind.name) {
-      definitions.usedShapes.insert(Name(suggestion))
+      evaluator.definitions.usedShapes.insert(Name(suggestion))
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: kind.range, with: suggestion)
     }
-    diagnostics.append(diagnostic)
+    evaluator.diagnostics.append(diagnostic)
   }
 }

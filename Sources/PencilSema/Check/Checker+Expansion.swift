@@ -21,32 +21,33 @@ extension Checker {
   /// caller's names.
   private mutating func enterBody(of component: ComponentDefinition, callSite: SourceRange?) -> SavedScope {
     let saved = SavedScope(
-      scope: scope, file: currentFile, names: names, deduplicating: diagnostics.deduplicating,
-      context: diagnostics.context)
-    scope = CheckerScope(
+      scope: evaluator.scope, file: evaluator.currentFile, names: evaluator.names,
+      deduplicating: evaluator.diagnostics.deduplicating,
+      context: evaluator.diagnostics.context)
+    evaluator.scope = CheckerScope(
       locals: LocalBindings(), blockStart: 0, atFileLevel: false, lets: component.lets,
       visibleFileLets: component.visibleLets, elementNames: [:],
       code: callSite == nil ? .alone : .use(prelude: saved.scope.code.isPrelude || component.isPrelude))
     if component.namesElements { declareElementNames(in: component.statement.body) }
-    let outerFile = diagnostics.file
-    if !component.isPrelude { currentFile = component.file }
+    let outerFile = evaluator.diagnostics.file
+    if !component.isPrelude { evaluator.currentFile = component.file }
     // The prelude's names (a pencil's parts) are no names of the user's.
-    if component.isPrelude { names = nil }
-    diagnostics.deduplicating = true
+    if component.isPrelude { evaluator.names = nil }
+    evaluator.diagnostics.deduplicating = true
     // The prelude is not the user's code: a problem there is the call's,
     // reported in the context the call stands in.
     if let callSite, !component.isPrelude {
-      diagnostics.context = ExpansionContext(callOf: component.name, at: callSite, in: outerFile)
+      evaluator.diagnostics.context = ExpansionContext(callOf: component.name, at: callSite, in: outerFile)
     }
     return saved
   }
 
   private mutating func leaveBody(_ saved: SavedScope) {
-    scope = saved.scope
-    currentFile = saved.file
-    names = saved.names
-    diagnostics.deduplicating = saved.deduplicating
-    diagnostics.context = saved.context
+    evaluator.scope = saved.scope
+    evaluator.currentFile = saved.file
+    evaluator.names = saved.names
+    evaluator.diagnostics.deduplicating = saved.deduplicating
+    evaluator.diagnostics.context = saved.context
   }
 
   /// The body's elements for one use; nil when a limit stopped it.
@@ -66,63 +67,64 @@ extension Checker {
     if let entries = component.cache[print] {
       for entry in entries where entry.size == keySize && entry.arguments == argumentScratch {
         // The body's elements are generated ones, wherever the use stands.
-        budget.generating += 1
-        defer { budget.generating -= 1 }
-        return spendElements(entry.elements, at: statement.range) ? entry.children : nil
+        evaluator.budget.generating += 1
+        defer { evaluator.budget.generating -= 1 }
+        return evaluator.spendElements(entry.elements, at: statement.range) ? entry.children : nil
       }
     }
     if let slots = component.colorSlots, let last = component.lastExpansion, last.size == keySize,
       let children = slots.recolor(last.children, from: last.arguments, to: argumentScratch)
     {
-      budget.generating += 1
-      defer { budget.generating -= 1 }
-      return spendElements(last.elements, at: statement.range) ? children : nil
+      evaluator.budget.generating += 1
+      defer { evaluator.budget.generating -= 1 }
+      return evaluator.spendElements(last.elements, at: statement.range) ? children : nil
     }
     let arguments = argumentScratch
-    guard budget.nesting < ExpansionBudget.maximumNesting else {
-      report(
+    guard evaluator.budget.nesting < ExpansionBudget.maximumNesting else {
+      evaluator.report(
         LanguageCodes.componentsTooDeep, statement.kind.range,
         "components are nested more than \(ExpansionBudget.maximumNesting) deep here; a component that uses itself needs a condition that stops it"
       )
       return nil
     }
     let saved = enterBody(of: component, callSite: statement.range)
-    budget.nesting += 1
+    evaluator.budget.nesting += 1
     // A user component's elements are generated; the prelude's parts are
     // its use, counted once (see ExpansionBudget.elements).
-    let generating = budget.generating
-    budget.generating = component.isPrelude ? 0 : generating + 1
-    let elementsBefore = budget.elements
+    let generating = evaluator.budget.generating
+    evaluator.budget.generating = component.isPrelude ? 0 : generating + 1
+    let elementsBefore = evaluator.budget.elements
     for (index, (parameter, type)) in component.parameters.enumerated() {
       let given = statement.attributes.first { $0.name.key == parameter.name.key }
       var value = arguments[index]
       if given == nil, let defaultValue = parameter.defaultValue, !component.laterDefaults.contains(index) {
         value = defaultArgument(defaultValue, type, of: parameter) ?? .unknown
       }
-      bind(parameter.name, value, kind: .parameter, origin: given?.value.range ?? parameter.name.range)
+      evaluator.bind(parameter.name, value, kind: .parameter, origin: given?.value.range ?? parameter.name.range)
     }
     if let size {
-      bind(
+      evaluator.bind(
         Identifier(key: .width, range: component.statement.name.range), .number(size.x), kind: .parameter,
         implicit: true)
-      bind(
+      evaluator.bind(
         Identifier(key: .height, range: component.statement.name.range), .number(size.y), kind: .parameter,
         implicit: true)
     }
     var children: [ElementModel] = []
     run(component.statement.body, in: .body, into: &children)
-    budget.nesting -= 1
-    budget.generating = generating
+    evaluator.budget.nesting -= 1
+    evaluator.budget.generating = generating
     leaveBody(saved)
-    guard !budget.exhausted else { return nil }
+    guard !evaluator.budget.exhausted else { return nil }
     if component.cacheCount == ComponentDefinition.cacheLimit {
       component.cache.removeAll(keepingCapacity: true)
       component.cacheCount = 0
     }
-    component.cache[print, default: []].append((arguments, keySize, children, budget.elements - elementsBefore))
+    component.cache[print, default: []].append(
+      (arguments, keySize, children, evaluator.budget.elements - elementsBefore))
     component.cacheCount += 1
     if component.colorSlots != nil {
-      component.lastExpansion = (arguments, keySize, children, budget.elements - elementsBefore)
+      component.lastExpansion = (arguments, keySize, children, evaluator.budget.elements - elementsBefore)
     }
     return children
   }
@@ -150,22 +152,22 @@ extension Checker {
     // Alone, a body spends none of the file's elements and iterations: it
     // runs within limits it cannot reach, and what it counted is undone.
     // (Its evaluation steps count: its loops run in full.)
-    let counted = (budget.elements, budget.iterations, budget.limits)
-    budget.limits.elements = .max
-    budget.limits.iterations = .max
-    defer { (budget.elements, budget.iterations, budget.limits) = counted }
-    for component in definitions.componentDefinitions where !component.broken {
+    let counted = (evaluator.budget.elements, evaluator.budget.iterations, evaluator.budget.limits)
+    evaluator.budget.limits.elements = .max
+    evaluator.budget.limits.iterations = .max
+    defer { (evaluator.budget.elements, evaluator.budget.iterations, evaluator.budget.limits) = counted }
+    for component in evaluator.definitions.componentDefinitions where !component.broken {
       let saved = enterBody(of: component, callSite: nil)
       for (index, (parameter, type)) in component.parameters.enumerated() {
         if let defaultValue = parameter.defaultValue, !component.laterDefaults.contains(index) {
           _ = defaultArgument(defaultValue, type, of: parameter)
         }
-        bind(parameter.name, type.map(Computed.typed) ?? .unknown, kind: .parameter)
+        evaluator.bind(parameter.name, type.map(Computed.typed) ?? .unknown, kind: .parameter)
       }
-      bind(
+      evaluator.bind(
         Identifier(key: .width, range: component.statement.name.range), .typed(.number), kind: .parameter,
         implicit: true)
-      bind(
+      evaluator.bind(
         Identifier(key: .height, range: component.statement.name.range), .typed(.number), kind: .parameter,
         implicit: true)
       var discarded: [ElementModel] = []

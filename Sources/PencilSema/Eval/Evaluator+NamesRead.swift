@@ -24,7 +24,7 @@ struct NamesReadState {
   }
 }
 
-extension Checker {
+extension Evaluator {
   /// Marks the `let`s named in `expression`, once per expression.
   mutating func markNamesRead(inAbandoned expression: Expr) {
     namesRead.skipped = false

@@ -61,24 +61,24 @@ extension Checker {
       }
     }
     if let hit = shape.cache.first(where: { $0.arguments == arguments }) { return .unitPath(hit.segments) }
-    let saved = (scope, diagnostics.deduplicating, diagnostics.context)
-    let outerFile = (currentFile, diagnostics.file)
+    let saved = (evaluator.scope, evaluator.diagnostics.deduplicating, evaluator.diagnostics.context)
+    let outerFile = (evaluator.currentFile, evaluator.diagnostics.file)
     // The body sees its parameters and the `let`s of its file before its
     // definition, in its own file; the problems it has are the use's.
-    scope = CheckerScope(
+    evaluator.scope = CheckerScope(
       locals: LocalBindings(), blockStart: 0, atFileLevel: false, lets: shape.lets,
-      visibleFileLets: shape.visibleLets, elementNames: scope.elementNames, code: scope.code)
-    currentFile = shape.file
-    defer { currentFile = outerFile.0 }
-    diagnostics.deduplicating = true
-    diagnostics.context = ExpansionContext(
+      visibleFileLets: shape.visibleLets, elementNames: evaluator.scope.elementNames, code: evaluator.scope.code)
+    evaluator.currentFile = shape.file
+    defer { evaluator.currentFile = outerFile.0 }
+    evaluator.diagnostics.deduplicating = true
+    evaluator.diagnostics.context = ExpansionContext(
       callOf: shape.name, at: statement.range, in: outerFile.1)
     for ((parameter, _), value) in zip(shape.parameters, arguments) {
-      bind(parameter.name, value, kind: .parameter)
+      evaluator.bind(parameter.name, value, kind: .parameter)
     }
     var path = PathBuilder()
     runPath(shape.statement.body, into: &path, use: statement.range)
-    (scope, diagnostics.deduplicating, diagnostics.context) = saved
+    (evaluator.scope, evaluator.diagnostics.deduplicating, evaluator.diagnostics.context) = saved
     guard !path.overflowed, validate(path, of: shape.statement) else { return nil }
     if shape.cache.count == 16 { shape.cache.removeFirst() }
     shape.cache.append((arguments, path.segments))
@@ -91,9 +91,9 @@ extension Checker {
     guard !statement.recovered else { return nil }
     if let parameters = statement.parameters {
       let types = checkParameters(parameters)
-      let shape = ParametricShape(statement, types: types, visibleLets: fileLets.count)
-      (shape.lets, shape.file) = (scope.lets, file)
-      definitions.parametricShapes[statement.name.key] = shape
+      let shape = ParametricShape(statement, types: types, visibleLets: evaluator.fileLets.count)
+      (shape.lets, shape.file) = (evaluator.scope.lets, evaluator.file)
+      evaluator.definitions.parametricShapes[statement.name.key] = shape
       return nil
     }
     var path = PathBuilder()
@@ -105,11 +105,13 @@ extension Checker {
   /// A path starts with `move` and has at least one command.
   private mutating func validate(_ path: PathBuilder, of statement: ShapeStatement) -> Bool {
     guard let first = path.first else {
-      report(SemaCodes.malformedPath, statement.name.range, "shape '\(statement.name.name)' has an empty path")
+      evaluator.report(
+        SemaCodes.malformedPath, statement.name.range, "shape '\(statement.name.name)' has an empty path")
       return false
     }
     guard first.name == "move" else {
-      report(SemaCodes.malformedPath, first.range, "a shape's path must start with 'move', found '\(first.name)'")
+      evaluator.report(
+        SemaCodes.malformedPath, first.range, "a shape's path must start with 'move', found '\(first.name)'")
       return false
     }
     return true
@@ -117,7 +119,7 @@ extension Checker {
 
   mutating func runPath(_ statements: [Statement], into path: inout PathBuilder, use: SourceRange) {
     for statement in statements {
-      guard !path.overflowed, !budget.exhausted else { return }
+      guard !path.overflowed, !evaluator.budget.exhausted else { return }
       switch statement {
       case .pathCommand(let command): addCommand(command, to: &path, use: use)
       case .letBinding(let binding): bindLet(binding)
@@ -142,15 +144,15 @@ extension Checker {
     if path.first == nil { path.first = command.verb }
     guard path.segments.count < ExpansionBudget.maximumPathCommands else {
       path.overflowed = true
-      report(
+      evaluator.report(
         LanguageCodes.tooManyPathCommands, use,
         "this shape generates more than \(ExpansionBudget.maximumPathCommands) path commands")
       return
     }
     var points: [Point] = []
     for point in command.points {
-      let value = evaluate(point, expecting: .point)
-      if case .anchor? = value { return reportAnchorNotAllowed(point.range, in: "a path command") }
+      let value = evaluator.evaluate(point, expecting: .point)
+      if case .anchor? = value { return evaluator.reportAnchorNotAllowed(point.range, in: "a path command") }
       guard case .point(let point)? = value else { return }
       points.append(point)
     }

@@ -10,7 +10,7 @@ extension Checker {
 
   /// `scale=S` or `scale=SX,SY`, as a horizontal and vertical factor.
   mutating func resolveScale(_ expression: Expr, for attribute: String) -> Value? {
-    guard let value = evaluate(expression, expecting: .number(minimum: nil, maximum: nil)) else { return nil }
+    guard let value = evaluator.evaluate(expression, expecting: .number(minimum: nil, maximum: nil)) else { return nil }
     let factors: Point
     switch value {
     case .number(let factor): factors = Point(factor, factor)
@@ -21,8 +21,8 @@ extension Checker {
       return nil
     }
     guard abs(factors.x) <= Checker.maximumScale, abs(factors.y) <= Checker.maximumScale else {
-      report(
-        SemaCodes.valueOutOfRange, valueRange(expression),
+      evaluator.report(
+        SemaCodes.valueOutOfRange, evaluator.valueRange(expression),
         "'\(attribute)' must be between -\(formatNumber(Checker.maximumScale)) and \(formatNumber(Checker.maximumScale)), found \(formatNumber(factors.x)),\(formatNumber(factors.y))"
       )
       return nil
@@ -33,34 +33,34 @@ extension Checker {
   /// `clip=`: a built-in shape's name or a defined shape's.
   mutating func resolveClipShape(_ expression: Expr, for attribute: String) -> Value? {
     guard case .name(let identifier) = expression else {
-      report(
-        SemaCodes.wrongValueKind, valueRange(expression),
+      evaluator.report(
+        SemaCodes.wrongValueKind, evaluator.valueRange(expression),
         "'\(attribute)' takes a shape's name: rect, roundrect, ellipse or a shape defined with 'shape NAME'")
       return nil
     }
     let name = identifier.name
     let key = identifier.key
-    if ["rect", "roundrect", "ellipse"].contains(name) || definitions.shapes[key] != nil
-      || definitions.parametricShapes[key] != nil
+    if ["rect", "roundrect", "ellipse"].contains(name) || evaluator.definitions.shapes[key] != nil
+      || evaluator.definitions.parametricShapes[key] != nil
     {
-      if definitions.shapeStatements[key] != nil, !definitions.usedShapes.contains(key) {
-        definitions.usedShapes.insert(key)
+      if evaluator.definitions.shapeStatements[key] != nil, !evaluator.definitions.usedShapes.contains(key) {
+        evaluator.definitions.usedShapes.insert(key)
       }
       recordShapeUse(identifier)
       return .keyword(name)
     }
-    if definitions.shapeStatements[key] != nil { return nil }  // a shape with errors, reported
-    guard reportsUnresolvedName() else { return nil }
+    if evaluator.definitions.shapeStatements[key] != nil { return nil }  // a shape with errors, reported
+    guard evaluator.reportsUnresolvedName() else { return nil }
     var diagnostic = Diagnostic(
       SemaCodes.unknownElement, identifier.range,
       "unknown shape '\(name)'; a clip is rect, roundrect, ellipse or a shape defined with 'shape NAME'")
     let known =
-      ["rect", "roundrect", "ellipse"] + definitions.shapes.keys.map(\.text).sorted()
-      + definitions.parametricShapes.keys.map(\.text).sorted()
+      ["rect", "roundrect", "ellipse"] + evaluator.definitions.shapes.keys.map(\.text).sorted()
+      + evaluator.definitions.parametricShapes.keys.map(\.text).sorted()
     if let suggestion = Suggestions.closest(to: name, among: known) {
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: identifier.range, with: suggestion)
     }
-    diagnostics.append(diagnostic)
+    evaluator.diagnostics.append(diagnostic)
     return nil
   }
 
@@ -76,7 +76,7 @@ extension Checker {
     }
     // By name: the same name in two branches of an `if` is one name (a
     // second one in a scope is E0253, and nothing is drawn).
-    if let name = statement.name, let declared = scope.elementNames[name.key] { make().name = declared }
+    if let name = statement.name, let declared = evaluator.scope.elementNames[name.key] { make().name = declared }
     if case .anchor(let anchor)? = values[.at] { make().origin = anchor }
     var transform = TransformModel()
     if let rotation = values.number(.rotation) { transform.rotation = rotation }
@@ -93,9 +93,9 @@ extension Checker {
       case "roundrect": outline = .roundRect(radius: values.number(.cornerRadius) ?? 8)
       case "ellipse": outline = .ellipse
       default:
-        if let unit = definitions.shapes[Name(shape)] {
+        if let unit = evaluator.definitions.shapes[Name(shape)] {
           outline = unit.outline(values)
-        } else if let parametric = definitions.parametricShapes[Name(shape)] {
+        } else if let parametric = evaluator.definitions.parametricShapes[Name(shape)] {
           outline = self.outline(of: parametric, AttributeValues(), statement)
         } else {
           outline = nil

@@ -12,7 +12,7 @@ extension Checker {
     guard let missing = text.unicodeScalars.first(where: { $0 != "\n" && !GlyphAdvances.advance(of: $0).covered })
     else { return }
     let range = literalRange(of: missing, in: label) ?? label.range
-    diagnostics.append(
+    evaluator.diagnostics.append(
       Diagnostic(
         InterfaceCodes.glyphReplaced, range,
         "'\(missing)' is not in the built-in font (ASCII, Latin-1, Latin Extended-A, typographic punctuation); PNG, PPM, ASCII and --text-as-paths draw it as a box"
@@ -23,17 +23,18 @@ extension Checker {
   /// `label` is one whose source here reads as such (a literal of an
   /// imported component is in another file: then nil).
   private func literalRange(of scalar: Unicode.Scalar, in label: Expr) -> SourceRange? {
-    guard case .string(_, let range) = label, range.start >= 0, range.end <= bytes.count, range.end - range.start >= 2,
-      bytes[range.start] == UInt8(ascii: "\""), bytes[range.end - 1] == UInt8(ascii: "\"")
+    guard case .string(_, let range) = label, range.start >= 0, range.end <= evaluator.bytes.count,
+      range.end - range.start >= 2,
+      evaluator.bytes[range.start] == UInt8(ascii: "\""), evaluator.bytes[range.end - 1] == UInt8(ascii: "\"")
     else { return nil }
     let encoded = Array(String(scalar).utf8)
     var index = range.start + 1
     while index + encoded.count <= range.end - 1 {
-      if bytes[index] == UInt8(ascii: "\\") {
+      if evaluator.bytes[index] == UInt8(ascii: "\\") {
         index += 2
         continue
       }
-      if bytes[index] == encoded[0], Array(bytes[index..<index + encoded.count]) == encoded {
+      if evaluator.bytes[index] == encoded[0], Array(evaluator.bytes[index..<index + encoded.count]) == encoded {
         return SourceRange(index, index + encoded.count)
       }
       index += 1

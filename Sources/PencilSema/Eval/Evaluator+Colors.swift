@@ -2,7 +2,7 @@ import PencilDiagnostics
 import PencilGeometry
 import PencilSyntax
 
-extension Checker {
+extension Evaluator {
   /// A system colour in the compilation's appearance; one that adapts
   /// makes the picture depend on the appearance.
   func resolve(_ entry: SystemColors.Entry) -> Color {

@@ -9,60 +9,23 @@ import PencilSyntax
 /// statement's syntax tree is freed as soon as it is checked and the whole
 /// tree never exists at once (see `CheckSession`).
 package struct Checker {
-  let bytes: [UInt8]
-  var diagnostics: DiagnosticList
-  /// The gradients, shapes and components the code can use (see
-  /// Definitions).
-  var definitions = Definitions()
+  /// Values, names and the environment they are read in (see Evaluator);
+  /// the element checks read and report through it.
+  var evaluator: Evaluator
   var canvas: CanvasModel?
   /// Element names for "did you mean", built on the first unknown element.
   var elementNameIndex: SuggestionIndex?
-  /// Names not found that a later gradient, shape or `let` could still
-  /// define; the session decides whether they are final (see
-  /// `UnresolvedNames`).
-  var unresolved = UnresolvedNames()
-
-  // Names (see Checker+Scopes).
-  /// What the code being checked sees and whose it is; a body swaps in
-  /// its own and gets this one back (see CheckerScope).
-  var scope = CheckerScope()
-  var fileLets: [Binding] { scope.lets.bindings }
-  var declaredLets: [Identifier] = []
-  var usedLets: Set<Int> = []
-
-  // Expansion (see Checker+Components, ExpansionBudget).
-  var budget = ExpansionBudget()
-  /// The uses of `pi` in a `let` that a W0013 fix already rewrites, with
-  /// the argument it was offered at: `sin(a)` and `cos(a)` of one `let a`
-  /// get the edit once.
-  var radiansFixes: [SourceRange: SourceRange] = [:]
   /// How many uses were left for layout to expand (see DeferredUse).
   var deferredUses = 0
   /// Reused by `expand` for the arguments of each use.
   var argumentScratch: [Computed] = []
-  /// What `evaluate` needs to mark the names of an expression it gave up
-  /// on as read (see Checker+NamesRead).
-  var namesRead = NamesReadState()
-  /// Where the names of the code being checked are recorded for the
-  /// editor: the compilation's recorder (`imports.names`); nil when the
-  /// compilation does not ask, and while the prelude's body runs (its
-  /// names are not the user's).
-  var names: NameRecorder?
-  /// The file being checked (an imported one, or the compiled file), and
-  /// what the imports of one compilation share.
-  var file = FileID.main
-  var imports = ImportContext(loader: nil)
-  /// The file whose text is being checked or expanded; what is reported
-  /// is put in it.
-  var currentFile = FileID.main {
-    didSet { diagnostics.file = currentFile }
-  }
 
   init(bytes: [UInt8], diagnostics: DiagnosticList, withPrelude: Bool = true) {
-    self.bytes = bytes
-    self.diagnostics = diagnostics
+    evaluator = Evaluator(bytes: bytes, diagnostics: diagnostics)
     guard withPrelude else { return }
-    for definition in Prelude.components { definitions.components[definition.statement.name.key] = definition }
+    for definition in Prelude.components {
+      evaluator.definitions.components[definition.statement.name.key] = definition
+    }
   }
 
   /// The whole tree at once (tests and tools).
@@ -77,28 +40,31 @@ package struct Checker {
     let builtinNames = Checker.builtinElementNames
     switch statement {
     case .gradient(let gradient) where !gradient.name.name.isEmpty:
-      if let first = definitions.gradientStatements[gradient.name.key] {
+      if let first = evaluator.definitions.gradientStatements[gradient.name.key] {
         reportDuplicate(
-          gradient.name, kind: "gradient", first: first.name.range, in: origin(of: .gradient, gradient.name.key))
+          gradient.name, kind: "gradient", first: first.name.range,
+          in: evaluator.definitions.origin(of: .gradient, gradient.name.key))
       } else {
-        definitions.gradientStatements[gradient.name.key] = gradient
-        definitions.gradientDefinitions.append(gradient)
-        recordDeclaration(gradient.name, as: .gradient)
-        if let model = checkGradient(gradient) { definitions.gradients[gradient.name.key] = model }
+        evaluator.definitions.gradientStatements[gradient.name.key] = gradient
+        evaluator.definitions.gradientDefinitions.append(gradient)
+        evaluator.recordDeclaration(gradient.name, as: .gradient)
+        if let model = checkGradient(gradient) { evaluator.definitions.gradients[gradient.name.key] = model }
       }
     case .shape(let shape) where !shape.name.name.isEmpty:
       if builtinNames.contains(shape.name.name) {
-        diagnostics.append(
+        evaluator.diagnostics.append(
           Diagnostic(
             SemaCodes.redefinesBuiltin, shape.name.range,
             "'\(shape.name.name)' is a built-in element; give the shape another name"))
-      } else if let first = definitions.shapeStatements[shape.name.key] {
-        reportDuplicate(shape.name, kind: "shape", first: first.name.range, in: origin(of: .shape, shape.name.key))
+      } else if let first = evaluator.definitions.shapeStatements[shape.name.key] {
+        reportDuplicate(
+          shape.name, kind: "shape", first: first.name.range,
+          in: evaluator.definitions.origin(of: .shape, shape.name.key))
       } else {
-        definitions.shapeStatements[shape.name.key] = shape
-        definitions.shapeDefinitions.append(shape)
-        recordDeclaration(shape.name, as: .shape)
-        if let kind = checkShape(shape) { definitions.shapes[shape.name.key] = kind }
+        evaluator.definitions.shapeStatements[shape.name.key] = shape
+        evaluator.definitions.shapeDefinitions.append(shape)
+        evaluator.recordDeclaration(shape.name, as: .shape)
+        if let kind = checkShape(shape) { evaluator.definitions.shapes[shape.name.key] = kind }
         // A new shape may be what an earlier misspelling meant.
         elementNameIndex = nil
       }
@@ -111,38 +77,34 @@ package struct Checker {
 
   /// The id of `file` among the compilation's files, given one when it is
   /// met first.
-  func fileID(_ file: SourceFile) -> FileID { imports.files.add(file) }
-
-  /// Counts a name not found that a later definition could still define;
-  /// whether to report it now (not while the statement may still wait for
-  /// the end of the file, see `CheckSession`).
-  mutating func reportsUnresolvedName() -> Bool {
-    unresolved.count += 1
-    return !unresolved.mayBeDefinedLater
-  }
+  func fileID(_ file: SourceFile) -> FileID { evaluator.imports.files.add(file) }
 
   /// E0204; `file` is where the first definition is, when it is another
   /// file than the one being checked.
   mutating func reportDuplicate(_ name: Identifier, kind: String, first: SourceRange, in file: FileID? = nil) {
     let message =
-      file.map { "\(kind) '\(name.name)' is defined both in this file and in '\(imports.files[$0].name)'" }
+      file.map { "\(kind) '\(name.name)' is defined both in this file and in '\(evaluator.imports.files[$0].name)'" }
       ?? "\(kind) '\(name.name)' is defined twice"
-    diagnostics.append(
+    evaluator.diagnostics.append(
       Diagnostic(SemaCodes.duplicateDefinition, name.range, message)
         .withNote("first defined here", at: first).inFile(file))
   }
 
   mutating func reportUnused() {
-    for gradient in definitions.gradientDefinitions
-    where definitions.gradients[gradient.name.key] != nil && !definitions.usedGradients.contains(gradient.name.key) {
-      diagnostics.append(
+    for gradient in evaluator.definitions.gradientDefinitions
+    where evaluator.definitions.gradients[gradient.name.key] != nil
+      && !evaluator.definitions.usedGradients.contains(gradient.name.key)
+    {
+      evaluator.diagnostics.append(
         Diagnostic(
           SemaCodes.unusedGradient, gradient.name.range,
           "gradient '\(gradient.name.name)' is never used; fill an element with gradient=\(gradient.name.name)"))
     }
-    for shape in definitions.shapeDefinitions
-    where definitions.shapes[shape.name.key] != nil && !definitions.usedShapes.contains(shape.name.key) {
-      diagnostics.append(
+    for shape in evaluator.definitions.shapeDefinitions
+    where evaluator.definitions.shapes[shape.name.key] != nil
+      && !evaluator.definitions.usedShapes.contains(shape.name.key)
+    {
+      evaluator.diagnostics.append(
         Diagnostic(
           SemaCodes.unusedShape, shape.name.range,
           "shape '\(shape.name.name)' is never drawn; draw it with '\(shape.name.name) at X,Y size WxH'"))
@@ -151,18 +113,18 @@ package struct Checker {
 
   mutating func checkCanvas(_ statement: ElementStatement) {
     if let first = canvas {
-      diagnostics.append(
+      evaluator.diagnostics.append(
         Diagnostic(SemaCodes.secondCanvas, statement.kind.range, "a file has at most one canvas")
           .withNote("the canvas is first set here", at: first.range)
           .withFix("remove this canvas", replacing: removalRange(statement.range), with: ""))
       return
     }
     rejectLabelAndChildren(statement)
-    let adaptiveBefore = imports.adaptiveColorsMet
+    let adaptiveBefore = evaluator.imports.adaptiveColorsMet
     let values = checkAttributes(statement.attributes, ElementKinds.canvas, of: "canvas")
     guard let size = values.placement.size else {
       if !statement.recovered, !statement.attributes.contains(where: { $0.name.name == "size" }) {
-        diagnostics.append(
+        evaluator.diagnostics.append(
           Diagnostic(SemaCodes.missingClause, statement.kind.range, "the canvas needs a size, like 'canvas 400x300'")
             .withFix(
               "add a size", replacing: SourceRange(statement.kind.range.end, statement.kind.range.end), with: " 400x300"
@@ -173,13 +135,14 @@ package struct Checker {
     canvas = CanvasModel(
       size: size, background: values.color(.background), range: statement.range,
       appearance: values.keyword(.appearance).flatMap(Appearance.init(rawValue:)),
-      backgroundAdapts: imports.adaptiveColorsMet > adaptiveBefore)
+      backgroundAdapts: evaluator.imports.adaptiveColorsMet > adaptiveBefore)
   }
 
   /// A range to delete, widened over the spaces before it so the line stays tidy.
   func removalRange(_ range: SourceRange) -> SourceRange {
     var start = range.start
-    while start > 0, bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\t") { start -= 1 }
+    while start > 0, evaluator.bytes[start - 1] == UInt8(ascii: " ") || evaluator.bytes[start - 1] == UInt8(ascii: "\t")
+    { start -= 1 }
     return SourceRange(start, range.end)
   }
 }
@@ -211,4 +174,14 @@ struct UnresolvedNames {
   /// message or suggestion (a suggestion's index is rebuilt after each new
   /// shape, so making them here would cost shapes × uses).
   var mayBeDefinedLater = false
+}
+
+extension Evaluator {
+  /// Counts a name not found that a later definition could still define;
+  /// whether to report it now (not while the statement may still wait for
+  /// the end of the file, see `CheckSession`).
+  mutating func reportsUnresolvedName() -> Bool {
+    unresolved.count += 1
+    return !unresolved.mayBeDefinedLater
+  }
 }
