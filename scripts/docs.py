@@ -53,6 +53,7 @@ SAMPLE_PICTURES = [
     ("samples/layout-rules.pencil", ["--appearance", "dark", "--scale", "2"], "layout-rules-dark.png"),
     ("samples/flow.pencil", ["--scale", "2"], "flow.png"),
     ("samples/pencil-fan.pencil", ["--scale", "2"], "pencil-fan.png"),
+    ("samples/bar-chart.pencil", ["--appearance", "light", "--scale", "2"], "bar-chart.png"),
 ]
 
 # Pictures another script makes: screenshots of the preview in Chromium

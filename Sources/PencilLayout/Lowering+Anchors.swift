@@ -39,7 +39,10 @@ extension Lowering {
   func frame(of name: ElementName) -> Rect? { frames[FrameKey(name: ObjectIdentifier(name), scope: scope)] }
 
   func point(_ anchor: ElementAnchor) -> Point? {
-    frame(of: anchor.element).map { $0.point(atUnit: anchor.unit) }
+    frame(of: anchor.element).map {
+      let point = $0.point(atUnit: anchor.unit)
+      return Point(point.x + anchor.offset.x, point.y + anchor.offset.y)
+    }
   }
 
   /// Whether every anchor the element reads is placed.

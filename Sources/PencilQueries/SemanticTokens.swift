@@ -73,6 +73,12 @@ public enum SemanticTokens {
       }
       return nil
     }
+    // The `?` and `:` of `c ? a : b` (a type's `?` and a name's `:` are not
+    // operators).
+    var conditionalMarks = Set<Int>()
+    for index in tree.nodes.indices where tree.nodes[index].kind == .conditional {
+      tree.forEachOwnToken(SyntaxNodeID(index)) { conditionalMarks.insert($0) }
+    }
     tree.forEachCodePiece { piece in
       switch piece {
       case .comment(let range, _):
@@ -87,6 +93,8 @@ public enum SemanticTokens {
         case .plus, .minus, .star, .slash, .percent, .less, .greater, .lessEqual, .greaterEqual, .equalEqual,
           .notEqual, .and, .or, .not, .halfOpenRange, .closedRange:
           found = (.operator, [])
+        case .question, .colon:
+          found = conditionalMarks.contains(index) ? (.operator, []) : nil
         case .identifier:
           found =
             names.flatMap { name($0.0, file: $0.1, range) }

@@ -31,6 +31,8 @@ package struct ElementAnchor: Hashable {
   package let anchorName: String
   /// Where `NAME.ANCHOR` is written, for the problems found after layout.
   package let range: SourceRange
+  /// Added once the point is known: `NAME.ANCHOR + (dx, dy)`.
+  package var offset = Point(0, 0)
 }
 
 /// A point written in the source: fixed, or an anchor known after layout.

@@ -87,6 +87,7 @@ enum ASTDump {
     case .binary(let op, let a, let b, _): body = "(\(expr(a)) \(op.rawValue) \(expr(b)))"
     case .negate(let a, _): body = "neg \(expr(a))"
     case .not(let a, _): body = "not \(expr(a))"
+    case .conditional(let c, let a, let b, _): body = "cond \(expr(c)) ? \(expr(a)) : \(expr(b))"
     case .pair(let a, let b, let kind, _): body = "pair \(kind) \(expr(a)) & \(expr(b))"
     case .list(let items, _): body = "[\(items.map(expr).joined(separator: ", "))]"
     case .index(let a, let b, _): body = "\(expr(a))[\(expr(b))]"

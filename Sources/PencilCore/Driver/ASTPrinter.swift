@@ -112,6 +112,8 @@ enum ASTPrinter {
       return "(\(self.expression(left)) \(op.rawValue) \(self.expression(right)))"
     case .negate(let operand, _): return "-\(self.expression(operand))"
     case .not(let operand, _): return "!\(self.expression(operand))"
+    case .conditional(let condition, let whenTrue, let whenFalse, _):
+      return "(\(self.expression(condition)) ? \(self.expression(whenTrue)) : \(self.expression(whenFalse)))"
     case .list(let items, _): return "[\(items.map(self.expression).joined(separator: ", "))]"
     case .index(let base, let index, _): return "\(self.expression(base))[\(self.expression(index))]"
     case .interpolated(let parts, _):

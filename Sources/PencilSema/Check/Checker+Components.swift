@@ -122,6 +122,8 @@ extension Computed {
       Computed.mix(&state, UInt64(UInt(bitPattern: ObjectIdentifier(anchor.element).hashValue)))
       Computed.mix(&state, anchor.unit.x.bitPattern)
       Computed.mix(&state, anchor.unit.y.bitPattern)
+      Computed.mix(&state, anchor.offset.x.bitPattern)
+      Computed.mix(&state, anchor.offset.y.bitPattern)
     case .none: Computed.mix(&state, 7)
     case .unknown, .typed: Computed.mix(&state, 11)
     }

@@ -37,8 +37,17 @@ extension Evaluator {
     case .binary(let op, let left, let right, let range):
       return evaluateBinary(op, left, right, range)
     case .negate(let operand, _):
-      guard let value = number(operand, "the operand of '-' is a number") else { return nil }
-      return value.map { .number(-$0) } ?? .unknown
+      guard let value = evaluate(operand, expecting: .number(minimum: nil, maximum: nil)) else { return nil }
+      switch value {
+      case .number(let x): return .number(-x)
+      case .point(let p): return .point(Point(-p.x, -p.y))
+      case .unknown, .typed(.number), .typed(.point): return value.isUnknown ? value : .unknown
+      default:
+        report(
+          SemaCodes.wrongValueKind, operand.range,
+          "the operand of '-' is a number or a position, found \(value.description)")
+        return nil
+      }
     case .not(let operand, _):
       guard let value = evaluate(operand) else { return nil }
       switch value {
@@ -73,6 +82,8 @@ extension Evaluator {
       return interpolate(parts, range)
     case .colorSet(let light, let dark, _):
       return evaluateColorSet(light: light, dark: dark)
+    case .conditional(let condition, let whenTrue, let whenFalse, let range):
+      return evaluateConditional(condition, whenTrue, whenFalse, range, expecting: kind)
     case .invalid:
       return nil
     }
@@ -102,7 +113,7 @@ extension Evaluator {
         unresolved.count += 1
         return nil
       }
-      return binding.value
+      return untakenDepth > 0 ? binding.value.typedAlike : binding.value
     }
     switch identifier.name {
     case "true": return .bool(true)
@@ -201,6 +212,11 @@ extension Evaluator {
   private mutating func arithmetic(
     _ op: BinaryOperator, _ a: Computed, _ b: Computed, _ left: Expr, _ right: Expr, _ range: SourceRange
   ) -> Computed? {
+    if op == .add || op == .subtract || op == .multiply || op == .divide,
+      let result = vectorArithmetic(op, a, b, left, right, range)
+    {
+      return result
+    }
     if !a.mayBeNumber || !b.mayBeNumber {
       let (value, side) = a.mayBeNumber ? (b, right.range) : (a, left.range)
       let wanted = op == .add ? "numbers (or both strings, or both lists)" : "numbers"
@@ -265,6 +281,17 @@ extension Evaluator {
 
   private mutating func evaluateIndex(_ base: Expr, _ index: Expr, _ range: SourceRange) -> Computed? {
     guard let list = evaluate(base) else { return nil }
+    if case .binary(let op, _, _, _) = index, op == .halfOpenRange || op == .closedRange {
+      // A slice: `list[a..<b]`, `list[a...b]`.
+      guard let bounds = evaluate(index) else { return nil }
+      if list.isUnknown || bounds.isUnknown { return .unknown }
+      guard list.count != nil else {
+        report(SemaCodes.wrongValueKind, base.range, "only lists and ranges can be sliced, found \(list.description)")
+        return nil
+      }
+      guard case .range(let lower, let upper) = bounds else { return nil }
+      return slice(list, lower: lower, upper: upper, index, range)
+    }
     guard let position = number(index, "an index is a number") else { return nil }
     if list.isUnknown { return .unknown }
     guard let count = list.count else {

@@ -35,8 +35,12 @@ extension Evaluator {
     case "mix":
       guard argumentCount(arguments, 3...3, of: "mix", range) else { return nil }
       return mix(arguments[0], arguments[1], arguments[2], range)
+    case "sum":
+      guard argumentCount(arguments, 1...1, of: "sum", range) else { return nil }
+      return aggregate(function, arguments[0], range)
     case "min", "max":
-      guard argumentCount(arguments, 2...16, of: function.name, range) else { return nil }
+      guard argumentCount(arguments, 1...16, of: function.name, range) else { return nil }
+      if arguments.count == 1 { return aggregate(function, arguments[0], range) }
       var result: Double? = nil
       for argument in arguments {
         guard let value = number(argument, "the arguments of \(function.name)() are numbers") else { return nil }
@@ -201,10 +205,13 @@ extension Evaluator {
         ).withFix("use the anchor", replacing: SourceRange(base.range.end, range.end), with: ""))
       return nil
     }
+    if let result = listMember(value, member, arguments, base, range) { return result }
+    if let result = vectorMember(value, member, arguments) { return result }
     guard case .color(let color) = value else {
+      let lists = value.count != nil ? "; lists have .count, .reversed() and .sorted()" : ""
       report(
         SemaCodes.wrongValueKind, base.range,
-        "'.\(member.name)' is a member of colours\(member.name == "count" ? " (and .count of lists)" : ""), found \(value.description)"
+        "'.\(member.name)' is a member of colours\(member.name == "count" ? " (and .count of lists)" : ""), found \(value.description)\(lists)"
       )
       return nil
     }
@@ -286,6 +293,8 @@ extension Evaluator {
       collectPi(left, into: &uses)
       collectPi(right, into: &uses)
     case .negate(let operand, _), .not(let operand, _): collectPi(operand, into: &uses)
+    case .conditional(let condition, let whenTrue, let whenFalse, _):
+      for part in [condition, whenTrue, whenFalse] { collectPi(part, into: &uses) }
     case .call(_, let arguments, _): for argument in arguments { collectPi(argument, into: &uses) }
     default: break
     }

@@ -40,6 +40,10 @@ package struct Evaluator {
   /// compilation does not ask, and while the prelude's body runs (its
   /// names are not the user's).
   var names: NameRecorder?
+  /// Above zero while the side of a `?:` the condition did not pick is
+  /// checked: a name then reads as a value of its kind, not its value
+  /// (see Evaluator+Conditional).
+  var untakenDepth = 0
 
   // What evaluation spends and where it is.
   /// Steps, elements and iterations left (see ExpansionBudget).

@@ -38,11 +38,28 @@ extension Evaluator {
       summary: "A colour from sRGB channels 0…255 and an alpha 0…1 (default 1).",
       example: "rect at 10,10 size 40x40 fill=rgb(250, 128, 114, 0.8)"),
     LibraryFunction(
-      name: "min", signature: "min(a, b, …)", summary: "The smallest of 2 to 16 numbers.",
-      example: "rect at 10,10 size 40x40 fill=.blue opacity=min(0.5, 0.8)"),
+      name: "min", signature: "min(a, b, …) or min(list)",
+      summary: "The smallest of 2 to 16 numbers, or of the numbers of a list or range (not empty: E0261).",
+      example: """
+        let widths = [30, 10, 20]
+        rect at 10,10 size min(widths) x 40 fill=.blue opacity=min(0.5, 0.8)
+        """),
     LibraryFunction(
-      name: "max", signature: "max(a, b, …)", summary: "The largest of 2 to 16 numbers.",
-      example: "rect at 10,10 size 40x40 fill=.blue opacity=max(0.2, 0.6)"),
+      name: "max", signature: "max(a, b, …) or max(list)",
+      summary: "The largest of 2 to 16 numbers, or of the numbers of a list or range (not empty: E0261).",
+      example: """
+        let widths = [30, 10, 20]
+        rect at 10,10 size max(widths) x 40 fill=.blue opacity=max(0.2, 0.6)
+        """),
+    LibraryFunction(
+      name: "sum", signature: "sum(list)",
+      summary: "The numbers of a list or range added up; 0 for an empty one. `sum(values[0..<i])` is a running total.",
+      example: """
+        let widths = [20, 10, 30]
+        for i in 0..<3 {
+          rect at 10 + sum(widths[0..<i]),10 size widths[i] x 40 fill=hsb(i / 3, 0.6, 0.9)
+        }
+        """),
     LibraryFunction(
       name: "abs", signature: "abs(x)", summary: "The magnitude of a number.",
       example: "rect at 10,10 size 40x40 fill=.blue rotation=abs(-30)"),
@@ -129,6 +146,44 @@ extension Evaluator {
       example: """
         let widths = [10, 20, 30]
         rect at 10,10 size 40x40 fill=.blue rotation=widths.count * 10
+        """),
+    LibraryMember(
+      name: "x", signature: ".x", receiver: "position", summary: "The position's x.",
+      example: """
+        let corner = (10, 20)
+        rect at corner.x, corner.y size 40x40 fill=.blue
+        """),
+    LibraryMember(
+      name: "y", signature: ".y", receiver: "position", summary: "The position's y.",
+      example: """
+        let corner = (10, 20)
+        rect at 10, corner.y + 10 size 40x40 fill=.blue
+        """),
+    LibraryMember(
+      name: "width", signature: ".width", receiver: "size", summary: "The size's width.",
+      example: """
+        let tile = 40x20
+        rect at 10,10 size tile.width x tile.width fill=.blue
+        """),
+    LibraryMember(
+      name: "height", signature: ".height", receiver: "size", summary: "The size's height.",
+      example: """
+        let tile = 40x20
+        rect at 10,10 size 40 x tile.height * 2 fill=.blue
+        """),
+    LibraryMember(
+      name: "reversed", signature: ".reversed()", receiver: "list or range",
+      summary: "The items in the opposite order.",
+      example: """
+        let hues = [0.1, 0.5, 0.9].reversed()
+        rect at 10,10 size 40x40 fill=hsb(hues[0], 0.8, 0.9)
+        """),
+    LibraryMember(
+      name: "sorted", signature: ".sorted()", receiver: "list or range",
+      summary: "The items in increasing order: numbers, or strings by their Unicode scalars.",
+      example: """
+        let widths = [30, 10, 20].sorted()
+        rect at 10,10 size widths[0] x 40 fill=.blue
         """),
   ]
 }

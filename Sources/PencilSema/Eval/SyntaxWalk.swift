@@ -42,6 +42,10 @@ enum SyntaxWalk {
       names(in: right, visit)
     case .negate(let operand, _), .not(let operand, _):
       names(in: operand, visit)
+    case .conditional(let condition, let whenTrue, let whenFalse, _):
+      names(in: condition, visit)
+      names(in: whenTrue, visit)
+      names(in: whenFalse, visit)
     case .list(let items, _):
       for item in items { names(in: item, visit) }
     case .interpolated(let parts, _):

@@ -45,6 +45,8 @@ package enum Expr: Equatable, Sendable {
   /// `at X, Y` or `size W x H` where a part is not a literal
   /// (`at 3,4` and `size 3x4` stay `.point` and `.size`).
   indirect case pair(Expr, Expr, PairKind, SourceRange)
+  /// `CONDITION ? A : B`: only the value the condition picks is evaluated.
+  indirect case conditional(Expr, Expr, Expr, SourceRange)
   /// `[A, B, C]`.
   case list([Expr], SourceRange)
   /// `LIST[INDEX]`.
@@ -60,7 +62,8 @@ package enum Expr: Equatable, Sendable {
     switch self {
     case .number(_, let r), .size(_, _, let r), .point(_, _, let r), .string(_, let r), .hexColor(_, let r),
       .dotName(_, let r), .call(_, _, let r), .member(_, _, _, let r), .binary(_, _, _, let r), .negate(_, let r),
-      .not(_, let r), .pair(_, _, _, let r), .list(_, let r), .index(_, _, let r), .interpolated(_, let r),
+      .not(_, let r), .pair(_, _, _, let r), .conditional(_, _, _, let r), .list(_, let r), .index(_, _, let r),
+      .interpolated(_, let r),
       .colorSet(_, _, let r), .invalid(let r):
       r
     case .name(let identifier): identifier.range

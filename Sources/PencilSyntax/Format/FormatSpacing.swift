@@ -10,6 +10,9 @@ package struct FormatSpacing {
   /// Commas between the two parts of a position that are written without a
   /// space (`at 20,20`): neither part holds an operator.
   private(set) var tightCommas: Set<Int> = []
+  /// The `?` and `:` of `c ? a : b`, spaced on both sides (a type's `?`
+  /// and a name's or parameter's `:` are written tight before).
+  private(set) var conditionalMarks: Set<Int> = []
 
   init(pieces: [FormatPiece], bytes: [UInt8]) {
     self.pieces = pieces
@@ -25,6 +28,7 @@ package struct FormatSpacing {
     let left = pieces[previous]
     let right = pieces[next]
     guard let b = right.tokenKind else { return true }
+    if conditionalMarks.contains(next) || conditionalMarks.contains(previous) { return true }
     guard let a = left.tokenKind else {
       // After a comment inside a line, a token that is written joined to
       // what it follows keeps the author's choice.
@@ -107,7 +111,7 @@ package struct FormatSpacing {
   /// A line break after one of these continues the statement.
   package static func continues(after kind: TokenKind) -> Bool {
     switch kind {
-    case .equals, .colon, .comma, .plus, .minus, .star, .slash, .percent, .less, .greater, .lessEqual,
+    case .equals, .colon, .question, .comma, .plus, .minus, .star, .slash, .percent, .less, .greater, .lessEqual,
       .greaterEqual, .equalEqual, .notEqual, .and, .or, .not, .halfOpenRange, .closedRange, .dot:
       true
     default: false
@@ -119,6 +123,9 @@ package struct FormatSpacing {
     var count = 0
     var parens = 0
     var parameters = false
+    /// The bracket depths of the `?`s of `c ? a : b` whose `:` is still
+    /// to come.
+    var conditionals: [Int] = []
   }
 
   private mutating func findRoles() {
@@ -152,6 +159,12 @@ package struct FormatSpacing {
           statement.count == 2
           && (isWord(statement.first, "let") || (levels.count == 1 && isWord(statement.first, "color")))
         if definition || (statement.parameters && statement.parens == 1) { spacedEquals.insert(index) }
+      case .question where !marksOptionalType(index, in: statement):
+        conditionalMarks.insert(index)
+        statement.conditionals.append(statement.parens)
+      case .colon where statement.conditionals.last == statement.parens:
+        conditionalMarks.insert(index)
+        statement.conditionals.removeLast()
       case .comma where statement.parens == 0 && !isWord(statement.first, "for"):
         if !operatorBeside(comma: index) { tightCommas.insert(index) }
       default:
@@ -160,6 +173,15 @@ package struct FormatSpacing {
       statement.count += 1
       levels[levels.count - 1] = statement
     }
+  }
+
+  /// `Color?`, `[String]?` in a parameter list: a `?` that no value
+  /// follows (the `?` of `c ? a : b` always has one after it).
+  private func marksOptionalType(_ index: Int, in statement: Statement) -> Bool {
+    guard statement.parameters else { return false }
+    let next = nextCode(index)
+    guard next < pieces.count, let kind = pieces[next].tokenKind else { return true }
+    return kind == .comma || kind == .rightParen || kind == .equals || kind == .rightBracket
   }
 
   private func startsStatement(_ index: Int, previous: Int, in statement: Statement) -> Bool {

@@ -45,8 +45,27 @@ extension Parser {
       return tree.finish(kind, start)
     }
     try parseUnary(for: attribute)
-    guard binaryOperatorHere != nil else { return }
-    try parseBinary(for: attribute, above: 0, parsedFirst: true, start: start)
+    if binaryOperatorHere != nil { try parseBinary(for: attribute, above: 0, parsedFirst: true, start: start) }
+    if current.kind == .question { try parseConditional(for: attribute, start: start) }
+  }
+
+  /// `CONDITION ? A : B`, the condition parsed: below every binary
+  /// operator and right-associative, as in Swift (`a ? b : c ? d : e` is
+  /// `a ? b : (c ? d : e)`); a line may end after `?` or `:`.
+  private mutating func parseConditional(for attribute: ValueSubject, start: NodeMark) throws {
+    guard depth < Parser.maximumDepth else {
+      throw fail(
+        Diagnostic(ParserCodes.nestedTooDeeply, current.range, "more than \(Parser.maximumDepth) '?:' in one value"))
+    }
+    advance()
+    skipNewlines()
+    depth += 1
+    defer { depth -= 1 }
+    try parseValue(for: attribute)
+    _ = try expect(.colon, "and the value when the condition is false, as in 'c ? a : b'")
+    skipNewlines()
+    try parseValue(for: attribute)
+    tree.finish(.conditional, start)
   }
 
   /// The node of the current token when it is a whole value alone: a
@@ -56,7 +75,7 @@ extension Parser {
   @inline(__always)
   private var loneValue: SyntaxKind? {
     let next = lookahead.kind
-    guard next != .dot, next != .leftBracket, !Parser.isBinaryOperator(next) else { return nil }
+    guard next != .dot, next != .leftBracket, next != .question, !Parser.isBinaryOperator(next) else { return nil }
     switch current.kind {
     case .number: return .numberLiteral
     case .dimension: return .sizeLiteral
@@ -235,13 +254,22 @@ extension Parser {
       skipNewlines()
       try parseValue(for: attribute)
       skipNewlines()
+      // `(x, y)`: a position.
+      var kind = SyntaxKind.parenthesized
+      if current.kind == .comma {
+        advance()
+        skipNewlines()
+        try parseValue(for: attribute)
+        skipNewlines()
+        kind = .pair
+      }
       guard current.kind == .rightParen else {
         throw fail(
           Diagnostic(ParserCodes.expectedToken, current.range, "expected ')', found \(foundDescription)")
             .withNote("the parenthesis opens here", at: token.range))
       }
       advance()
-      tree.finish(.parenthesized, start)
+      tree.finish(kind, start)
     case .dot:
       advance()
       guard current.kind == .identifier else {

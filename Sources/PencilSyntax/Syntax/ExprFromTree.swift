@@ -109,6 +109,10 @@ package final class ASTBridge {
       return Parser.pair(expr(x), expr(y), between == .comma ? .point : .size)
     case .list:
       return .list(expressions(in: id), range)
+    case .conditional:
+      let parts = expressions(in: id)
+      guard parts.count == 3 else { return .invalid(range) }
+      return .conditional(parts[0], parts[1], parts[2], SourceRange(parts[0].range.start, parts[2].range.end))
     case .parenthesized:
       guard let inner = tree.firstChild(id) else { return .invalid(range) }
       return expr(inner)

@@ -65,6 +65,9 @@ package enum SyntaxKind: UInt8, Sendable {
   case parenthesized
   /// A token the lexer reported, standing where a value goes.
   case invalidValue
+  /// `CONDITION ? A : B` (added last, so the earlier kinds keep their
+  /// numbers).
+  case conditional
 
   package var isExpression: Bool { rawValue >= SyntaxKind.numberLiteral.rawValue }
 }
