@@ -54,6 +54,8 @@ SAMPLE_PICTURES = [
     ("samples/flow.pencil", ["--scale", "2"], "flow.png"),
     ("samples/pencil-fan.pencil", ["--scale", "2"], "pencil-fan.png"),
     ("samples/bar-chart.pencil", ["--appearance", "light", "--scale", "2"], "bar-chart.png"),
+    ("samples/architecture.pencil", ["--appearance", "light", "--scale", "2"], "architecture.png"),
+    ("samples/state-machine.pencil", ["--appearance", "light", "--scale", "2"], "state-machine.png"),
 ]
 
 # Pictures another script makes: screenshots of the preview in Chromium

@@ -29,8 +29,8 @@ package enum PeerSpellings {
 
   /// Element kinds, with pencil's.
   package static let elements: [String: String] = [
-    "box": "rect", "rectangle": "rect", "Rectangle": "rect", "square": "rect", "circle": "ellipse",
-    "Circle": "ellipse", "Ellipse": "ellipse", "oval": "ellipse", "RoundedRectangle": "roundrect",
+    "box": "rect", "rectangle": "rect", "Rectangle": "rect", "square": "rect", "Circle": "circle",
+    "Capsule": "capsule", "pill": "capsule", "Ellipse": "ellipse", "oval": "ellipse", "RoundedRectangle": "roundrect",
     "Text": "text", "HStack": "hstack", "VStack": "vstack", "ZStack": "zstack", "group": "zstack", "g": "zstack",
     "Spacer": "spacer", "Path": "path", "polyline": "path", "Line": "line",
   ]

@@ -55,7 +55,8 @@ extension Layout {
     if let known = memo.flexibilities[key] { return known }
     let children = stack.children
     var total = Point(0, 0)
-    for index in children.indices {
+    // A labelled shape gives way as its label does (see `StackElement.labelFit`).
+    for index in children.indices where stack.labelFit == nil || index > 0 {
       var child = Point(
         flexibility(of: children[index], horizontal: true), flexibility(of: children[index], horizontal: false))
       // A spacer gives way along its stack's axis only.

@@ -97,7 +97,8 @@ extension Layout {
   }
 
   private func hug(_ stack: StackElement, _ proposal: Proposal) -> Point {
-    let sizes = childSizes(stack, proposal)
+    // A labelled shape hugs its label: its shape takes what it is given.
+    let sizes = stack.labelFit == nil ? childSizes(stack, proposal) : Array(childSizes(stack, proposal).dropFirst())
     guard !sizes.isEmpty else { return Point(0, 0) }
     var total = Point(0, 0)
     for size in sizes {
@@ -109,7 +110,14 @@ extension Layout {
     }
     let spacing = stack.spacing * Double(sizes.count - 1)
     switch stack.axis {
-    case .z: break
+    case .z:
+      switch stack.labelFit {
+      case nil, .box?: break
+      case .ellipse?: total = Point(total.x * 2.0.squareRoot(), total.y * 2.0.squareRoot())
+      case .circle?:
+        let diameter = (total.x * total.x + total.y * total.y).squareRoot()
+        total = Point(diameter, diameter)
+      }
     case .h: total.x += spacing
     case .v: total.y += spacing
     }

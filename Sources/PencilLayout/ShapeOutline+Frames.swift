@@ -25,6 +25,13 @@ extension ShapeOutline {
         case .close: .close
         }
       }
+    case .circle:
+      let side = min(frame.width, frame.height)
+      let square = Rect(
+        x: frame.x + (frame.width - side) / 2, y: frame.y + (frame.height - side) / 2, width: side, height: side)
+      return ShapeOutline.ellipse.segments(in: square)
+    case .capsule:
+      return ShapeOutline.roundedRect(frame, radius: min(frame.width, frame.height) / 2)
     case .ellipse:
       let rx = frame.width / 2
       let ry = frame.height / 2
@@ -56,7 +63,7 @@ extension ShapeOutline {
     case .unitPath(let unit): unit
     case .rect: ShapeOutline.unitRect
     case .roundRect(let radius) where radius <= 0: ShapeOutline.unitRect
-    case .roundRect, .ellipse, .absolute: nil
+    case .roundRect, .ellipse, .circle, .capsule, .absolute: nil
     }
   }
 

@@ -138,7 +138,7 @@ public enum Completions {
       return ElementKinds.directions.map { Candidate(label: $0.name, kind: .enumValue, detail: "", documentation: nil) }
         + scope.values
     case .clipShape:
-      return ["rect", "roundrect", "ellipse", "capsule"].map {
+      return Checker.clipShapes.map {
         Candidate(label: $0, kind: .shape, detail: "shape", documentation: nil)
       }
         + scope.named(.shape).map {

@@ -152,6 +152,14 @@ package struct GroupElement: Equatable {
   }
 }
 
+/// How a labelled shape that hugs its label goes round it: a box as big
+/// as the label and its padding; an ellipse through the box's corners
+/// (√2 times as wide and as high); a circle round the box (as wide as its
+/// diagonal).
+package enum LabelFit: Equatable, Sendable {
+  case box, ellipse, circle
+}
+
 package struct StackElement: Equatable {
   package var axis: StackAxis
   package var spacing: Double
@@ -161,6 +169,11 @@ package struct StackElement: Equatable {
   package var alignment = Point(0.5, 0.5)
   /// An hstack's `alignment=firstTextBaseline`.
   package var alignsBaselines = false
+  /// A labelled shape's (its shape, then its label): how the stack goes
+  /// round its label when it hugs it (see Checker+Labels). The stack is
+  /// then as flexible as its label, not as its shape, so that in a stack
+  /// of its own it hugs the label as Pikchr's `fit` does.
+  package var labelFit: LabelFit? = nil
 
   init(axis: StackAxis, spacing: Double, children: [ElementModel]) {
     self.axis = axis

@@ -27,8 +27,9 @@ package enum SemaCodes {
     "E0203", .error, "unknown element",
     """
     Elements are `pencil`, `tip`, `timber`, `body`, `rect`, `roundrect`,
-    `ellipse`, `hstack`, `vstack`, `zstack`, `text`, and the shapes the file
-    defines with `shape NAME { … }`.
+    `ellipse`, `circle`, `capsule`, `hstack`, `vstack`, `zstack`, `text`,
+    `spacer`, `line`, `arrow`, `path`, and the shapes and components the
+    file defines.
 
         pencl at 0,0 size 100x400     // error
         pencil at 0,0 size 100x400    // ok

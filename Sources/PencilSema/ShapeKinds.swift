@@ -9,6 +9,10 @@ package enum ShapeOutline: Equatable {
   case rect
   case roundRect(radius: Double)
   case ellipse
+  /// The largest circle centred in the frame (SwiftUI's `Circle`).
+  case circle
+  /// A rectangle whose shorter sides are half circles (SwiftUI's `Capsule`).
+  case capsule
   /// Segments in user space, drawn where their frame is: moved by the
   /// frame's origin less `origin` (the top-left of what they were drawn
   /// for), so that at their own bounding box they stay put.
@@ -69,6 +73,26 @@ struct EllipseShape: ShapeKind {
   func outline(_ values: AttributeValues) -> ShapeOutline { .ellipse }
 }
 
+struct CircleShape: ShapeKind {
+  let name = "circle"
+  let extraAttributes = [
+    AttributeSpec(
+      "radius", .number(minimum: 0, maximum: nil), default: "half the frame's shorter side",
+      "The radius, in points: without a size, the frame is a square twice as wide.")
+  ]
+  let summary: StaticString =
+    "The largest circle centred in its frame, as SwiftUI's Circle; `radius=` gives it a frame of its own."
+  let example: StaticString = "circle at 10,10 radius=30 fill=.orange"
+  func outline(_ values: AttributeValues) -> ShapeOutline { .circle }
+}
+
+struct CapsuleShape: ShapeKind {
+  let name = "capsule"
+  let summary: StaticString = "A rectangle whose shorter sides are half circles, as SwiftUI's Capsule."
+  let example: StaticString = "capsule at 10,10 size 120x40 fill=.green"
+  func outline(_ values: AttributeValues) -> ShapeOutline { .capsule }
+}
+
 package enum ShapeKinds {
   private static func p(_ x: Double, _ y: Double) -> Point { Point(x, y) }
 
@@ -107,8 +131,15 @@ package enum ShapeKinds {
     ])
 
   package static let builtins: [any ShapeKind & Sendable] = [
-    tip, timber, body, RectShape(), RoundRectShape(), EllipseShape(),
+    tip, timber, body, RectShape(), RoundRectShape(), EllipseShape(), CircleShape(), CapsuleShape(),
   ]
+  /// `circle`'s key: `radius=` without a size gives it a frame.
+  static let circleKey = Name("circle")
+  /// Built-ins added after language v2, which a file may still define as
+  /// its own shape or component (its definition wins), so that a v2 file
+  /// that did compiles as it did.
+  package static let laterBuiltins: Set<String> = ["circle", "capsule"]
+  static let laterBuiltinKeys = Set(laterBuiltins.map { Name($0) })
   /// Each builtin's attributes, the common ones first: looked up for every
   /// shape checked, so joined once rather than per element.
   static let builtinSpecs: [[AttributeSpec]] = builtins.map { ElementKinds.shapeAttributes + $0.extraAttributes }

@@ -56,7 +56,9 @@ final class PeerSpellingTests: XCTestCase {
     XCTAssertEqual(
       try assertFixCompiles("box at 0,0 size 10x10", code: SemaCodes.unknownElement), "rect at 0,0 size 10x10")
     XCTAssertEqual(
-      try assertFixCompiles("circle at 0,0 size 10x10", code: SemaCodes.unknownElement), "ellipse at 0,0 size 10x10")
+      try assertFixCompiles("Circle at 0,0 size 10x10", code: SemaCodes.unknownElement), "circle at 0,0 size 10x10")
+    XCTAssertEqual(
+      try assertFixCompiles("oval at 0,0 size 10x10", code: SemaCodes.unknownElement), "ellipse at 0,0 size 10x10")
   }
 
   /// A stack's `alignment`, a text's `align`, each the other's guess.

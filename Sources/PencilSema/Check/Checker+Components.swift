@@ -136,7 +136,8 @@ extension Checker {
   mutating func defineComponent(_ statement: ComponentStatement) {
     let name = statement.name
     guard !name.name.isEmpty else { return }
-    if Checker.builtinElementNames.contains(name.name) || evaluator.definitions.components[name.key]?.isPrelude == true
+    if Checker.builtinElementNames.contains(name.name) && !ShapeKinds.laterBuiltins.contains(name.name)
+      || evaluator.definitions.components[name.key]?.isPrelude == true
     {
       evaluator.report(
         SemaCodes.redefinesBuiltin, name.range, "'\(name.name)' is a built-in element; give the component another name")

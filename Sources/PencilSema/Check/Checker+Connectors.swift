@@ -10,7 +10,9 @@ import PencilSyntax
 extension Checker {
   mutating func checkConnector(_ statement: ElementStatement, in context: ElementContext) -> ElementModel? {
     let kind = statement.kind.name
-    rejectLabelAndChildren(statement)
+    // `arrow "HTTPS" from a to b`, as a labelled shape; `label=` is the
+    // spelling of language v2, still read.
+    rejectLabelAndChildren(statement, allowLabel: true)
     let values = checkAttributes(statement.attributes, ElementKinds.connector, of: kind)
     func end(_ name: Name) -> PointRef? {
       switch values[name] {
@@ -38,6 +40,15 @@ extension Checker {
       ?? (statement.kind.key == .arrow ? Arrowheads.end : Arrowheads.none)
     var label: String? = nil
     if case .string(let text)? = values[.label] { label = text }
+    if let string = statement.label {
+      if let given = statement.attributes.first(where: { $0.name.key == .label }) {
+        evaluator.diagnostics.append(
+          Diagnostic(SemaCodes.repeatedAttribute, given.range, "the \(kind) has a label already, its string")
+            .withFix("remove 'label='", replacing: removalRange(given.range), with: ""))
+      }
+      // An empty string is no label: `arrow (i == 1 ? "SQL" : "") …`.
+      if case .string(let text)? = resolve(string, as: .string, for: "label") { label = text.isEmpty ? nil : text }
+    }
     let style = ConnectorStyle(
       stroke: Checker.stroke(values, default: .black), headAtStart: heads == .start || heads == .both,
       headAtEnd: heads == .end || heads == .both, fill: values.color(.fill), opacity: values.number(.opacity) ?? 1,

@@ -31,16 +31,20 @@ extension Checker {
   }
 
   /// `clip=`: a built-in shape's name or a defined shape's.
+  /// The builtin shapes a clip can take.
+  package static let clipShapes = ["rect", "roundrect", "ellipse", "circle", "capsule"]
+
   mutating func resolveClipShape(_ expression: Expr, for attribute: String) -> Value? {
     guard case .name(let identifier) = expression else {
       evaluator.report(
         SemaCodes.wrongValueKind, evaluator.valueRange(expression),
-        "'\(attribute)' takes a shape's name: rect, roundrect, ellipse or a shape defined with 'shape NAME'")
+        "'\(attribute)' takes a shape's name: rect, roundrect, ellipse, circle, capsule or a shape defined with 'shape NAME'"
+      )
       return nil
     }
     let name = identifier.name
     let key = identifier.key
-    if ["rect", "roundrect", "ellipse"].contains(name) || evaluator.definitions.shapes[key] != nil
+    if Checker.clipShapes.contains(name) || evaluator.definitions.shapes[key] != nil
       || evaluator.definitions.parametricShapes[key] != nil
     {
       if evaluator.definitions.shapeStatements[key] != nil, !evaluator.definitions.usedShapes.contains(key) {
@@ -53,9 +57,10 @@ extension Checker {
     guard evaluator.reportsUnresolvedName() else { return nil }
     var diagnostic = Diagnostic(
       SemaCodes.unknownElement, identifier.range,
-      "unknown shape '\(name)'; a clip is rect, roundrect, ellipse or a shape defined with 'shape NAME'")
+      "unknown shape '\(name)'; a clip is rect, roundrect, ellipse, circle, capsule or a shape defined with 'shape NAME'"
+    )
     let known =
-      ["rect", "roundrect", "ellipse"] + evaluator.definitions.shapes.keys.map(\.text).sorted()
+      Checker.clipShapes + evaluator.definitions.shapes.keys.map(\.text).sorted()
       + evaluator.definitions.parametricShapes.keys.map(\.text).sorted()
     if let suggestion = Suggestions.closest(to: name, among: known) {
       diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: identifier.range, with: suggestion)
@@ -92,6 +97,8 @@ extension Checker {
       case "rect": outline = .rect
       case "roundrect": outline = .roundRect(radius: values.number(.cornerRadius) ?? 8)
       case "ellipse": outline = .ellipse
+      case "circle" where evaluator.definitions.shapeStatements[Name("circle")] == nil: outline = .circle
+      case "capsule" where evaluator.definitions.shapeStatements[Name("capsule")] == nil: outline = .capsule
       default:
         if let unit = evaluator.definitions.shapes[Name(shape)] {
           outline = unit.outline(values)

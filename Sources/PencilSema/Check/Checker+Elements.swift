@@ -13,7 +13,10 @@ extension Checker {
     case .text: return (ElementKinds.text, nil)
     case .spacer: return (ElementKinds.spacer, nil)
     default:
-      if let index = ShapeKinds.builtinKeys.firstIndex(of: kindName) {
+      // A later built-in the file defines as its own shape is the file's.
+      let ownShape =
+        ShapeKinds.laterBuiltinKeys.contains(kindName) && evaluator.definitions.shapeStatements[kindName] != nil
+      if !ownShape, let index = ShapeKinds.builtinKeys.firstIndex(of: kindName) {
         return (ShapeKinds.builtinSpecs[index], ShapeKinds.builtins[index])
       }
       // A defined shape counts as used even when its path had errors
@@ -58,8 +61,10 @@ extension Checker {
     }
     let inStack = context == .stack
     let isStack = kindName == .hstack || kindName == .vstack || kindName == .zstack
-    if kindName != .text { rejectLabelAndChildren(statement, allowChildren: isStack) }
-    let values = checkAttributes(statement.attributes, specs, of: kind)
+    // A shape with a string is a labelled shape (Checker+Labels).
+    let labelled = shapeKind != nil && statement.label != nil
+    if kindName != .text { rejectLabelAndChildren(statement, allowChildren: isStack, allowLabel: labelled) }
+    let values = checkAttributes(statement.attributes, labelled ? specs + Checker.labelAttributes : specs, of: kind)
     if inStack, let position = statement.attributes.first(where: { $0.name.key == .at }) {
       evaluator.diagnostics.append(
         Diagnostic(
@@ -70,11 +75,16 @@ extension Checker {
     }
     // Stacks and text are as big as their content (SwiftUI's hugging);
     // a shape takes the size it is offered, and at the top level none is.
-    if context == .file, kindName != .text, kindName != .spacer, !isStack { requireSize(statement) }
-    let placement = values.placement
+    // `circle radius=R` without a size has a frame of its own, 2R square.
+    let radiusFrame = kindName == ShapeKinds.circleKey ? values.number(.radius).map { Point(2 * $0, 2 * $0) } : nil
+    if context == .file, kindName != .text, kindName != .spacer, !isStack, radiusFrame == nil, !labelled {
+      requireSize(statement)
+    }
+    var placement = values.placement
+    if placement.size == nil, let radiusFrame { placement.size = radiusFrame }
     checkFrameConflicts(statement, values)
     checkBackground(statement, values)
-    let content: ElementModel.Content
+    var content: ElementModel.Content
     switch kindName {
     case .hstack, .vstack, .zstack:
       var children: [ElementModel] = []
@@ -102,12 +112,22 @@ extension Checker {
       content = .text(text)
     default:
       guard let shapeKind, let outline = outline(of: shapeKind, values, statement) else { return nil }
+      // A labelled shape given no paint is drawn as Pikchr draws a box: an
+      // outline in the label's colour, nothing filled, so the label reads.
+      let outlined = labelled && values[.fill] == nil && values[.gradient] == nil && values[.stroke] == nil
+      let outlineColor = outlined ? SystemColors.entry(named: "label").map { evaluator.resolve($0) } : nil
       content = .shape(
         ShapeElement(
           outline: outline,
-          fill: Fill(color: values.color(.fill) ?? .black, gradient: values.gradient(.gradient)),
+          fill: Fill(
+            color: values.color(.fill) ?? (outlined ? Color(rgba: 0) : .black), gradient: values.gradient(.gradient)),
           fillRule: FillRule(rawValue: values.keyword(.fillRule) ?? "nonzero") ?? .nonzero,
-          opacity: values.number(.opacity) ?? 1, stroke: Checker.stroke(values)))
+          opacity: values.number(.opacity) ?? 1, stroke: Checker.stroke(values, default: outlineColor)))
+      if labelled {
+        let fit: LabelFit = kindName == .init("ellipse") ? .ellipse : kindName == ShapeKinds.circleKey ? .circle : .box
+        guard let withLabel = self.labelled(content, statement, values, fit: fit) else { return nil }
+        content = withLabel
+      }
     }
     guard evaluator.spendElements(1, at: statement.range) else { return nil }
     return ElementModel(
@@ -235,9 +255,11 @@ extension Checker {
       usesDefaultColor: given == nil && values[.color] == nil, opacity: opacity)
   }
 
-  mutating func rejectLabelAndChildren(_ statement: ElementStatement, allowChildren: Bool = false) {
+  mutating func rejectLabelAndChildren(
+    _ statement: ElementStatement, allowChildren: Bool = false, allowLabel: Bool = false
+  ) {
     let kind = statement.kind.name
-    if let label = statement.label {
+    if !allowLabel, let label = statement.label {
       evaluator.diagnostics.append(
         Diagnostic(SemaCodes.unknownAttribute, label.range, "'\(kind)' takes no string; only text does")
           .withFix("remove the string", replacing: removalRange(label.range), with: ""))

@@ -51,7 +51,7 @@ package struct Checker {
         if let model = checkGradient(gradient) { evaluator.definitions.gradients[gradient.name.key] = model }
       }
     case .shape(let shape) where !shape.name.name.isEmpty:
-      if builtinNames.contains(shape.name.name) {
+      if builtinNames.contains(shape.name.name), !ShapeKinds.laterBuiltins.contains(shape.name.name) {
         evaluator.diagnostics.append(
           Diagnostic(
             SemaCodes.redefinesBuiltin, shape.name.range,
