@@ -193,6 +193,12 @@ package struct AttributeValues {
     return nil
   }
 
+  /// `font=`'s size and weight: `body`, 17 points, when none is given.
+  var textStyle: (size: Double, bold: Bool) {
+    if case .font(let size, let bold) = self[.font] { return (size, bold) }
+    return (17, false)
+  }
+
   /// The modifiers given, or nil when there are none; `excluding` names a
   /// component's parameters, which are not modifiers.
   func modifiers(excluding parameters: [Name] = []) -> Modifiers? {

@@ -9,14 +9,7 @@ import XCTest
 /// `circle` (SwiftUI's Circle: the largest circle centred in its frame, or
 /// a frame of its own from `radius=`) and `capsule` (SwiftUI's Capsule).
 final class CircleAndCapsuleTests: XCTestCase {
-  private func bounds(_ text: String) throws -> [Rect] {
-    let compilation = compile(text)
-    XCTAssertEqual(compilation.diagnostics.map(\.code.id), [], text)
-    return try XCTUnwrap(compilation.scene).items.compactMap { item in
-      guard case .path(let path) = item else { return nil }
-      return path.userSpaceBounds
-    }
-  }
+  private func bounds(_ text: String, line: UInt = #line) throws -> [Rect] { try pathBounds(text, line: line) }
 
   func testACircleIsTheLargestCircleCentredInItsFrame() throws {
     XCTAssertEqual(

@@ -76,6 +76,13 @@ final class MemoryLayoutTests: XCTestCase {
     }
   }
 
+  /// An anchor rides in every `Computed` and `Value` that holds one, so
+  /// its size is theirs: a direction's index, not its name and point.
+  func testAnAnchorTakesFortyBytesAndAValueNoMore() {
+    XCTAssertEqual(MemoryLayout<ElementAnchor>.stride, 40)
+    XCTAssertLessThanOrEqual(MemoryLayout<Computed>.size, 41)
+  }
+
   func testAnElementModelTakesEightyBytes() {
     XCTAssertEqual(MemoryLayout<ElementModel>.stride, 80)
     XCTAssertEqual(MemoryLayout<SourceRange>.stride, 8)

@@ -21,14 +21,7 @@ final class PointArithmeticTests: XCTestCase {
   private func codes(_ text: String) -> [String] { compile(text).diagnostics.map(\.code.id) }
 
   /// The bounds of every path, in paint order.
-  private func bounds(_ text: String) throws -> [Rect] {
-    let compilation = compile(text)
-    XCTAssertEqual(compilation.diagnostics.map(\.code.id), [], text)
-    return try XCTUnwrap(compilation.scene).items.compactMap { item in
-      guard case .path(let path) = item else { return nil }
-      return path.userSpaceBounds
-    }
-  }
+  private func bounds(_ text: String, line: UInt = #line) throws -> [Rect] { try pathBounds(text, line: line) }
 
   func testArithmeticAndMembers() throws {
     let lets = "let p = (20, 30)\nlet s = 40x20"

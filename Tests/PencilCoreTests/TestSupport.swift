@@ -1,5 +1,6 @@
 import Foundation
 import PencilDiagnostics
+import PencilGeometry
 import XCTest
 
 @testable import PencilCore
@@ -16,6 +17,17 @@ enum Repository {
   static func files(in directory: URL, withExtension fileExtension: String) -> [URL] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return names.filter { $0.hasSuffix("." + fileExtension) }.sorted().map { directory.appendingPathComponent($0) }
+  }
+}
+
+/// The bounds of every path `text` draws, in paint order, after checking
+/// that it compiles without a diagnostic.
+func pathBounds(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> [Rect] {
+  let compilation = compile(text)
+  XCTAssertEqual(compilation.diagnostics.map(\.code.id), [], text, file: file, line: line)
+  return try XCTUnwrap(compilation.scene, file: file, line: line).items.compactMap { item in
+    guard case .path(let path) = item else { return nil }
+    return path.userSpaceBounds
   }
 }
 

@@ -238,12 +238,7 @@ extension Checker {
       }
       return nil
     }
-    var size = 17.0
-    var bold = false
-    if case .font(let fontSize, let isBold) = values[.font] {
-      size = fontSize
-      bold = isBold
-    }
+    let (size, bold) = values.textStyle
     let opacity = values.number(.opacity) ?? 1
     let given = values.color(.color)
     return TextElement(

@@ -212,9 +212,9 @@ extension Evaluator {
   private mutating func arithmetic(
     _ op: BinaryOperator, _ a: Computed, _ b: Computed, _ left: Expr, _ right: Expr, _ range: SourceRange
   ) -> Computed? {
-    if op == .add || op == .subtract || op == .multiply || op == .divide,
-      let result = vectorArithmetic(op, a, b, left, right, range)
-    {
+    // Positions, sizes and anchors (Evaluator+Points); asked by their
+    // kinds first, as nearly every operand is a number.
+    if a.vectorKind != nil || b.vectorKind != nil, let result = vectorArithmetic(op, a, b, left, right, range) {
       return result
     }
     if !a.mayBeNumber || !b.mayBeNumber {
@@ -240,7 +240,10 @@ extension Evaluator {
         report(SemaCodes.divisionByZero, right.range, "division by zero: the right side of '\(op.rawValue)' is 0")
         return nil
       }
-      return checked(op == .divide ? x / y : x.truncatingRemainder(dividingBy: y), range)
+      // `if case`, not `==`: an operator from another module compares
+      // through a protocol witness.
+      if case .divide = op { return checked(x / y, range) }
+      return checked(x.truncatingRemainder(dividingBy: y), range)
     }
   }
 
@@ -281,7 +284,8 @@ extension Evaluator {
 
   private mutating func evaluateIndex(_ base: Expr, _ index: Expr, _ range: SourceRange) -> Computed? {
     guard let list = evaluate(base) else { return nil }
-    if case .binary(let op, _, _, _) = index, op == .halfOpenRange || op == .closedRange {
+    switch index {
+    case .binary(.halfOpenRange, _, _, _), .binary(.closedRange, _, _, _):
       // A slice: `list[a..<b]`, `list[a...b]`.
       guard let bounds = evaluate(index) else { return nil }
       if list.isUnknown || bounds.isUnknown { return .unknown }
@@ -291,6 +295,8 @@ extension Evaluator {
       }
       guard case .range(let lower, let upper) = bounds else { return nil }
       return slice(list, lower: lower, upper: upper, index, range)
+    default:
+      break
     }
     guard let position = number(index, "an index is a number") else { return nil }
     if list.isUnknown { return .unknown }

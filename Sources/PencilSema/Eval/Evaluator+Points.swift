@@ -14,6 +14,10 @@ extension Evaluator {
   mutating func vectorArithmetic(
     _ op: BinaryOperator, _ a: Computed, _ b: Computed, _ left: Expr, _ right: Expr, _ range: SourceRange
   ) -> Computed?? {
+    switch op {
+    case .add, .subtract, .multiply, .divide: break
+    default: return .none
+    }
     guard let kindA = a.vectorKind ?? (b.vectorKind != nil && a.mayBeNumber ? .number : nil),
       let kindB = b.vectorKind ?? (a.vectorKind != nil && b.mayBeNumber ? .number : nil)
     else {
