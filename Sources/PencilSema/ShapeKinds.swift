@@ -32,6 +32,8 @@ package protocol ShapeKind {
   /// A scene that draws a builtin shape, compiled by the reference's tests.
   var example: StaticString { get }
   func outline(_ values: AttributeValues) -> ShapeOutline
+  /// How it goes round a label it hugs (see Checker+Labels).
+  var labelFit: LabelFit { get }
 }
 
 extension ShapeKind {
@@ -39,6 +41,7 @@ extension ShapeKind {
   var key: Name { Name(name) }
   var summary: StaticString { "" }
   var example: StaticString { "" }
+  var labelFit: LabelFit { .box }
 }
 
 struct UnitPathShape: ShapeKind {
@@ -70,6 +73,7 @@ struct EllipseShape: ShapeKind {
   let name = "ellipse"
   let summary: StaticString = "An ellipse filling its frame; a circle in a square one."
   let example: StaticString = "ellipse at 10,10 size 120x60 fill=.pink"
+  let labelFit = LabelFit.ellipse
   func outline(_ values: AttributeValues) -> ShapeOutline { .ellipse }
 }
 
@@ -83,6 +87,7 @@ struct CircleShape: ShapeKind {
   let summary: StaticString =
     "The largest circle centred in its frame, as SwiftUI's Circle; `radius=` gives it a frame of its own."
   let example: StaticString = "circle at 10,10 radius=30 fill=.orange"
+  let labelFit = LabelFit.circle
   func outline(_ values: AttributeValues) -> ShapeOutline { .circle }
 }
 

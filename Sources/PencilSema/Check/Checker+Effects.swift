@@ -97,10 +97,11 @@ extension Checker {
       case "rect": outline = .rect
       case "roundrect": outline = .roundRect(radius: values.number(.cornerRadius) ?? 8)
       case "ellipse": outline = .ellipse
-      case "circle" where evaluator.definitions.shapeStatements[Name("circle")] == nil: outline = .circle
-      case "capsule" where evaluator.definitions.shapeStatements[Name("capsule")] == nil: outline = .capsule
       default:
-        if let unit = evaluator.definitions.shapes[Name(shape)] {
+        if let index = builtinShapeIndex(Name(shape)) {
+          // `circle`, `capsule`: unless the file defines its own.
+          outline = ShapeKinds.builtins[index].outline(values)
+        } else if let unit = evaluator.definitions.shapes[Name(shape)] {
           outline = unit.outline(values)
         } else if let parametric = evaluator.definitions.parametricShapes[Name(shape)] {
           outline = self.outline(of: parametric, AttributeValues(), statement)

@@ -13,10 +13,7 @@ extension Checker {
     case .text: return (ElementKinds.text, nil)
     case .spacer: return (ElementKinds.spacer, nil)
     default:
-      // A later built-in the file defines as its own shape is the file's.
-      let ownShape =
-        ShapeKinds.laterBuiltinKeys.contains(kindName) && evaluator.definitions.shapeStatements[kindName] != nil
-      if !ownShape, let index = ShapeKinds.builtinKeys.firstIndex(of: kindName) {
+      if let index = builtinShapeIndex(kindName) {
         return (ShapeKinds.builtinSpecs[index], ShapeKinds.builtins[index])
       }
       // A defined shape counts as used even when its path had errors
@@ -31,6 +28,14 @@ extension Checker {
       }
       return evaluator.definitions.shapes[kindName].map { (ElementKinds.shapeAttributes, $0) }
     }
+  }
+
+  /// The index in `ShapeKinds.builtins` of the built-in shape `key` names,
+  /// unless the file defines its own shape of that name (a later
+  /// built-in, see `ShapeKinds.laterBuiltins`: the file's wins).
+  func builtinShapeIndex(_ key: Name) -> Int? {
+    if ShapeKinds.laterBuiltinKeys.contains(key), evaluator.definitions.shapeStatements[key] != nil { return nil }
+    return ShapeKinds.builtinKeys.firstIndex(of: key)
   }
 
   mutating func checkElement(_ statement: ElementStatement, in context: ElementContext) -> ElementModel? {
@@ -124,8 +129,7 @@ extension Checker {
           fillRule: FillRule(rawValue: values.keyword(.fillRule) ?? "nonzero") ?? .nonzero,
           opacity: values.number(.opacity) ?? 1, stroke: Checker.stroke(values, default: outlineColor)))
       if labelled {
-        let fit: LabelFit = kindName == .init("ellipse") ? .ellipse : kindName == ShapeKinds.circleKey ? .circle : .box
-        guard let withLabel = self.labelled(content, statement, values, fit: fit) else { return nil }
+        guard let withLabel = self.labelled(content, statement, values, fit: shapeKind.labelFit) else { return nil }
         content = withLabel
       }
     }

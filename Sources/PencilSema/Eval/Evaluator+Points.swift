@@ -18,35 +18,47 @@ extension Evaluator {
     case .add, .subtract, .multiply, .divide: break
     default: return .none
     }
-    guard let kindA = a.vectorKind ?? (b.vectorKind != nil && a.mayBeNumber ? .number : nil),
-      let kindB = b.vectorKind ?? (a.vectorKind != nil && b.mayBeNumber ? .number : nil)
-    else {
-      if a.vectorKind == nil && b.vectorKind == nil { return .none }
-      let (value, side) = a.vectorKind == nil ? (a, left.range) : (b, right.range)
+    let vectorA = a.vectorKind
+    let vectorB = b.vectorKind
+    guard vectorA != nil || vectorB != nil else { return .none }
+    // The side that is no position, size or anchor is a number.
+    if vectorA == nil && !a.mayBeNumber || vectorB == nil && !b.mayBeNumber {
+      let (value, side, vector) = vectorA == nil ? (a, left.range, b) : (b, right.range, a)
       report(
         SemaCodes.wrongValueKind, side,
-        "the other side of '\(op.rawValue)' with \(a.vectorKind == nil ? b.description : a.description) is \(VectorKind.partners(op)), found \(value.description)"
+        "the other side of '\(op.rawValue)' with \(vector.description) is \(VectorKind.partners(op)), found \(value.description)"
       )
       return .some(nil)
     }
+    let kindA = vectorA ?? .number
+    let kindB = vectorB ?? .number
+    // Decided once, not per coordinate (`==` on an operator from another
+    // module goes through a protocol witness).
+    let adds: Bool
+    let divides: Bool
+    switch op {
+    case .add: (adds, divides) = (true, false)
+    case .divide: (adds, divides) = (false, true)
+    default: (adds, divides) = (false, false)
+    }
     switch (op, kindA, kindB) {
     case (.add, .point, .point), (.subtract, .point, .point), (.add, .size, .size), (.subtract, .size, .size):
-      return .some(combine(a, b, kindA, range) { op == .add ? $0 + $1 : $0 - $1 })
+      return .some(combine(a, b, kindA, range) { adds ? $0 + $1 : $0 - $1 })
     case (.add, .anchor, .point), (.subtract, .anchor, .point), (.add, .point, .anchor):
       guard case .anchor(let anchor) = kindA == .anchor ? a : b else { return .some(.unknown) }
       guard case .point(let offset) = kindA == .anchor ? b : a else { return .some(.unknown) }
-      let sign = op == .subtract ? -1.0 : 1.0
+      let sign = adds ? 1.0 : -1.0
       return .some(.anchor(anchor.moved(by: Point(sign * offset.x, sign * offset.y))))
     case (.multiply, .point, .number), (.multiply, .size, .number), (.divide, .point, .number),
       (.divide, .size, .number), (.multiply, .number, .point), (.multiply, .number, .size):
       let (vector, number, numberSide) = kindA == .number ? (b, a, left) : (a, b, right)
       guard case .number(let k) = number else { return .some(vector.isUnknown ? vector : vector.typedAlike) }
-      if op == .divide, k == 0 {
+      if divides, k == 0 {
         report(SemaCodes.divisionByZero, numberSide.range, "division by zero: the right side of '/' is 0")
         return .some(nil)
       }
       return .some(
-        combine(vector, vector, kindA == .number ? kindB : kindA, range) { x, _ in op == .divide ? x / k : x * k })
+        combine(vector, vector, kindA == .number ? kindB : kindA, range) { x, _ in divides ? x / k : x * k })
     default:
       let message =
         kindA == .anchor || kindB == .anchor
@@ -102,7 +114,6 @@ enum VectorKind {
   static func partners(_ op: BinaryOperator) -> String {
     switch op {
     case .add, .subtract: "a value of the same kind (a position with a position, a size with a size)"
-    case .multiply, .divide: "a number"
     default: "a number"
     }
   }
