@@ -56,6 +56,10 @@ SAMPLE_PICTURES = [
     ("samples/bar-chart.pencil", ["--appearance", "light", "--scale", "2"], "bar-chart.png"),
     ("samples/architecture.pencil", ["--appearance", "light", "--scale", "2"], "architecture.png"),
     ("samples/state-machine.pencil", ["--appearance", "light", "--scale", "2"], "state-machine.png"),
+    ("samples/settings.pencil", ["--appearance", "light", "--scale", "2"], "settings-light.png"),
+    ("samples/settings.pencil", ["--appearance", "dark", "--scale", "2"], "settings-dark.png"),
+    ("samples/donut.pencil", ["--appearance", "light", "--scale", "2"], "donut.png"),
+    ("samples/clock.pencil", ["--appearance", "light", "--scale", "2"], "clock.png"),
 ]
 
 # Pictures another script makes: screenshots of the preview in Chromium

@@ -16,8 +16,13 @@ extension Layout {
     guard !children.isEmpty else { return ([], nil) }
     let sizes = childSizes(stack, Proposal(width: frame.width, height: frame.height))
     if stack.axis == .z {
-      let frames = sizes.map { size in
-        Rect(
+      let frames = children.indices.map { index in
+        let size = sizes[index]
+        // A child with `at` stands there in the zstack's frame.
+        if let box = positionedBox(children[index], size: size) {
+          return Rect(x: frame.x + box.x, y: frame.y + box.y, width: box.width, height: box.height)
+        }
+        return Rect(
           x: frame.x + Layout.offset(frame.width - size.x, stack.alignment.x),
           y: frame.y + Layout.offset(frame.height - size.y, stack.alignment.y), width: size.x, height: size.y)
       }
@@ -83,11 +88,12 @@ extension Layout {
 
   /// The content's frame inside an element's frame, once the padding is
   /// taken off (the background fills the padded frame).
-  static func contentFrame(_ modifiers: Modifiers, in frame: Rect) -> Rect {
-    let padding = modifiers.padding
-    return Rect(
-      x: frame.x + padding.leading, y: frame.y + padding.top, width: max(0, frame.width - padding.horizontal),
-      height: max(0, frame.height - padding.vertical))
+  static func contentFrame(_ modifiers: Modifiers, in frame: Rect) -> Rect { inset(frame, by: modifiers.padding) }
+
+  static func inset(_ frame: Rect, by insets: EdgeInsets) -> Rect {
+    Rect(
+      x: frame.x + insets.leading, y: frame.y + insets.top, width: max(0, frame.width - insets.horizontal),
+      height: max(0, frame.height - insets.vertical))
   }
 
   /// Text placed by layout: measured (wrapped to the frame's width when
@@ -106,6 +112,17 @@ extension Layout {
     placed.position = Point(
       x, frame.y + (frame.height - size.y) / 2 + TextMetrics.baselineOffset * text.fontSize)
     return (placed, broken)
+  }
+
+  /// Where a zstack's child with `at` stands, from the zstack's top-left:
+  /// text by its first baseline (its box measured), anything else by its
+  /// top-left. Nil for a child the zstack aligns.
+  func positionedBox(_ child: ElementModel, size: Point) -> Rect? {
+    guard let origin = child.placement.origin else { return nil }
+    guard case .text(let text) = child.content, let position = text.position else {
+      return Rect(x: origin.x, y: origin.y, width: size.x, height: size.y)
+    }
+    return place(text, at: position, child.modifiers ?? Modifiers()).padded
   }
 
   /// Text placed with `at` (on its first baseline) that has modifiers:

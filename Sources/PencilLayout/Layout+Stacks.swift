@@ -101,9 +101,14 @@ extension Layout {
     let sizes = stack.labelFit == nil ? childSizes(stack, proposal) : Array(childSizes(stack, proposal).dropFirst())
     guard !sizes.isEmpty else { return Point(0, 0) }
     var total = Point(0, 0)
-    for size in sizes {
+    for (index, size) in sizes.enumerated() {
       switch stack.axis {
-      case .z: total = Point(max(total.x, size.x), max(total.y, size.y))
+      case .z:
+        // A child with `at` reaches from the top-left to its far corner.
+        let reach =
+          stack.labelFit == nil ? positionedBox(stack.children[index], size: size).map { Point($0.maxX, $0.maxY) } : nil
+        let extent = reach ?? size
+        total = Point(max(total.x, extent.x), max(total.y, extent.y))
       case .h: total = Point(total.x + size.x, max(total.y, size.y))
       case .v: total = Point(max(total.x, size.x), total.y + size.y)
       }

@@ -23,6 +23,9 @@ extension Lowering {
     var element: ElementModel
     var frame: Rect
     var origin: Origin
+    /// The scope of names it waits in: its use's, or for an element of a
+    /// use's content, the caller's (see Lowering+Content).
+    var scope: Int
     /// The transforms and clips of the elements around it inside its
     /// scope (those outside are applied when the scope's element is).
     var effects: EffectScope
@@ -65,7 +68,7 @@ extension Lowering {
     pending.append(
       PendingElement(
         position: items.count, order: pendingCount, sequence: pendingCount, element: element, frame: frame,
-        origin: origin,
+        origin: origin, scope: scope,
         effects: Array(effectScope[min(scopeEffects, effectScope.count)...])))
     pendingCount += 1
   }
@@ -146,7 +149,11 @@ extension Lowering {
     // Numbered as they first wait, for a deterministic report.
     var waiting: [FrameKey: [(number: Int, entry: PendingElement)]] = [:]
     var numbered = 0
+    // Elements of a use's content waiting in an outer scope: that scope
+    // takes them up when it ends.
+    var outer: [PendingElement] = []
     func enqueue(_ entry: PendingElement, _ lowering: inout Lowering) {
+      guard entry.scope == lowering.scope else { return outer.append(entry) }
       lowering.anchorChecks += 1
       if let missing = lowering.firstUnplacedName(entry.element) {
         waiting[FrameKey(name: ObjectIdentifier(missing), scope: lowering.scope), default: []].append((numbered, entry))
@@ -164,10 +171,11 @@ extension Lowering {
       next += 1
       let before = items.count
       let added = pending.count
-      let outer = (effectScope, scopeEffects)
+      let saved = (effectScope, scopeEffects)
       (effectScope, scopeEffects) = (entry.effects, 0)
-      lower(entry.element, in: entry.frame, origin: entry.origin)
-      (effectScope, scopeEffects) = outer
+      // In the scope and origin it waited in, a content element's too.
+      lowerWithEffects(entry.element, in: entry.frame, origin: entry.origin)
+      (effectScope, scopeEffects) = saved
       applyEffects(entry.effects, from: before)
       blocks.append((entry.position, entry.order, entry.sequence, Array(items[before...])))
       items.removeSubrange(before...)
@@ -194,7 +202,8 @@ extension Lowering {
       }
     }
     for entry in left { reportUnplaced(entry, waitingByName: byName) }
-    insert(blocks)
+    insert(blocks, shifting: &outer)
+    pending += outer
   }
 
   /// The first element the element reads an anchor of that is not placed
@@ -211,7 +220,9 @@ extension Lowering {
 
   /// Puts the blocks into `items` at their positions (blocks at one
   /// position in source order), shifting the top-level item ranges.
-  private mutating func insert(_ blocks: [(position: Int, order: Int, sequence: Int, items: [DisplayItem])]) {
+  private mutating func insert(
+    _ blocks: [(position: Int, order: Int, sequence: Int, items: [DisplayItem])], shifting outer: inout [PendingElement]
+  ) {
     guard !blocks.isEmpty else { return }
     let sorted = blocks.sorted { ($0.position, $0.order, $0.sequence) < ($1.position, $1.order, $1.sequence) }
     var merged: [DisplayItem] = []
@@ -245,6 +256,17 @@ extension Lowering {
       let lower = range.lowerBound + shift(range.lowerBound, including: !range.isEmpty)
       let upper = range.upperBound + shift(range.upperBound, including: range.isEmpty)
       topLevelItems[index].items = lower..<max(lower, upper)
+    }
+    // An entry an outer scope takes up goes after the blocks that waited
+    // before it, at its position or before.
+    for index in outer.indices {
+      let key = (outer[index].position, outer[index].order)
+      var (low, high) = (0, sorted.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if (sorted[middle].position, sorted[middle].order) < key { low = middle + 1 } else { high = middle }
+      }
+      outer[index].position += low == 0 ? 0 : inserted[low - 1].total
     }
   }
 

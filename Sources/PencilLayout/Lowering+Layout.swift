@@ -27,7 +27,15 @@ extension Lowering {
     }
     for index in frames.indices {
       let hasRoom = frames[index].width < frame.width - Lowering.alignmentTolerance
-      lower(stack.children[index], in: frames[index], origin: hasRoom ? aligned : origin)
+      // Text a zstack holds at a point: that point in the zstack's frame.
+      guard stack.axis == .z, case .text(var text) = stack.children[index].content, let position = text.position else {
+        lower(stack.children[index], in: frames[index], origin: hasRoom ? aligned : origin)
+        continue
+      }
+      var placed = stack.children[index]
+      text.position = Point(frame.x + position.x, frame.y + position.y)
+      placed.content = .text(text)
+      lower(placed, in: frames[index], origin: origin)
     }
   }
 
@@ -66,8 +74,9 @@ extension Lowering {
     if let background = modifiers.background {
       let outline: ShapeOutline = modifiers.cornerRadius > 0 ? .roundRect(radius: modifiers.cornerRadius) : .rect
       appendShape(
-        ShapeElement(outline: outline, fill: background, fillRule: .nonzero, opacity: 1), in: frame, source: source,
-        origin)
+        ShapeElement(outline: outline, fill: background, fillRule: .nonzero, opacity: 1),
+        in: modifiers.margin == EdgeInsets() ? frame : Layout.inset(frame, by: modifiers.margin), source: source, origin
+      )
     }
     return Layout.contentFrame(modifiers, in: frame)
   }

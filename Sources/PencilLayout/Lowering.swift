@@ -35,6 +35,9 @@ package struct Lowering {
   /// component, and the next to give out.
   var scope = 0
   var nextScope = 1
+  /// What was current outside each use being lowered, outermost first:
+  /// where its content's elements lower (see Lowering+Content).
+  var callers: [Caller] = []
   /// Elements waiting for an element they name to be placed, and how
   /// many have waited (their order).
   var pending: [PendingElement] = []
@@ -165,27 +168,20 @@ package struct Lowering {
     return count
   }
 
-  /// Where an item came from: the element's range (or, inside the
-  /// prelude, the use of its component) and the uses of the components
-  /// it was expanded from, outermost first.
-  struct Origin {
-    var source: SourceRange?
-    /// The file of the elements being lowered (when not the compiled file)
-    /// and the uses they come through, boxed once for all the items of a use.
-    var expansion: ItemExpansion?
-    /// The file the elements' ranges are in, for the problems layout finds.
-    var file = FileID.main
-    /// How the nearest stack with room to spare aligned the frames
-    /// being lowered (see `TextItem.boxAlignment`); nil: none did.
-    var boxAlignment: TextAlignment?
-
-    func range(_ element: ElementModel) -> SourceRange { source ?? element.range }
+  mutating func lower(_ element: ElementModel, in outer: Rect, origin: Origin = Origin()) {
+    guard let effects = element.effects else {
+      guard isConnector(element) else { return lowerContent(element, in: outer, origin: origin) }
+      return lowerWithEffects(element, in: outer, origin: origin)
+    }
+    guard effects.contentLevels == 0 else {
+      return lowerAsContent(element, levels: effects.contentLevels, in: outer, origin: origin)
+    }
+    lowerWithEffects(element, in: outer, origin: origin)
   }
 
-  mutating func lower(_ element: ElementModel, in outer: Rect, origin: Origin = Origin()) {
-    guard element.effects != nil || isConnector(element) else {
-      return lowerContent(element, in: outer, origin: origin)
-    }
+  /// An element with effects, or a connector: placed now, or waiting for
+  /// the anchors it reads.
+  mutating func lowerWithEffects(_ element: ElementModel, in outer: Rect, origin: Origin) {
     // A bare connector: its ends are looked up once, to know whether it
     // waits and to draw it.
     if element.effects == nil, element.modifiers == nil, case .connector(let connector) = element.content {
@@ -271,6 +267,7 @@ package struct Lowering {
       // the use (which are applied to all its items afterwards).
       let outerScope = (scope, scopeEffects, pending.count)
       if !group.isPrelude {
+        callers.append(Caller(scope: scope, scopeEffects: scopeEffects, origin: origin))
         (scope, scopeEffects) = (nextScope, effectScope.count)
         nextScope += 1
       }
@@ -278,6 +275,7 @@ package struct Lowering {
         if !group.isPrelude {
           resolvePending(from: outerScope.2)
           (scope, scopeEffects) = (outerScope.0, outerScope.1)
+          callers.removeLast()
         }
       }
       for index in group.children.indices {

@@ -174,7 +174,8 @@ struct WordClasses {
     if Evaluator.functionNames.contains(word) { classes.insert(.function) }
     if SemanticTokens.constants.contains(word) { classes.insert(.constant) }
     if SemanticTokens.keywords.contains(word) { classes.insert(.keyword) }
-    if Checker.builtinElementNames.contains(word) || SyntaxIndex.preludeComponents.contains(word) {
+    // `content`, the place of a use's elements in a component's body.
+    if Checker.builtinElementNames.contains(word) || SyntaxIndex.preludeComponents.contains(word) || word == "content" {
       classes.insert(.element)
     }
     if CSSColors.rgba(named: word) != nil { classes.insert(.cssColor) }

@@ -70,25 +70,51 @@ package struct AttributeSpec: Equatable, Sendable {
   static let spacing = AttributeSpec(
     "spacing", .number(minimum: 0, maximum: nil), default: "8", "The gap between neighbouring children, in points.")
 
-  /// SwiftUI's modifiers, which every element takes (see `Modifiers`).
+  /// SwiftUI's modifiers, which every element takes (see `Modifiers`):
+  /// `padding` is room inside the background, `margin` room outside it
+  /// (SwiftUI's `.padding()` before and after `.background()`).
   package static let modifiers: [AttributeSpec] =
     ([
       AttributeSpec(
-        "padding", .number(minimum: 0, maximum: nil), default: "0", "Room added around the element on every edge."),
-      AttributeSpec("padding.top", .number(minimum: 0, maximum: nil), default: "`padding`", "Room added at the top."),
+        "padding", .number(minimum: 0, maximum: nil), default: "0", "Room added inside the background, on every edge."),
       AttributeSpec(
-        "padding.bottom", .number(minimum: 0, maximum: nil), default: "`padding`", "Room added at the bottom."),
+        "padding.top", .number(minimum: 0, maximum: nil), default: "`padding`",
+        "Room added inside the background, at the top."),
       AttributeSpec(
-        "padding.leading", .number(minimum: 0, maximum: nil), default: "`padding`", "Room added at the leading edge."),
+        "padding.bottom", .number(minimum: 0, maximum: nil), default: "`padding`",
+        "Room added inside the background, at the bottom."),
+      AttributeSpec(
+        "padding.leading", .number(minimum: 0, maximum: nil), default: "`padding`",
+        "Room added inside the background, at the leading edge."),
       AttributeSpec(
         "padding.trailing", .number(minimum: 0, maximum: nil), default: "`padding`",
-        "Room added at the trailing edge."),
+        "Room added inside the background, at the trailing edge."),
       AttributeSpec(
         "padding.horizontal", .number(minimum: 0, maximum: nil), default: "`padding`",
-        "Room added at the leading and trailing edges."),
+        "Room added inside the background, at the leading and trailing edges."),
       AttributeSpec(
         "padding.vertical", .number(minimum: 0, maximum: nil), default: "`padding`",
-        "Room added at the top and the bottom."),
+        "Room added inside the background, at the top and the bottom."),
+      AttributeSpec(
+        "margin", .number(minimum: 0, maximum: nil), default: "0", "Room added outside the background, on every edge."),
+      AttributeSpec(
+        "margin.top", .number(minimum: 0, maximum: nil), default: "`margin`",
+        "Room added outside the background, at the top."),
+      AttributeSpec(
+        "margin.bottom", .number(minimum: 0, maximum: nil), default: "`margin`",
+        "Room added outside the background, at the bottom."),
+      AttributeSpec(
+        "margin.leading", .number(minimum: 0, maximum: nil), default: "`margin`",
+        "Room added outside the background, at the leading edge."),
+      AttributeSpec(
+        "margin.trailing", .number(minimum: 0, maximum: nil), default: "`margin`",
+        "Room added outside the background, at the trailing edge."),
+      AttributeSpec(
+        "margin.horizontal", .number(minimum: 0, maximum: nil), default: "`margin`",
+        "Room added outside the background, at the leading and trailing edges."),
+      AttributeSpec(
+        "margin.vertical", .number(minimum: 0, maximum: nil), default: "`margin`",
+        "Room added outside the background, at the top and the bottom."),
       AttributeSpec(
         "background", .paint, default: "none", "A colour or a gradient drawn behind the element, padding included."),
       AttributeSpec(
@@ -210,21 +236,30 @@ package struct AttributeValues {
       found = made
       return made
     }
+    var padding = EdgeInsets()
+    var margin = EdgeInsets()
+    // The whole before its edges: `padding=10 padding.top=0` keeps the top at 0.
     for (key, value) in zip(keys, values) where !parameters.contains(key) {
-      switch (key.text, value) {
-      case ("padding", .number(let n)): make().padding = EdgeInsets(top: n, leading: n, bottom: n, trailing: n)
+      guard case .number(let n) = value else { continue }
+      switch key.text {
+      case "padding": padding = EdgeInsets(top: n, leading: n, bottom: n, trailing: n)
+      case "margin": margin = EdgeInsets(top: n, leading: n, bottom: n, trailing: n)
       default: break
       }
     }
-    // Per edge after the whole: `padding=10 padding.top=0` keeps the top at 0.
     for (key, value) in zip(keys, values) where !parameters.contains(key) {
+      if case .number(let n) = value {
+        if key.text.hasPrefix("padding.") {
+          padding.set(edge: key.text.dropFirst(8), to: n)
+          _ = make()
+        } else if key.text.hasPrefix("margin.") {
+          margin.set(edge: key.text.dropFirst(7), to: n)
+          _ = make()
+        } else if key.text == "padding" || key.text == "margin" {
+          _ = make()
+        }
+      }
       switch (key.text, value) {
-      case ("padding.top", .number(let n)): make().padding.top = n
-      case ("padding.bottom", .number(let n)): make().padding.bottom = n
-      case ("padding.leading", .number(let n)): make().padding.leading = n
-      case ("padding.trailing", .number(let n)): make().padding.trailing = n
-      case ("padding.horizontal", .number(let n)): (make().padding.leading, make().padding.trailing) = (n, n)
-      case ("padding.vertical", .number(let n)): (make().padding.top, make().padding.bottom) = (n, n)
       case ("background", .color(let color)): make().background = Fill(color: color, gradient: nil)
       case ("background", .gradient(let gradient)): make().background = Fill(color: .black, gradient: gradient)
       case ("cornerRadius", .number(let n)): make().cornerRadius = n
@@ -234,6 +269,13 @@ package struct AttributeValues {
       case ("height", .keyword): make().height = .fill
       default: break
       }
+    }
+    // The content sits inside both; the background inside the margin.
+    if let found {
+      found.margin = margin
+      found.padding = EdgeInsets(
+        top: padding.top + margin.top, leading: padding.leading + margin.leading,
+        bottom: padding.bottom + margin.bottom, trailing: padding.trailing + margin.trailing)
     }
     return found
   }

@@ -60,17 +60,30 @@ package final class ElementEffects: Equatable {
   package var origin: ElementAnchor?
   package var transform: TransformModel?
   package var clip: ClipModel?
+  /// For an element of a use's content: how many uses out its code was
+  /// written (1: the use's caller), whose names and file it lowers in.
+  package var contentLevels = 0
 
   init(name: ElementName? = nil, origin: ElementAnchor? = nil) {
     self.name = name
     self.origin = origin
   }
 
-  var isEmpty: Bool { name == nil && origin == nil && transform == nil && clip == nil }
+  init(contentLevels: Int) { self.contentLevels = contentLevels }
+
+  /// A copy one use further from where it was written.
+  func placedOneLevelDeeper() -> ElementEffects {
+    let copy = ElementEffects(name: name, origin: origin)
+    (copy.transform, copy.clip, copy.contentLevels) = (transform, clip, contentLevels + 1)
+    return copy
+  }
+
+  var isEmpty: Bool { name == nil && origin == nil && transform == nil && clip == nil && contentLevels == 0 }
 
   package static func == (a: ElementEffects, b: ElementEffects) -> Bool {
     a === b
-      || (a.name == b.name && a.origin == b.origin && a.transform == b.transform && a.clip == b.clip)
+      || (a.name == b.name && a.origin == b.origin && a.transform == b.transform && a.clip == b.clip
+        && a.contentLevels == b.contentLevels)
   }
 }
 
@@ -149,7 +162,8 @@ extension Checker {
           evaluator.recordDeclaration(name, as: .element)
         }
       }
-      if evaluator.definitions.components[element.kind.key] == nil {
+      // A use's content names elements of the caller's (see Checker+Content).
+      if evaluator.definitions.components[element.kind.key].map({ !$0.contentParents.isEmpty }) ?? true {
         declareElementNames(in: element.children ?? [], inLoop: inLoop, reusing: pool)
       }
     case .forLoop(let loop):

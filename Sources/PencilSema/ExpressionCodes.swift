@@ -1,6 +1,6 @@
 import PencilDiagnostics
 
-/// Codes of the expressions language v3 added (E0260–E0269).
+/// Codes of the expressions language v3 added (E0260–E0261, E0265).
 package enum ExpressionCodes {
   static let conditionalKinds = DiagnosticCode(
     "E0260", .error, "the two values of '?:' differ in kind",
@@ -28,5 +28,19 @@ package enum ExpressionCodes {
         rect at 0,0 size 10x10 opacity=count(values) > 0 ? max(values) / 10 : 0   // ok
     """)
 
-  package static let all = [conditionalKinds, emptyList]
+  static let formatOption = DiagnosticCode(
+    "E0265", .error, "unknown interpolation option",
+    """
+    A number put in a string may say how it is written, as Swift's string
+    interpolations take labelled arguments: `decimals:` (0 to 6) writes it
+    with that many digits after the point, rounded, and `separator:` puts a
+    string between each three digits of its whole part. Each is given once,
+    and only a number takes them.
+
+        let total = 1234567.891
+        text "\\(total, decimals: 2, separator: ",")" at 0,20   // 1,234,567.89
+        text "\\(total, places: 2)" at 0,40                      // error
+    """)
+
+  package static let all = [conditionalKinds, emptyList, formatOption]
 }

@@ -237,23 +237,44 @@ package struct EdgeInsets: Equatable {
 
   package var horizontal: Double { leading + trailing }
   package var vertical: Double { top + bottom }
+
+  /// Sets the edge or edges `padding.EDGE` or `margin.EDGE` names.
+  mutating func set(edge: Substring, to length: Double) {
+    switch edge {
+    case "top": top = length
+    case "bottom": bottom = length
+    case "leading": leading = length
+    case "trailing": trailing = length
+    case "horizontal": (leading, trailing) = (length, length)
+    case "vertical": (top, bottom) = (length, length)
+    default: break
+    }
+  }
 }
 
 /// The modifiers of one element, applied around its content in this
 /// order: the frame (`width`, `height`) sizes the content, `padding` adds
 /// space around the frame, `background` (with `cornerRadius`) fills the
-/// padded box. A class: most elements have none, and a model holding nil
-/// stays as small as it was.
+/// padded box, and `margin` adds space outside the background (SwiftUI's
+/// `.padding().background().padding()`). A class: most elements have
+/// none, and a model holding nil stays as small as it was.
 package final class Modifiers: Equatable {
   package var width: FrameLength?
   package var height: FrameLength?
+  /// All the room between the element's frame and its content: its
+  /// padding and its margin. Layout needs only the sum.
   package var padding = EdgeInsets()
+  /// The part of `padding` outside the background.
+  package var margin = EdgeInsets()
   package var background: Fill?
   package var cornerRadius = 0.0
 
+  package init() {}
+
   package static func == (a: Modifiers, b: Modifiers) -> Bool {
     a === b
-      || (a.width == b.width && a.height == b.height && a.padding == b.padding && a.background == b.background
+      || (a.width == b.width && a.height == b.height && a.padding == b.padding && a.margin == b.margin
+        && a.background == b.background
         && a.cornerRadius == b.cornerRadius)
   }
 }

@@ -98,6 +98,9 @@ enum ASTDump {
           switch part {
           case .text(let t): t.debugDescription
           case .expression(let x): "\\(\(expr(x)))"
+          case .formatted(let x, let options):
+            "\\(\(expr(x))" + options.map { ", \($0.name.name)\(span($0.name.range)): \(expr($0.value))" }.joined()
+              + ")"
           }
         }.joined(separator: " ")
     case .colorSet(let light, let dark, _): body = "set \(expr(light)) / \(expr(dark))"

@@ -121,6 +121,8 @@ enum ASTPrinter {
         switch part {
         case .text(let text): String(jsonString(text).dropFirst().dropLast())
         case .expression(let value): "\\(\(self.expression(value)))"
+        case .formatted(let value, let options):
+          "\\(\(([self.expression(value)] + options.map { "\($0.name.name): \(self.expression($0.value))" }).joined(separator: ", ")))"
         }
       }
       return "\"" + inner.joined() + "\""

@@ -12,7 +12,8 @@ import PencilSyntax
 extension DiagnosticCode {
   /// Every code of every phase, sorted by id.
   public static let all: [DiagnosticCode] =
-    (LexerCodes.all + ParserCodes.all + SemaCodes.all + LanguageCodes.all + ExpressionCodes.all + InterfaceCodes.all
+    (LexerCodes.all + ParserCodes.all + SemaCodes.all + LanguageCodes.all + ExpressionCodes.all + ContentCodes.all
+    + InterfaceCodes.all
     + GraphicsCodes.all
     + LayoutCodes.all
     + BackendCodes.all

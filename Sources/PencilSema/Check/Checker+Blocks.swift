@@ -5,8 +5,11 @@ import PencilSyntax
 enum ElementContext {
   /// At the top of the file: needs a size (and, except text, takes `at`).
   case file
-  /// A stack child: the stack places it, so no `at`.
+  /// A child of an hstack or a vstack: the stack places it, so no `at`.
   case stack
+  /// A child of a zstack: aligned, or placed with `at` from the zstack's
+  /// top-left (SwiftUI's `.position`), the zstack growing to hold it.
+  case overlay
   /// In a component's body: `at` is relative to the component's frame, and
   /// an element without `size` fills the frame.
   case body
@@ -27,7 +30,11 @@ extension Checker {
     guard evaluator.spendStep(at: statement.range) else { return }
     switch statement {
     case .element(let element):
-      if let model = checkElement(element, in: context) { models.append(model) }
+      if element.kind.key == .content, !contentStack.isEmpty, contentIsPlaceholder {
+        placeContent(element, into: &models)
+      } else if let model = checkElement(element, in: context) {
+        models.append(model)
+      }
     case .letBinding(let binding):
       bindLet(binding)
     case .forLoop(let loop):

@@ -22,6 +22,9 @@ final class ComponentDefinition {
   /// Whether the body reads `width` or `height`, so that an expansion
   /// depends on the size of the frame.
   let readsFrameSize: Bool
+  /// The kind of the element around each `content` placeholder of the
+  /// body (nil: the body itself); empty when the component takes none.
+  var contentParents: [Name?] = []
   /// Whether the body names elements: each use then gets names of its own.
   let namesElements: Bool
   /// The prelude's `pencil`: its items carry the call site's range.
@@ -124,6 +127,9 @@ extension Computed {
       Computed.mix(&state, anchor.unit.y.bitPattern)
       Computed.mix(&state, anchor.offset.x.bitPattern)
       Computed.mix(&state, anchor.offset.y.bitPattern)
+    case .font(let size, let bold):
+      Computed.mix(&state, size.bitPattern)
+      Computed.mix(&state, bold ? 13 : 17)
     case .none: Computed.mix(&state, 7)
     case .unknown, .typed: Computed.mix(&state, 11)
     }
@@ -158,6 +164,7 @@ extension Checker {
     definition.broken = statement.recovered
     definition.laterDefaults = Set(Checker.defaultsUsingLaterParameters(statement.parameters).map(\.index))
     definition.lets = evaluator.scope.lets
+    definition.contentParents = scanContent(of: statement)
     definition.file = evaluator.file
     evaluator.definitions.components[name.key] = definition
     evaluator.definitions.componentDefinitions.append(definition)
@@ -229,12 +236,13 @@ extension Checker {
   mutating func checkUse(of component: ComponentDefinition, _ statement: ElementStatement, in context: ElementContext)
     -> ElementModel?
   {
-    rejectLabelAndChildren(statement)
+    rejectLabelAndChildren(statement, allowChildren: true)
     guard !component.broken else {
       evaluator.markNamesRead(in: [.element(statement)])
       return nil
     }
     let values = checkAttributes(statement.attributes, component.specs, of: component.name)
+    let content = checkContent(of: statement, for: component)
     if context == .stack, let position = statement.attributes.first(where: { $0.name.key == .at }) {
       evaluator.diagnostics.append(
         Diagnostic(
@@ -285,7 +293,8 @@ extension Checker {
       guard context != .file else { return nil }
       guard evaluator.spendElements(1, at: statement.range) else { return nil }
       let use = DeferredElement(
-        component: component, values: values, statement: statement, file: evaluator.currentFile, number: deferredUses)
+        component: component, values: values, content: content, statement: statement, file: evaluator.currentFile,
+        number: deferredUses)
       deferredUses += 1
       return ElementModel(
         content: .deferred(use), placement: placement, range: statement.range,
@@ -294,7 +303,7 @@ extension Checker {
     // The use is an element (the prelude's pencil is one, as it was
     // built in), and a user component's body adds its own.
     guard evaluator.spendElements(1, at: statement.range),
-      let children = expand(component, values, size: size, at: statement)
+      let children = expand(component, values, content: content, size: size, at: statement)
     else { return nil }
     return ElementModel(
       content: .group(

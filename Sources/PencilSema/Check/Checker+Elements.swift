@@ -53,6 +53,12 @@ extension Checker {
     let kind = statement.kind.name
     let kindName = statement.kind.key
     let component = evaluator.definitions.components[kindName]
+    if kindName == .content, component == nil, contentIsPlaceholder {
+      // Outside a body's run (a use's content goes through `run`).
+      var placed: [ElementModel] = []
+      placeContent(statement, into: &placed)
+      return nil
+    }
     recordKindUse(statement, component: component)
     if let component { return checkUse(of: component, statement, in: context) }
     if kindName == .line || kindName == .arrow { return checkConnector(statement, in: context) }
@@ -93,7 +99,8 @@ extension Checker {
     switch kindName {
     case .hstack, .vstack, .zstack:
       var children: [ElementModel] = []
-      inScope { checker in checker.run(statement.children ?? [], in: .stack, into: &children) }
+      let childContext: ElementContext = kindName == .zstack ? .overlay : .stack
+      inScope { checker in checker.run(statement.children ?? [], in: childContext, into: &children) }
       let axis: StackAxis = kindName == .hstack ? .h : kindName == .vstack ? .v : .z
       var stack = StackElement(axis: axis, spacing: values.number(.spacing) ?? 8, children: children)
       if let alignment = values.keyword(.alignment) {

@@ -52,7 +52,8 @@ extension Checker {
 
   /// The body's elements for one use; nil when a limit stopped it.
   mutating func expand(
-    _ component: ComponentDefinition, _ values: AttributeValues, size: Point?, at statement: ElementStatement
+    _ component: ComponentDefinition, _ values: AttributeValues, content: [ElementModel] = [], size: Point?,
+    at statement: ElementStatement
   ) -> [ElementModel]? {
     // The arguments in a scratch array the checker keeps (no allocation per
     // use), then looked up: most uses repeat an earlier one.
@@ -64,7 +65,9 @@ extension Checker {
     var print = ExpansionKey.seed
     for argument in argumentScratch { argument.fingerprint(into: &print) }
     ExpansionKey.mix(size: keySize, into: &print)
-    if let entries = component.cache[print] {
+    // A use with content has children of its own: it is not cached.
+    let cacheable = content.isEmpty
+    if cacheable, let entries = component.cache[print] {
       for entry in entries where entry.size == keySize && entry.arguments == argumentScratch {
         // The body's elements are generated ones, wherever the use stands.
         evaluator.budget.generating += 1
@@ -72,7 +75,7 @@ extension Checker {
         return evaluator.spendElements(entry.elements, at: statement.range) ? entry.children : nil
       }
     }
-    if let slots = component.colorSlots, let last = component.lastExpansion, last.size == keySize,
+    if cacheable, let slots = component.colorSlots, let last = component.lastExpansion, last.size == keySize,
       let children = slots.recolor(last.children, from: last.arguments, to: argumentScratch)
     {
       evaluator.budget.generating += 1
@@ -111,11 +114,14 @@ extension Checker {
         implicit: true)
     }
     var children: [ElementModel] = []
+    contentStack.append(content)
     run(component.statement.body, in: .body, into: &children)
+    contentStack.removeLast()
     evaluator.budget.nesting -= 1
     evaluator.budget.generating = generating
     leaveBody(saved)
     guard !evaluator.budget.exhausted else { return nil }
+    guard cacheable else { return children }
     if component.cacheCount == ComponentDefinition.cacheLimit {
       component.cache.removeAll(keepingCapacity: true)
       component.cacheCount = 0
@@ -171,7 +177,9 @@ extension Checker {
         Identifier(key: .height, range: component.statement.name.range), .typed(.number), kind: .parameter,
         implicit: true)
       var discarded: [ElementModel] = []
+      contentStack.append([])
       run(component.statement.body, in: .body, into: &discarded)
+      contentStack.removeLast()
       leaveBody(saved)
     }
   }
@@ -190,7 +198,7 @@ extension Computed {
     case .bool(let flag): self = .bool(flag)
     case .string(let text), .keyword(let text): self = .string(text)
     case .list(let items): self = .list(items)
-    case .font(let size, _): self = .number(size)
+    case .font(let size, let bold): self = .font(size: size, bold: bold)
     case .none: self = .none
     }
   }

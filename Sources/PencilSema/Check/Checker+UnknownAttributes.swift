@@ -71,15 +71,6 @@ extension Checker {
   /// E0213 with a fix to the style alone, or to headline, the bold style,
   /// for body's size. False when the expression is none of these.
   mutating func reportStyleWithWeight(_ expression: Expr) -> Bool {
-    if case .dotName(let style, let range) = expression,
-      ElementKinds.fontStyles.contains(where: { $0.name == style.name })
-    {
-      // SwiftUI's `.font(.body)`: pencil's styles are bare names.
-      evaluator.diagnostics.append(
-        Diagnostic(SemaCodes.unknownFont, range, "a text style is written without the dot: font=\(style.name)")
-          .withFix("write \(style.name)", replacing: range, with: style.name))
-      return true
-    }
     guard case .member(let base, let member, _, let range) = expression else { return false }
     let style: Identifier
     switch base {

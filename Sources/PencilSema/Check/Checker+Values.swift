@@ -49,6 +49,11 @@ extension Checker {
   /// The checked value of an attribute, or nil (reported, or not known
   /// while a component's body is checked on its own).
   mutating func resolve(_ expression: Expr, as kind: ValueKind, for attribute: String) -> Value? {
+    if case .conditional(let condition, let whenTrue, let whenFalse, _) = expression, kind.readsWords,
+      whenTrue.isBareName || whenFalse.isBareName
+    {
+      return resolvePicked(condition, whenTrue, whenFalse, as: kind, for: attribute)
+    }
     switch kind {
     case .keyword(let words):
       guard case .name(let identifier) = expression, evaluator.binding(identifier.key) == nil else { break }
@@ -61,6 +66,14 @@ extension Checker {
       return .keyword(identifier.name)
     case .font:
       if reportStyleWithWeight(expression) { return nil }
+      if case .dotName(let identifier, _) = expression, SystemColors.entry(named: identifier.name) == nil,
+        !ElementKinds.fontStyles.contains(where: { $0.name == identifier.name })
+      {
+        // `.heading`: a text style misspelt, not a colour.
+        reportUnknownWord(
+          identifier, among: ElementKinds.fontStyles.map(\.name), code: SemaCodes.unknownFont, what: "text style")
+        return nil
+      }
       guard case .name(let identifier) = expression, evaluator.binding(identifier.key) == nil else { break }
       guard let style = ElementKinds.fontStyles.first(where: { $0.name == identifier.name }) else {
         reportUnknownWord(
@@ -134,6 +147,7 @@ extension Checker {
         return nil
       }
       return .size(size)
+    case (.font, .font(let size, let bold)): return .font(size: size, bold: bold)
     case (.font, .number(let size)):
       return evaluator.checkRange(size, range, minimum: 0, maximum: nil, positive: true, what: "the font size")
         .map { .font(size: $0, bold: false) }
@@ -170,7 +184,7 @@ extension Checker {
     case (.optional(let wrapped), _): fits(wrapped, kind)
     case (.number, .number), (.number, .font), (.color, .color), (.string, .string), (.string, .keyword),
       (.bool, .bool), (.point, .point), (.point, .unitPoint), (.size, .size), (.gradient, .gradient), (.color, .paint),
-      (.gradient, .paint), (.number, .length):
+      (.gradient, .paint), (.number, .length), (.font, .font):
       true
     case (.list(let item), .list(let wanted)): fits(item, wanted)
     default: false
@@ -181,7 +195,7 @@ extension Checker {
   static func fits(_ value: Computed, _ kind: ValueKind) -> Bool {
     switch (kind, value) {
     case (.color, .color), (.number, .number), (.point, .point), (.unitPoint, .point), (.size, .size), (.bool, .bool),
-      (.string, .string), (.gradient, .gradient), (_, .unknown), (_, .typed):
+      (.string, .string), (.gradient, .gradient), (.font, .font), (_, .unknown), (_, .typed):
       true
     case (.list(let item), .list(let items)): items.allSatisfy { fits($0, item) }
     default: false

@@ -19,6 +19,9 @@ package struct Checker {
   var deferredUses = 0
   /// Reused by `expand` for the arguments of each use.
   var argumentScratch: [Computed] = []
+  /// The content of each use being expanded, innermost last: what a
+  /// body's `content` places (see Checker+Content).
+  var contentStack: [[ElementModel]] = []
 
   init(bytes: [UInt8], diagnostics: DiagnosticList, withPrelude: Bool = true) {
     evaluator = Evaluator(bytes: bytes, diagnostics: diagnostics)

@@ -13,6 +13,8 @@ import PencilSyntax
 package struct DeferredElement: Equatable {
   let component: ComponentDefinition
   let values: AttributeValues
+  /// The elements the use gives in `{ }`, checked where it stands.
+  let content: [ElementModel]
   let statement: ElementStatement
   /// The file the use is written in.
   let file: FileID
@@ -49,7 +51,7 @@ package struct SizedUseExpander {
   ) {
     let mark = environment.evaluator.diagnostics.mark
     environment.evaluator.currentFile = use.file
-    let children = environment.expand(use.component, use.values, size: size, at: use.statement)
+    let children = environment.expand(use.component, use.values, content: use.content, size: size, at: use.statement)
     let found = Array(environment.evaluator.diagnostics.items(since: mark))
     guard let children else { return (nil, found) }
     let group = GroupElement(

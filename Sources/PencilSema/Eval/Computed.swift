@@ -15,6 +15,9 @@ enum Computed: Hashable {
   /// built as a list, so `0..<1000000` costs nothing until it is walked.
   case range(lower: Int, upper: Int)
   case gradient(GradientModel)
+  /// A text style, `.headline`: its size in points and whether it is bold
+  /// (SwiftUI's `Font`).
+  case font(size: Double, bold: Bool)
   /// `NAME.ANCHOR`: a point of a named element, known after layout.
   case anchor(ElementAnchor)
   /// `none`: an optional parameter left empty (`gradient: Gradient? = none`).
@@ -57,6 +60,7 @@ enum Computed: Hashable {
     case .list: "a list"
     case .range: "a range"
     case .gradient: "a gradient"
+    case .font: "a text style"
     case .none: "none"
     case .unknown: "a value"
     case .typed(let type): type.description
@@ -84,11 +88,11 @@ enum Computed: Hashable {
 
 /// The types a parameter can declare.
 package indirect enum DeclaredType: Hashable {
-  case number, bool, string, color, point, size, gradient
+  case number, bool, string, color, point, size, gradient, font
   case list(DeclaredType)
   case optional(DeclaredType)
 
-  static let names = ["Number", "Bool", "String", "Color", "Point", "Size", "Gradient"]
+  static let names = ["Number", "Bool", "String", "Color", "Point", "Size", "Gradient", "Font"]
 
   package init?(name: String) {
     switch name {
@@ -99,6 +103,7 @@ package indirect enum DeclaredType: Hashable {
     case "Point": self = .point
     case "Size": self = .size
     case "Gradient": self = .gradient
+    case "Font": self = .font
     default: return nil
     }
   }
@@ -113,6 +118,7 @@ package indirect enum DeclaredType: Hashable {
     case .point: .point
     case .size: .size
     case .gradient: .gradient
+    case .font: .font
     case .list(let item): .list(item.valueKind)
     case .optional(let wrapped): wrapped.valueKind
     }
@@ -128,6 +134,7 @@ package indirect enum DeclaredType: Hashable {
     case .point: "a position"
     case .size: "a size"
     case .gradient: "a gradient"
+    case .font: "a text style"
     case .list: "a list"
     case .optional(let wrapped): wrapped.description
     }

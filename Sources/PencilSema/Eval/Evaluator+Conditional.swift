@@ -73,6 +73,7 @@ extension Computed {
     case .point: .typed(.point)
     case .size: .typed(.size)
     case .gradient: .typed(.gradient)
+    case .font: .typed(.font)
     case .range: .typed(.list(.number))
     case .list(let items):
       if case .typed(let item)? = items.first?.typedAlike { .typed(.list(item)) } else { .unknown }

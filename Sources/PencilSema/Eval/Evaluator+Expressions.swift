@@ -28,6 +28,10 @@ extension Evaluator {
     case .name(let identifier): return evaluateName(identifier, expecting: kind)
     case .dotName(let identifier, let range):
       if let entry = SystemColors.entry(named: identifier.name) { return .color(resolve(entry)) }
+      // `.headline`: a text style as a value, SwiftUI's Font.
+      if let style = ElementKinds.fontStyles.first(where: { $0.name == identifier.name }) {
+        return .font(size: style.size, bold: style.bold)
+      }
       reportUnknownColor(identifier, replacing: range, dotted: true)
       return nil
     case .call(let function, let arguments, let range):
@@ -320,6 +324,10 @@ extension Evaluator {
     for part in parts {
       switch part {
       case .text(let piece): text += piece
+      case .formatted(let expression, let options):
+        guard let written = format(expression, options) else { return nil }
+        guard case .string(let string) = written else { return .unknown }
+        text += string
       case .expression(let expression):
         guard let value = evaluate(expression) else { return nil }
         switch value {

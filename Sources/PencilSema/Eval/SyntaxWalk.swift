@@ -49,7 +49,15 @@ enum SyntaxWalk {
     case .list(let items, _):
       for item in items { names(in: item, visit) }
     case .interpolated(let parts, _):
-      for case .expression(let part) in parts { names(in: part, visit) }
+      for part in parts {
+        switch part {
+        case .text: break
+        case .expression(let value): names(in: value, visit)
+        case .formatted(let value, let options):
+          names(in: value, visit)
+          for option in options { names(in: option.value, visit) }
+        }
+      }
     case .number, .size, .point, .string, .hexColor, .dotName, .invalid:
       break
     }

@@ -110,6 +110,14 @@ package enum BinaryOperator: String, Equatable, Sendable {
 package enum InterpolationPart: Equatable, Sendable {
   case text(String)
   case expression(Expr)
+  /// `\(x, decimals: 1)`: a value and how to write it.
+  case formatted(Expr, [FormatOption])
+}
+
+/// `NAME: VALUE` after an interpolation's value.
+package struct FormatOption: Equatable, Sendable {
+  package var name: Identifier
+  package var value: Expr
 }
 
 package enum PairKind: Equatable, Sendable {

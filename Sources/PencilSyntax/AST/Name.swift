@@ -94,6 +94,7 @@ extension Name {
   package static let hstack = Name("hstack")
   package static let vstack = Name("vstack")
   package static let zstack = Name("zstack")
+  package static let content = Name("content")
   package static let shape = Name("shape")
   package static let canvas = Name("canvas")
   package static let component = Name("component")

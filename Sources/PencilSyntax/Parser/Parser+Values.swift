@@ -355,11 +355,34 @@ extension Parser {
       case .text(let text):
         if !text.isEmpty { parts.append(.text(text)) }
       case .expression(let tree?):
-        parts.append(.expression(ASTBridge(tree).expr(tree.root)))
+        let bridge = ASTBridge(tree)
+        if bridge.tree.kind(bridge.tree.root) == .interpolationFormat {
+          parts.append(.formatted(bridge.expr(bridge.tree.root), bridge.formatOptions(of: bridge.tree.root)))
+        } else {
+          parts.append(.expression(bridge.expr(bridge.tree.root)))
+        }
       case .expression(nil):
         return nil
       }
     }
     return .interpolated(parts, range)
+  }
+}
+
+extension Parser {
+  /// `, NAME: OPTION` after an interpolation's value, as Swift's custom
+  /// string interpolations take labelled arguments: `\(x, decimals: 1)`.
+  mutating func parseFormatOptions(start: NodeMark) throws {
+    while current.kind == .comma {
+      advance()
+      skipNewlines()
+      let option = tree.mark
+      _ = try expectIdentifier("an option's name, as in '\\(x, decimals: 1)'")
+      _ = try expect(.colon, "after the option's name, as in '\\(x, decimals: 1)'")
+      skipNewlines()
+      try parseValue(for: "interpolation")
+      tree.finish(.formatOption, option)
+    }
+    tree.finish(.interpolationFormat, start)
   }
 }

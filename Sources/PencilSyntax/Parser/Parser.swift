@@ -68,7 +68,9 @@ package struct Parser {
       return false
     }
     do {
+      let start = tree.mark
       try parseValue(for: what)
+      if current.kind == .comma { try parseFormatOptions(start: start) }
       skipNewlines()
       guard current.kind == .endOfFile else {
         throw fail(ParserCodes.expectedToken, "expected ')' to end the interpolation, found \(foundDescription)")

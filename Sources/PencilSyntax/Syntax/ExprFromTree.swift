@@ -45,6 +45,16 @@ package final class ASTBridge {
     return count == 2 ? (SyntaxNodeID(first), SyntaxNodeID(second)) : nil
   }
 
+  /// The options of an interpolation's format, `decimals: 1`, in order.
+  func formatOptions(of id: SyntaxNodeID) -> [FormatOption] {
+    var options: [FormatOption] = []
+    tree.forEachChild(id) { child in
+      guard tree.kind(child) == .formatOption, let value = tree.firstChild(child) else { return }
+      options.append(FormatOption(name: identifier(Int(tree[child].firstToken)), value: expr(value)))
+    }
+    return options
+  }
+
   /// The items of the `argumentList` child of `id`; nil when it has none.
   func arguments(of id: SyntaxNodeID) -> [Expr]? {
     guard let list = tree.firstChild(id, .argumentList) else { return nil }
@@ -116,6 +126,10 @@ package final class ASTBridge {
     case .parenthesized:
       guard let inner = tree.firstChild(id) else { return .invalid(range) }
       return expr(inner)
+    case .interpolationFormat:
+      // The value; `formatOptions` reads the options.
+      guard let value = tree.firstChild(id) else { return .invalid(range) }
+      return expr(value)
     default:
       return .invalid(range)
     }

@@ -68,8 +68,15 @@ package enum SyntaxKind: UInt8, Sendable {
   /// `CONDITION ? A : B` (added last, so the earlier kinds keep their
   /// numbers).
   case conditional
+  /// `VALUE, NAME: OPTION, …` of an interpolation, `\(x, decimals: 1)`:
+  /// the value, then a `formatOption` each.
+  case interpolationFormat
+  /// `NAME: OPTION` of an `interpolationFormat`.
+  case formatOption
 
-  package var isExpression: Bool { rawValue >= SyntaxKind.numberLiteral.rawValue }
+  /// A value's node; an interpolation's format is one (its value
+  /// formatted), its options are not.
+  package var isExpression: Bool { rawValue >= SyntaxKind.numberLiteral.rawValue && self != .formatOption }
 }
 
 /// What a piece of trivia is: the bytes between tokens that the parser
