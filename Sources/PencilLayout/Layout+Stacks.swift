@@ -65,6 +65,20 @@ extension Layout {
         reserved += horizontal ? least.x : least.y
       }
     }
+    // When the room holds every such child's ideal length, each is offered
+    // at least that: a stack placed in the frame it hugged lays its
+    // children out as it measured them (equal parts in order would give a
+    // wide child after narrower ones less than it needs, and it would wrap).
+    // (The ideal sizes wait in `sizes`, which the loop below overwrites.)
+    var idealsFit = false
+    if bounded > 0 {
+      var total = 0.0
+      for (index, flexibility) in flexible where flexibility != .infinity {
+        sizes[index] = answer(index, nil)
+        total += horizontal ? sizes[index].x : sizes[index].y
+      }
+      idealsFit = total <= remaining - reserved + 1e-9 * max(1, available)
+    }
     // Children that take all they are offered share what is left equally
     // (the same number for each, not a running division).
     var share: Double? = nil
@@ -74,7 +88,8 @@ extension Layout {
         if share == nil { share = max(0, remaining / Double(left)) }
         part = share ?? 0
       } else {
-        part = max(0, (remaining - reserved) / Double(bounded))
+        let ideal = idealsFit ? (horizontal ? sizes[index].x : sizes[index].y) : 0
+        part = max(0, (remaining - reserved) / Double(bounded), ideal)
         bounded -= 1
       }
       sizes[index] = answer(index, part)

@@ -11,8 +11,9 @@ struct CompletionContext {
     /// After a leading dot: a system colour.
     case dotted
     /// Where a statement starts, in a block opened by a statement of this
-    /// first word (`gradient`, `shape`, an element kind), nil at the top.
-    case statementStart(block: String?)
+    /// first word (`gradient`, `shape`, an element kind), nil at the top;
+    /// `inComponent`: inside a component's body, where `content` goes.
+    case statementStart(block: String?, inComponent: Bool)
     /// After an element's kind, where an attribute name goes; `given` are
     /// the attributes already written.
     case attributeName(kind: String, given: Set<String>)
@@ -108,7 +109,7 @@ struct CompletionContext {
       statement.removeFirst(2)
     }
     guard let first = statement.first else {
-      position = .statementStart(block: blocks.last ?? nil)
+      position = .statementStart(block: blocks.last ?? nil, inComponent: blocks.contains("component"))
       return
     }
     guard first.kind == .identifier else { return }

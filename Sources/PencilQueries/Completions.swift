@@ -72,8 +72,13 @@ public enum Completions {
     switch context.position {
     case .dotted:
       candidates = systemColors
-    case .statementStart(let block):
+    case .statementStart(let block, let inComponent):
       candidates = statementStart(in: block, scope: scope)
+      if inComponent, block != "gradient", block != "shape" {
+        candidates.append(
+          Candidate(
+            label: "content", kind: .keyword, detail: "where a use's { } elements go", documentation: nil))
+      }
     case .attributeName(let kind, let given):
       candidates = attributes(of: kind, scope: scope).filter { !given.contains($0.name) }.map {
         Candidate(

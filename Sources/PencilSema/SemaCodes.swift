@@ -202,10 +202,13 @@ package enum SemaCodes {
   static let unexpectedChildren = DiagnosticCode(
     "E0222", .error, "element takes no children",
     """
-    Only `hstack`, `vstack` and `zstack` hold other elements in `{ }`.
+    Only `hstack`, `vstack` and `zstack` hold other elements in `{ }`, and
+    a component whose body says where they go with `content`.
 
         rect at 0,0 size 50x50 { ellipse }                     // error
         zstack at 0,0 size 50x50 { rect fill=red; ellipse }    // ok
+        component card { vstack padding=8 { content } }
+        card at 0,0 { ellipse size 20x20 }                     // ok
     """)
   // E0223 (text inside a stack) is retired: text is a stack child since
   // layout v3. The code is not reused.

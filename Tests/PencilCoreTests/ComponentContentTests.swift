@@ -29,13 +29,8 @@ final class ComponentContentTests: XCTestCase {
     return try XCTUnwrap(compilation.scene)
   }
 
-  private func paths(_ scene: Scene) -> [PathItem] {
-    scene.items.compactMap { if case .path(let path) = $0 { path } else { nil } }
-  }
-
-  private func texts(_ scene: Scene) -> [TextItem] {
-    scene.items.compactMap { if case .text(let text) = $0 { text } else { nil } }
-  }
+  private func paths(_ scene: Scene) -> [PathItem] { scene.pathItems }
+  private func texts(_ scene: Scene) -> [TextItem] { scene.textItems }
 
   private func codes(_ text: String) -> [String] { compile(text).diagnostics.map(\.code.id) }
 
@@ -151,6 +146,26 @@ final class ComponentContentTests: XCTestCase {
     let atTheLimit = codes(row + "for k in 0..<1000 { row at 0,0 { many } }\nrect size 1x1 fill=5")
     XCTAssertEqual(atTheLimit, ["E0207"])
     XCTAssertEqual(codes(row + "for k in 0..<1001 { row at 0,0 { many } }"), ["E0230"])
+  }
+
+  func testContentPassedOnInTwoBranchesAtEveryLevelIsWorkedOutOnce() {
+    // Each component places its content in both branches of an `if`, each
+    // a use of the one before: worked out naively, 2^40 paths.
+    var source = "canvas 100x100\ncomponent c0 { vstack { content } }\n"
+    for level in 1...40 {
+      source +=
+        "component c\(level)(b: Bool = true) { if b { c\(level - 1) { content } } else { c\(level - 1) { content } } }\n"
+    }
+    source += "c40 at 0,0 { rect size 10x10 }"
+    XCTAssertEqual(compile(source).diagnostics.map(\.code.id), [])
+  }
+
+  func testASizeReadingUseInContentTakesTheFrameItIsPlacedIn() throws {
+    // Not the caller's frame (outer's 200x200): box's 50x50, as at the top level.
+    let found = try scene(
+      "canvas 300x300\ncomponent gauge { rect fill=.red size width x height }\ncomponent box { content }\n"
+        + "component outer { box at 10,10 size 50x50 { gauge } }\nouter at 0,0 size 200x200")
+    XCTAssertEqual(paths(found).first?.userSpaceBounds, Rect(x: 10, y: 10, width: 50, height: 50))
   }
 
   func testAFileWithAComponentNamedContentKeepsIt() throws {

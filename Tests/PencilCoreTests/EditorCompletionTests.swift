@@ -46,6 +46,13 @@ final class EditorCompletionTests: XCTestCase {
     XCTAssertEqual(pencil.first { $0.label == "color" }?.insertText, "color=")
   }
 
+  func testContentIsOfferedOnlyInAComponentsBody() {
+    XCTAssertTrue(labels("component card {\n  vstack {\n    |\n  }\n}").contains("content"))
+    XCTAssertTrue(labels("component card {\n  |\n}").contains("content"))
+    XCTAssertFalse(labels("vstack {\n  |\n}").contains("content"))
+    XCTAssertFalse(labels("|").contains("content"))
+  }
+
   func testParameterValuesFollowTheDeclaredType() {
     let gradients = "gradient sky rgb top to bottom { stop red; stop blue }\n" + badge
     XCTAssertEqual(labels(gradients + "badge glow=|"), ["sky", "none"])

@@ -16,13 +16,8 @@ final class LabelledShapeTests: XCTestCase {
     return try XCTUnwrap(compilation.scene)
   }
 
-  private func paths(_ scene: Scene) -> [PathItem] {
-    scene.items.compactMap { if case .path(let path) = $0 { path } else { nil } }
-  }
-
-  private func texts(_ scene: Scene) -> [TextItem] {
-    scene.items.compactMap { if case .text(let text) = $0 { text } else { nil } }
-  }
+  private func paths(_ scene: Scene) -> [PathItem] { scene.pathItems }
+  private func texts(_ scene: Scene) -> [TextItem] { scene.textItems }
 
   private func codes(_ text: String) -> [String] { compile(text).diagnostics.map(\.code.id) }
 

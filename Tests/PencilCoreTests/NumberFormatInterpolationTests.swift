@@ -61,6 +61,15 @@ final class NumberFormatInterpolationTests: XCTestCase {
     XCTAssertEqual(diagnostic?.fixes.first?.edits.first?.newText, "decimals")
   }
 
+  func testAWidthPastWhatDecimalsHoldIsWrittenWholeNotACrash() throws {
+    // A frame's width comes from layout, unchecked: here 1e13.
+    let source =
+      "component w { text \"\\(width, decimals: 6, separator: \",\")\" }\n"
+      + "vstack { hstack { for i in 0..<10000 { rect size 1000000000x1 } }; w }"
+    let texts = compile(source).scene?.items.compactMap { if case .text(let t) = $0 { t.text } else { nil } }
+    XCTAssertEqual(texts?.first?.hasPrefix("10,000,000,0"), true, "\(texts ?? [])")
+  }
+
   func testAComponentCheckedAloneFormatsAnUnknownNumber() {
     let source = "canvas 100x100\ncomponent price(v: Number) { text \"\\(v, decimals: 2)\" }\nprice v=3 at 0,0"
     XCTAssertEqual(compile(source).diagnostics.map(\.code.id), [])

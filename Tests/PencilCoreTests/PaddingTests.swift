@@ -45,4 +45,16 @@ final class PaddingTests: XCTestCase {
     let body = boxes("component card { rect at 10,10 size 50x20 padding=5 fill=red }\ncard at 0,0 size 100x100")
     XCTAssertEqual(body, top)
   }
+
+  /// An hstack that hugs padded texts places each on one line: placed in
+  /// the frame it hugged, each child gets its ideal width back, however
+  /// the texts' flexibilities order them.
+  func testPaddedTextsInAHuggingHStackKeepTheirOneLine() throws {
+    let compilation = compile(
+      "canvas 400x100\nhstack at 10,10 spacing=0 {\n  text \"padding\" padding=12\n"
+        + "  text \"margin\" padding=24\n  text \"both\" padding.vertical=12 padding.horizontal=36\n}")
+    XCTAssertEqual(compilation.diagnostics.map(\.code.id), [], "\(compilation.diagnostics.map(\.message))")
+    let texts = try XCTUnwrap(compilation.scene).items.compactMap { if case .text(let t) = $0 { t.text } else { nil } }
+    XCTAssertEqual(texts, ["padding", "margin", "both"])
+  }
 }

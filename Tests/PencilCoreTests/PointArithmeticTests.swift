@@ -66,9 +66,19 @@ final class PointArithmeticTests: XCTestCase {
       arrow from c.bottom to target.top + (0, -4)
       """)
     XCTAssertEqual(compilation.diagnostics.map(\.code.id), [])
-    let ir = IRPrinter.print(try XCTUnwrap(compilation.scene))
-    // Each arrow's shaft ends at the same point, 4 above the target's top centre.
-    XCTAssertEqual(ir.components(separatedBy: " 140 196").count - 1 >= 3, true, ir)
+    // The four rects, then each arrow's shaft and head: every head's tip
+    // is the one point 4 above the target's top centre.
+    let paths = try XCTUnwrap(compilation.scene).items.compactMap { if case .path(let p) = $0 { p } else { nil } }
+    XCTAssertEqual(paths.count, 10)
+    for head in [paths[5], paths[7], paths[9]] {
+      let vertices = head.userSpaceSegments.compactMap { segment -> Point? in
+        switch segment {
+        case .move(let point), .line(let point): point
+        default: nil
+        }
+      }
+      XCTAssertTrue(vertices.contains { abs($0.x - 140) < 1e-9 && abs($0.y - 196) < 1e-9 }, "\(vertices)")
+    }
   }
 
   func testErrors() {

@@ -31,6 +31,11 @@ final class TextStyleValueTests: XCTestCase {
     XCTAssertEqual(try sizes("let big = true\ntext \"a\" at 0,50 font=big ? .title : .body"), [28])
   }
 
+  func testAListOfFontsTakesStylesAndSizes() throws {
+    XCTAssertEqual(
+      try sizes("component c(f: [Font]) { text \"x\" font=f[1] }\nc f=[.headline, 30] at 0,20"), [30])
+  }
+
   func testAStyleIsNoNumberAndNoColour() {
     XCTAssertEqual(
       compile("canvas 10x10\nrect at 0,0 size 5x5 opacity=.headline").diagnostics.map(\.code.id), ["E0207"])

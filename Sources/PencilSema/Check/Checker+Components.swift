@@ -25,6 +25,8 @@ final class ComponentDefinition {
   /// The kind of the element around each `content` placeholder of the
   /// body (nil: the body itself); empty when the component takes none.
   var contentParents: [Name?] = []
+  /// Where the content is checked (see Checker+Content), once known.
+  var contentContext: ElementContext? = nil
   /// Whether the body names elements: each use then gets names of its own.
   let namesElements: Bool
   /// The prelude's `pencil`: its items carry the call site's range.
@@ -279,7 +281,7 @@ extension Checker {
     }
     let placement = values.placement
     var size = placement.size
-    if component.readsFrameSize, size == nil, context == .body,
+    if component.readsFrameSize, size == nil, context == .body, checkingContent == 0,
       case .number(let width)? = evaluator.binding(.width)?.value,
       case .number(let height)? = evaluator.binding(.height)?.value
     {

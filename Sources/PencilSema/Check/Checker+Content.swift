@@ -67,16 +67,24 @@ extension Checker {
       evaluator.markNamesRead(in: children)
       return []
     }
-    let context = contentContext(of: component, depth: 0)
+    let context = contentContext(of: component)
     var models: [ElementModel] = []
+    // The caller's `width` and `height` are its frame, not the one the
+    // content is placed in: a use in it that reads them waits for layout.
+    checkingContent += 1
     inScope { checker in checker.run(children, in: context, into: &models) }
+    checkingContent -= 1
     return models
   }
 
   /// Where a component's content stands: at the top of its body (placed
   /// in its frame), in a zstack, in another stack, or in the content of
   /// another use. Where it stands in two places, the stricter decides.
-  private func contentContext(of component: ComponentDefinition, depth: Int) -> ElementContext {
+  /// Worked out once per component (a chain of components that pass their
+  /// content on in two branches each would cost 2^n otherwise); a cycle
+  /// adds nothing to what the other places decide.
+  private func contentContext(of component: ComponentDefinition) -> ElementContext {
+    if let known = component.contentContext { return known }
     func strictness(_ context: ElementContext) -> Int {
       switch context {
       case .file, .body: 0
@@ -84,21 +92,23 @@ extension Checker {
       case .stack: 2
       }
     }
+    component.contentContext = .body
     var context = ElementContext.body
     for parent in component.contentParents {
       guard let parent else { continue }
       let here: ElementContext
       if parent == .zstack {
         here = .overlay
-      } else if parent != .hstack, parent != .vstack, depth < ExpansionBudget.maximumNesting,
-        let inner = evaluator.definitions.components[parent], !inner.contentParents.isEmpty
+      } else if parent != .hstack, parent != .vstack, let inner = evaluator.definitions.components[parent],
+        !inner.contentParents.isEmpty
       {
-        here = contentContext(of: inner, depth: depth + 1)
+        here = contentContext(of: inner)
       } else {
         here = .stack
       }
       if strictness(here) > strictness(context) { context = here }
     }
+    component.contentContext = context
     return context
   }
 

@@ -227,21 +227,10 @@ extension Checker {
       }
       return nil
     }
-    guard case .string(let string)? = resolve(label, as: .string, for: "text") else { return nil }
-    warnAboutMissingGlyphs(in: string, label: label)
     let position = values.placement.origin
     // Text that layout measures and may wrap has a length limit.
     let laidOut = position == nil || values[.width] != nil || values[.lineLimit] != nil
-    if laidOut, string.utf8.count > Checker.maximumLaidOutText,
-      string.unicodeScalars.count > Checker.maximumLaidOutText
-    {
-      evaluator.diagnostics.append(
-        Diagnostic(
-          InterfaceCodes.textTooLong, label.range,
-          "this text has \(string.unicodeScalars.count) characters; text that layout measures and wraps holds at most \(Checker.maximumLaidOutText)"
-        ))
-      return nil
-    }
+    guard let string = checkedString(label, of: "text", measured: laidOut) else { return nil }
     if position == nil, context == .file {
       if !statement.recovered, !statement.attributes.contains(where: { $0.name.name == "at" }) {
         evaluator.diagnostics.append(
@@ -259,6 +248,22 @@ extension Checker {
         ?? (given ?? .black).withOpacity(opacity),
       lineLimit: values.number(.lineLimit).map { clampedInt($0.rounded(.down), 1, 10_000) },
       usesDefaultColor: given == nil && values[.color] == nil, opacity: opacity)
+  }
+
+  /// The string of a text (or a label, `what`), or nil (reported): its
+  /// glyphs checked, and its length when layout measures and wraps it.
+  mutating func checkedString(_ label: Expr, of what: String, measured: Bool) -> String? {
+    guard case .string(let string)? = resolve(label, as: .string, for: what) else { return nil }
+    warnAboutMissingGlyphs(in: string, label: label)
+    guard measured, string.utf8.count > Checker.maximumLaidOutText,
+      string.unicodeScalars.count > Checker.maximumLaidOutText
+    else { return string }
+    evaluator.diagnostics.append(
+      Diagnostic(
+        InterfaceCodes.textTooLong, label.range,
+        "this \(what) has \(string.unicodeScalars.count) characters; text that layout measures and wraps holds at most \(Checker.maximumLaidOutText)"
+      ))
+    return nil
   }
 
   mutating func rejectLabelAndChildren(

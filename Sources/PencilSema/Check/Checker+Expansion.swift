@@ -13,6 +13,7 @@ extension Checker {
     var names: NameRecorder?
     var deduplicating: Bool
     var context: ExpansionContext?
+    var checkingContent: Int
   }
 
   /// Enters the scope of `component`'s body: for the use at `callSite`,
@@ -23,7 +24,8 @@ extension Checker {
     let saved = SavedScope(
       scope: evaluator.scope, file: evaluator.currentFile, names: evaluator.names,
       deduplicating: evaluator.diagnostics.deduplicating,
-      context: evaluator.diagnostics.context)
+      context: evaluator.diagnostics.context, checkingContent: checkingContent)
+    checkingContent = 0
     evaluator.scope = CheckerScope(
       locals: LocalBindings(), blockStart: 0, atFileLevel: false, lets: component.lets,
       visibleFileLets: component.visibleLets, elementNames: [:],
@@ -48,6 +50,7 @@ extension Checker {
     evaluator.names = saved.names
     evaluator.diagnostics.deduplicating = saved.deduplicating
     evaluator.diagnostics.context = saved.context
+    checkingContent = saved.checkingContent
   }
 
   /// The body's elements for one use; nil when a limit stopped it.

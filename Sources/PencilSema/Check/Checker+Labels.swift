@@ -42,17 +42,7 @@ extension Checker {
   }
 
   private mutating func labelText(_ label: Expr, _ values: AttributeValues) -> TextElement? {
-    guard case .string(let string)? = resolve(label, as: .string, for: "label") else { return nil }
-    warnAboutMissingGlyphs(in: string, label: label)
-    guard string.utf8.count <= Checker.maximumLaidOutText || string.unicodeScalars.count <= Checker.maximumLaidOutText
-    else {
-      evaluator.diagnostics.append(
-        Diagnostic(
-          InterfaceCodes.textTooLong, label.range,
-          "this label has \(string.unicodeScalars.count) characters; text that layout measures and wraps holds at most \(Checker.maximumLaidOutText)"
-        ))
-      return nil
-    }
+    guard let string = checkedString(label, of: "label", measured: true) else { return nil }
     let (size, bold) = values.textStyle
     let given = values.color(.color)
     return TextElement(

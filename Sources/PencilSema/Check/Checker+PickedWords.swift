@@ -27,14 +27,7 @@ extension Checker {
       _ = resolve(whenFalse, as: kind, for: attribute)
       return nil
     default:
-      var diagnostic = Diagnostic(
-        SemaCodes.wrongValueKind, condition.range,
-        "the condition of '?:' is a Bool (true or false), found \(test.description)")
-      if test.mayBeNumber {
-        let end = SourceRange(condition.range.end, condition.range.end)
-        diagnostic = diagnostic.withFix("compare it with zero: '… != 0'", replacing: end, with: " != 0")
-      }
-      evaluator.diagnostics.append(diagnostic)
+      evaluator.reportConditionNotBool(test, condition)
       evaluator.markNamesRead(in: whenTrue)
       evaluator.markNamesRead(in: whenFalse)
       return nil

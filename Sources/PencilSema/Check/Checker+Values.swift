@@ -195,7 +195,7 @@ extension Checker {
   static func fits(_ value: Computed, _ kind: ValueKind) -> Bool {
     switch (kind, value) {
     case (.color, .color), (.number, .number), (.point, .point), (.unitPoint, .point), (.size, .size), (.bool, .bool),
-      (.string, .string), (.gradient, .gradient), (.font, .font), (_, .unknown), (_, .typed):
+      (.string, .string), (.gradient, .gradient), (.font, .font), (.font, .number), (_, .unknown), (_, .typed):
       true
     case (.list(let item), .list(let items)): items.allSatisfy { fits($0, item) }
     default: false

@@ -22,6 +22,9 @@ package struct Checker {
   /// The content of each use being expanded, innermost last: what a
   /// body's `content` places (see Checker+Content).
   var contentStack: [[ElementModel]] = []
+  /// How deep in a use's content the checker is, in the current body
+  /// (a body entered from content starts again at 0).
+  var checkingContent = 0
 
   init(bytes: [UInt8], diagnostics: DiagnosticList, withPrelude: Bool = true) {
     evaluator = Evaluator(bytes: bytes, diagnostics: diagnostics)

@@ -26,16 +26,21 @@ extension Evaluator {
       guard agree(first, second, whenTrue, whenFalse, flag: true) else { return nil }
       return first.isUnknown ? first : first.typedAlike
     default:
-      var diagnostic = Diagnostic(
-        SemaCodes.wrongValueKind, condition.range,
-        "the condition of '?:' is a Bool (true or false), found \(test.description)")
-      if test.mayBeNumber {
-        let end = SourceRange(condition.range.end, condition.range.end)
-        diagnostic = diagnostic.withFix("compare it with zero: '… != 0'", replacing: end, with: " != 0")
-      }
-      diagnostics.append(diagnostic)
+      reportConditionNotBool(test, condition)
       return nil
     }
+  }
+
+  /// E0207 for a `?:` condition that is no Bool; a number gets `!= 0`.
+  mutating func reportConditionNotBool(_ test: Computed, _ condition: Expr) {
+    var diagnostic = Diagnostic(
+      SemaCodes.wrongValueKind, condition.range,
+      "the condition of '?:' is a Bool (true or false), found \(test.description)")
+    if test.mayBeNumber {
+      let end = SourceRange(condition.range.end, condition.range.end)
+      diagnostic = diagnostic.withFix("compare it with zero: '… != 0'", replacing: end, with: " != 0")
+    }
+    diagnostics.append(diagnostic)
   }
 
   /// The side not taken, its names standing for values of their kinds.

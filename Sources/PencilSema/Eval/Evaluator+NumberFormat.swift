@@ -101,7 +101,15 @@ extension Evaluator {
   /// digits grouped by three with `separator`.
   static func write(_ number: Double, decimals: Int?, separator: String?) -> String {
     var text: String
+    // Past what a Double holds as a whole number with the decimals (a
+    // frame's width may be, where nothing else is): as it is written.
+    var fits = false
     if let decimals {
+      var scale = 1.0
+      for _ in 0..<decimals { scale *= 10 }
+      fits = (number * scale).magnitude < 9e15
+    }
+    if let decimals, fits {
       var scale = 1.0
       for _ in 0..<decimals { scale *= 10 }
       let scaled = (number * scale).rounded(.toNearestOrAwayFromZero)
