@@ -37,7 +37,7 @@ public enum Completions {
 
   /// The keywords that start a statement.
   static let statementKeywords = ["canvas", "let", "for", "if", "color", "gradient", "shape", "component", "import"]
-  static let pathVerbs = ["move", "line", "curve", "quad", "close"]
+  static let pathVerbs = ["move", "line", "curve", "quad", "arc", "close"]
 
   /// The candidates at `offset`. `importer` reads the files the source
   /// imports (their definitions are in scope); `list` lists a folder

@@ -185,10 +185,12 @@ package enum SemaCodes {
   static let malformedPath = DiagnosticCode(
     "E0220", .error, "malformed shape path",
     """
-    A shape's path must start with `move` and must not be empty.
+    A shape's path must start with `move` (or `arc`, which starts where
+    its circle does) and must not be empty.
 
-        shape s { line 1,1 }              // error
-        shape s { move 0,0; line 1,1 }    // ok
+        shape s { line 1,1 }                                   // error
+        shape s { move 0,0; line 1,1 }                         // ok
+        shape s { arc 0.5,0.5 radius 0.5 from 0 to 180 }       // ok
     """)
   static let redefinesBuiltin = DiagnosticCode(
     "E0221", .error, "redefines a built-in element",

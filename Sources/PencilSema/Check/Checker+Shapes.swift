@@ -102,16 +102,17 @@ extension Checker {
     return UnitPathShape(name: statement.name.name, segments: path.segments)
   }
 
-  /// A path starts with `move` and has at least one command.
+  /// A path starts with `move` (or `arc`, which moves to its start) and
+  /// has at least one command.
   private mutating func validate(_ path: PathBuilder, of statement: ShapeStatement) -> Bool {
     guard let first = path.first else {
       evaluator.report(
         SemaCodes.malformedPath, statement.name.range, "shape '\(statement.name.name)' has an empty path")
       return false
     }
-    guard first.name == "move" else {
+    guard first.name == "move" || first.name == "arc" else {
       evaluator.report(
-        SemaCodes.malformedPath, first.range, "a shape's path must start with 'move', found '\(first.name)'")
+        SemaCodes.malformedPath, first.range, "a shape's path must start with 'move' or 'arc', found '\(first.name)'")
       return false
     }
     return true
@@ -149,6 +150,7 @@ extension Checker {
         "this shape generates more than \(ExpansionBudget.maximumPathCommands) path commands")
       return
     }
+    if command.verb.name == "arc" { return addArc(command, to: &path) }
     var points: [Point] = []
     for point in command.points {
       let value = evaluator.evaluate(point, expecting: .point)

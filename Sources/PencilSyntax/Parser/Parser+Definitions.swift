@@ -212,7 +212,7 @@ extension Parser {
     tree.finish(.typeAnnotation, node)
   }
 
-  static let pathVerbs = ["move", "line", "curve", "quad", "close"]
+  static let pathVerbs = ["move", "line", "curve", "quad", "arc", "close"]
 
   /// A path command in a shape's body, to the end of its line.
   mutating func parsePathCommandStatement() {
@@ -228,7 +228,7 @@ extension Parser {
     guard Parser.pathVerbs.contains(verb) else {
       var diagnostic = Diagnostic(
         ParserCodes.unknownPathCommand, verbRange,
-        "unknown path command '\(verb)'; expected move, line, curve, quad or close")
+        "unknown path command '\(verb)'; expected move, line, curve, quad, arc or close")
       if let suggestion = Suggestions.closest(to: verb, among: Parser.pathVerbs) {
         diagnostic = diagnostic.withFix("did you mean '\(suggestion)'?", replacing: verbRange, with: suggestion)
       }
@@ -249,6 +249,18 @@ extension Parser {
       advance()
       try parsePathPoint("after 'control'")
       if verb == "curve" { try parsePathPoint("as the second control point") }
+    case "arc":
+      // `arc CX,CY radius R from A to B`: SwiftUI's addArc, in degrees.
+      try parsePathPoint("after 'arc' (the centre)")
+      for (word, what) in [("radius", "the radius"), ("from", "the start angle"), ("to", "the end angle")] {
+        guard isIdentifier(word) else {
+          throw fail(
+            ParserCodes.expectedToken,
+            "expected '\(word)' and \(what), as in 'arc 50,50 radius 40 from 0 to 90', found \(foundDescription)")
+        }
+        advance()
+        try parseValue(for: .word(word))
+      }
     default:
       break
     }

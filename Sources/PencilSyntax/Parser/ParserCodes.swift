@@ -59,7 +59,8 @@ package enum ParserCodes {
     "E0107", .error, "unknown path command",
     """
     A `shape` block holds the commands `move X,Y`, `line X,Y`,
-    `curve X,Y control X1,Y1 X2,Y2`, `quad X,Y control X1,Y1` and `close`.
+    `curve X,Y control X1,Y1 X2,Y2`, `quad X,Y control X1,Y1`,
+    `arc X,Y radius R from A to B` and `close`.
 
         shape arrow { move 0,0; lineto 1,1 }   // error
         shape arrow { move 0,0; line 1,1 }     // ok
