@@ -7,7 +7,7 @@ import PencilSupport
 package enum Flattener {
   /// The largest distance, in device pixels, between a curve and its
   /// flattened form.
-  static let tolerance = 0.2
+  static let tolerance = 0.05
 
   /// Calls `line(from, to)` for every segment of the outline mapped by
   /// `transform`; every subpath is closed, as filling requires.
