@@ -1,3 +1,5 @@
+import PencilSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -28,7 +30,9 @@ public enum Arc {
     center: Point, radius: Double, from start: Double, to end: Double, to segments: inout [PathSegment]
   ) {
     let sweep = end - start
-    let pieces = max(1, Int((sweep.magnitude / maximumPiece).rounded(.up)))
+    // A whole turn is 12 pieces; a NaN or wider sweep (the checker allows
+    // neither) is clamped, never a trap.
+    let pieces = clampedInt((sweep.magnitude / maximumPiece).rounded(.up), 1, 12)
     let handle = 4.0 / 3.0 * tan(sweep / Double(pieces) * .pi / 720) * radius
     var from = start
     for piece in 1...pieces {

@@ -53,6 +53,11 @@ final class ArcGeometryTests: XCTestCase {
     XCTAssertEqual(cubics(radius: 5, from: 0, to: 360).count, 12)
   }
 
+  func testANaNOrOverWideSweepIsClampedNotATrap() {
+    XCTAssertEqual(cubics(radius: 5, from: 0, to: .nan).count, 1)
+    XCTAssertEqual(cubics(radius: 5, from: 0, to: 1e300).count, 12)
+  }
+
   func testALargerEndTurnsClockwiseOnTheScreenASmallerOneCounterClockwise() {
     // From 0° (right) to 90° (down, as y grows downwards): through +x, +y.
     guard case .cubic(let c1, _, _)? = cubics(radius: 10, from: 0, to: 90).first,

@@ -1,5 +1,6 @@
 import PencilDiagnostics
 import PencilGeometry
+import PencilSupport
 import PencilSyntax
 
 /// `"\(x, decimals: 1, separator: ",")"`: a number put in a string the
@@ -50,7 +51,7 @@ extension Evaluator {
           failed = true
           continue
         }
-        decimals = Int(count)
+        decimals = clampedInt(count, 0, Evaluator.maximumDecimals)
       case "separator":
         guard let value = evaluate(option.value) else {
           failed = true
@@ -101,19 +102,15 @@ extension Evaluator {
   /// digits grouped by three with `separator`.
   static func write(_ number: Double, decimals: Int?, separator: String?) -> String {
     var text: String
+    var scale = 1.0
+    for _ in 0..<(decimals ?? 0) { scale *= 10 }
+    let scaled = (number * scale).rounded(.toNearestOrAwayFromZero)
     // Past what a Double holds as a whole number with the decimals (a
-    // frame's width may be, where nothing else is): as it is written.
-    var fits = false
-    if let decimals {
-      var scale = 1.0
-      for _ in 0..<decimals { scale *= 10 }
-      fits = (number * scale).magnitude < 9e15
-    }
-    if let decimals, fits {
-      var scale = 1.0
-      for _ in 0..<decimals { scale *= 10 }
-      let scaled = (number * scale).rounded(.toNearestOrAwayFromZero)
-      let whole = Int64(abs(scaled))
+    // frame's width may be, where nothing else is; NaN fails the test
+    // too): written as `formatNumber` writes it. Below 9e15 the
+    // conversions are exact.
+    if let decimals, scaled.magnitude < 9e15 {
+      let whole = Int64(scaled.magnitude)
       let unit = Int64(scale)
       text = (scaled < 0 ? "-" : "") + String(whole / unit)
       if decimals > 0 {
