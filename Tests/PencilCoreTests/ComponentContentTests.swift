@@ -130,6 +130,29 @@ final class ComponentContentTests: XCTestCase {
     XCTAssertTrue(items[1].callSites.isEmpty)
   }
 
+  func testContentGivenToAComponentThatTakesNoneNotesItsDefinitionInItsFile() throws {
+    let library = "// a library\ncomponent badge { text \"b\" }"
+    let compilation = Pencil.compile(
+      SourceFile(name: "main.pencil", text: "import \"lib.pencil\"\ncanvas 200x200\nbadge at 0,0 { text \"mine\" }"),
+      importer: MemoryImportLoader(files: ["lib.pencil": library]))
+    let diagnostic = try XCTUnwrap(compilation.diagnostics.first)
+    XCTAssertEqual(diagnostic.code.id, "E0222")
+    let note = try XCTUnwrap(diagnostic.notes.first)
+    let file = try XCTUnwrap(note.file)
+    XCTAssertEqual(compilation.files[file].name, "lib.pencil")
+    XCTAssertEqual(note.range, SourceRange(23, 28))
+  }
+
+  func testContentGivenToThePreludesPencilHasNoNoteOutsideTheFile() throws {
+    // The prelude's text is no file of the user's: a note there pointed
+    // past the end of the input (a fuzz finding).
+    let source = "canvas 100x100\npencil at 0,0 size 50x10 { stop s=1 }"
+    let diagnostics = compile(source).diagnostics
+    XCTAssertEqual(diagnostics.map(\.code.id), ["E0222"])
+    XCTAssertEqual(diagnostics.first?.notes, [])
+    XCTAssertEqual(diagnostics.first?.range, SourceRange(40, 52))
+  }
+
   func testAProblemInContentUsedInALoopIsReportedOnce() {
     XCTAssertEqual(codes(card + "for i in 0..<5 { card title=\"A\" at 0,i * 10 { text nosuch } }"), ["E0225"])
   }

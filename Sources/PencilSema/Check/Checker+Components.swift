@@ -270,7 +270,7 @@ extension Checker {
           LanguageCodes.missingArgument, statement.kind.range,
           "'\(component.name)' needs \(names), which \(missing.count == 1 ? "has" : "have") no default"
         )
-        .withNote("the parameters are declared here", at: component.statement.name.range)
+        .withDefinition(of: component, "the parameters are declared here", from: evaluator.currentFile)
         .withFix(
           "add \(missing.count == 1 ? "it" : "them")",
           replacing: SourceRange(statement.kind.range.end, statement.kind.range.end), with: insertion))
@@ -327,5 +327,14 @@ extension Checker {
     case .list: "[]"
     default: "none"
     }
+  }
+}
+
+extension Diagnostic {
+  /// A note at the component's name, in the file it is written in; none
+  /// for the prelude's components, whose text is no file the user has.
+  func withDefinition(of component: ComponentDefinition, _ message: String, from file: FileID) -> Diagnostic {
+    guard !component.isPrelude else { return self }
+    return withNote(message, at: component.statement.name.range).inFile(component.file == file ? nil : component.file)
   }
 }

@@ -63,7 +63,7 @@ extension Checker {
         Diagnostic(
           SemaCodes.unexpectedChildren, range,
           "'\(component.name)' takes no content; its body says where content goes with 'content'"
-        ).withNote("'\(component.name)' is defined here", at: component.statement.name.range))
+        ).withDefinition(of: component, "'\(component.name)' is defined here", from: evaluator.currentFile))
       evaluator.markNamesRead(in: children)
       return []
     }
