@@ -22,7 +22,7 @@ The bars (mean <= 0.5, p99 <= 8):
     draws it. The allowance grows continuously with the references' own
     distance: max(bar, references + slack).
 
-Usage: scripts/conformance.py [--pencilc PATH] [--keep DIR]
+Usage: scripts/conformance.py [--pencilc PATH] [--keep DIR] [--only TEXT]
 Needs resvg, rsvg-convert, Pillow and numpy.
 """
 import argparse
@@ -84,6 +84,7 @@ def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser.add_argument("--pencilc", default=os.path.join(root, ".build", "debug", "pencilc"))
     parser.add_argument("--keep", help="keep the rendered files in this directory")
+    parser.add_argument("--only", help="only the scenes whose file name contains this text")
     args = parser.parse_args()
     work = args.keep or tempfile.mkdtemp(prefix="pencil-conformance-")
     os.makedirs(work, exist_ok=True)
@@ -92,8 +93,9 @@ def main():
     print(f"{'':22} {'pencilc vs resvg':>18}   {'pencilc vs rsvg':>18}   {'rsvg vs resvg':>18}")
     print(f"{'scene':22} {header:>18}   {header:>18}   {header:>18}   (1/255 units)")
     # Each scene in light, and in dark too when its colours depend on the appearance.
-    runs = [(scene, "light") for scene in scenes(root)]
-    runs += [(scene, "dark") for scene in scenes(root) if adapts(args.pencilc, scene)]
+    chosen = [scene for scene in scenes(root) if args.only is None or args.only in os.path.basename(scene)]
+    runs = [(scene, "light") for scene in chosen]
+    runs += [(scene, "dark") for scene in chosen if adapts(args.pencilc, scene)]
     for scene, appearance in runs:
         name, ours, resvg, rsvg = render(args.pencilc, scene, work, appearance)
         if ours.shape != resvg.shape or ours.shape != rsvg.shape:

@@ -32,7 +32,8 @@ package enum PeerSpellings {
     "box": "rect", "rectangle": "rect", "Rectangle": "rect", "square": "rect", "Circle": "circle",
     "Capsule": "capsule", "pill": "capsule", "Ellipse": "ellipse", "oval": "ellipse", "RoundedRectangle": "roundrect",
     "Text": "text", "HStack": "hstack", "VStack": "vstack", "ZStack": "zstack", "group": "zstack", "g": "zstack",
-    "Spacer": "spacer", "Path": "path", "polyline": "path", "Line": "line",
+    "Spacer": "spacer", "Path": "path", "polyline": "path", "Line": "line", "SectorMark": "sector", "pie": "sector",
+    "wedge": "sector", "slice": "sector",
   ]
 
   /// Font weights of CSS and SwiftUI (`weight=bold`, `font=body.bold`):

@@ -22,6 +22,12 @@ extension Layout {
         if let box = positionedBox(children[index], size: size) {
           return Rect(x: frame.x + box.x, y: frame.y + box.y, width: box.width, height: box.height)
         }
+        // A sector's label is centred on the slice's midpoint.
+        if index == 1, case .sector(let sector)? = stack.labelFit {
+          let (center, radius) = ShapeOutline.circle(in: frame)
+          let middle = sector.point(.midpoint, center: center, radius: radius)
+          return Rect(x: middle.x - size.x / 2, y: middle.y - size.y / 2, width: size.x, height: size.y)
+        }
         return Rect(
           x: frame.x + Layout.offset(frame.width - size.x, stack.alignment.x),
           y: frame.y + Layout.offset(frame.height - size.y, stack.alignment.y), width: size.x, height: size.y)

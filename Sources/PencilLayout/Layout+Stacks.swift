@@ -134,7 +134,7 @@ extension Layout {
       switch stack.labelFit {
       case nil, .box?: break
       case .ellipse?: total = Point(total.x * 2.0.squareRoot(), total.y * 2.0.squareRoot())
-      case .circle?:
+      case .circle?, .sector?:
         let diameter = (total.x * total.x + total.y * total.y).squareRoot()
         total = Point(diameter, diameter)
       }

@@ -42,10 +42,15 @@ extension Lowering {
   func frame(of name: ElementName) -> Rect? { frames[FrameKey(name: ObjectIdentifier(name), scope: scope)] }
 
   func point(_ anchor: ElementAnchor) -> Point? {
-    frame(of: anchor.element).map {
-      let point = $0.point(atUnit: anchor.unit)
-      return Point(point.x + anchor.offset.x, point.y + anchor.offset.y)
+    guard let frame = frame(of: anchor.element) else { return nil }
+    var point = frame.point(atUnit: anchor.unit)
+    if let own = anchor.sectorAnchor,
+      let sector = sectors[FrameKey(name: ObjectIdentifier(anchor.element), scope: scope)]
+    {
+      let (center, radius) = ShapeOutline.circle(in: frame)
+      point = sector.point(own, center: center, radius: radius)
     }
+    return Point(point.x + anchor.offset.x, point.y + anchor.offset.y)
   }
 
   /// Whether every anchor the element reads is placed.
@@ -59,6 +64,11 @@ extension Lowering {
     }
     let key = FrameKey(name: ObjectIdentifier(name), scope: scope)
     frames[key] = frame
+    switch element.content {
+    case .shape(let shape): if case .sector(let sector) = shape.outline { sectors[key] = sector }
+    case .stack(let stack): if case .sector(let sector)? = stack.labelFit { sectors[key] = sector }
+    default: break
+    }
     // While waiting elements are built, what they place may wake others.
     if resolving > 0 { placedNames.append(key) }
   }

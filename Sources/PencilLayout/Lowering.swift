@@ -31,6 +31,8 @@ package struct Lowering {
   var layout = Layout()
   /// The frames of named elements placed so far, by scope (see Lowering+Anchors).
   var frames: [FrameKey: Rect] = [:]
+  /// The named sectors' geometry, for their own anchors.
+  var sectors: [FrameKey: Sector] = [:]
   /// The scope of names being lowered: 0 the file, then one per use of a
   /// component, and the next to give out.
   var scope = 0

@@ -30,6 +30,9 @@ extension ShapeOutline {
       let square = Rect(
         x: frame.x + (frame.width - side) / 2, y: frame.y + (frame.height - side) / 2, width: side, height: side)
       return ShapeOutline.ellipse.segments(in: square)
+    case .sector(let sector):
+      let (center, radius) = ShapeOutline.circle(in: frame)
+      return sector.segments(center: center, radius: radius)
     case .capsule:
       return ShapeOutline.roundedRect(frame, radius: min(frame.width, frame.height) / 2)
     case .ellipse:
@@ -63,8 +66,13 @@ extension ShapeOutline {
     case .unitPath(let unit): unit
     case .rect: ShapeOutline.unitRect
     case .roundRect(let radius) where radius <= 0: ShapeOutline.unitRect
-    case .roundRect, .ellipse, .circle, .capsule, .absolute: nil
+    case .roundRect, .ellipse, .circle, .capsule, .sector, .absolute: nil
     }
+  }
+
+  /// The centre and radius of the largest circle centred in `frame`.
+  static func circle(in frame: Rect) -> (center: Point, radius: Double) {
+    (Point(frame.x + frame.width / 2, frame.y + frame.height / 2), min(frame.width, frame.height) / 2)
   }
 
   private static let unitRect: [PathSegment] = [

@@ -208,6 +208,11 @@ package enum ElementKinds {
     ("topTrailing", Point(1, 0)), ("bottomLeading", Point(0, 1)), ("bottomTrailing", Point(1, 1)),
   ]
 
+  /// A sector's anchors beside its frame's (see `Sector.Anchor`).
+  package static let sectorAnchors: [(name: String, anchor: Sector.Anchor)] = [
+    ("centroid", .centroid), ("midpoint", .midpoint), ("outer", .outer),
+  ]
+
   /// What CSS and UIKit call SwiftUI's directions, for did-you-mean fixes.
   static let directionAliases = [
     "left": "leading", "right": "trailing", "middle": "center", "centre": "center", "topLeft": "topLeading",

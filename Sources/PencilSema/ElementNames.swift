@@ -14,10 +14,17 @@ import PencilSyntax
 package final class ElementName: Hashable {
   package let name: String
   package let declaration: SourceRange
+  /// Whether it names a built-in `sector`, whose anchors include
+  /// `ElementKinds.sectorAnchors`.
+  let isSector: Bool
+  /// Whether it names a line or an arrow: no outline to end a connector on.
+  package let isConnector: Bool
 
-  init(name: String, declaration: SourceRange) {
+  init(name: String, declaration: SourceRange, isSector: Bool = false, isConnector: Bool = false) {
     self.name = name
     self.declaration = declaration
+    self.isSector = isSector
+    self.isConnector = isConnector
   }
 
   package static func == (a: ElementName, b: ElementName) -> Bool { a === b }
@@ -36,8 +43,35 @@ package struct ElementAnchor: Hashable {
   /// Added once the point is known: `NAME.ANCHOR + (dx, dy)`.
   package var offset = Point(0, 0)
 
-  package var unit: Point { ElementKinds.directions[Int(direction)].point }
-  package var anchorName: String { ElementKinds.directions[Int(direction)].name }
+  /// The unit point of a direction; a sector's own anchors (after the
+  /// directions) are worked out from its geometry, and stand at the centre
+  /// until then.
+  package var unit: Point {
+    Int(direction) < ElementKinds.directions.count ? ElementKinds.directions[Int(direction)].point : Point(0.5, 0.5)
+  }
+  package var anchorName: String {
+    let index = Int(direction)
+    let directions = ElementKinds.directions
+    if index < directions.count { return directions[index].name }
+    return isOutline ? "outline" : ElementKinds.sectorAnchors[index - directions.count].name
+  }
+  /// A sector's own anchor, or nil for a direction of the frame.
+  package var sectorAnchor: Sector.Anchor? {
+    let index = Int(direction) - ElementKinds.directions.count
+    return index >= 0 && index < ElementKinds.sectorAnchors.count ? ElementKinds.sectorAnchors[index].anchor : nil
+  }
+
+  /// The index of `outline`: the element's name alone in `from` or `to`,
+  /// which ends the connector where it meets the element's outline
+  /// (Pikchr's chop).
+  static let outlineDirection = UInt8(ElementKinds.directions.count + ElementKinds.sectorAnchors.count)
+
+  /// Whether it is the element's outline rather than a point of it.
+  package var isOutline: Bool { direction == ElementAnchor.outlineDirection }
+
+  static func outline(of element: ElementName, range: SourceRange) -> ElementAnchor {
+    ElementAnchor(element: element, direction: outlineDirection, range: range)
+  }
 }
 
 /// A point written in the source: fixed, or an anchor known after layout.
@@ -158,7 +192,12 @@ extension Checker {
             ).withNote("first named here", at: first.declaration))
         } else {
           evaluator.scope.elementNames[name.key] =
-            pool[name.key] ?? ElementName(name: name.name, declaration: name.range)
+            pool[name.key]
+            ?? ElementName(
+              name: name.name, declaration: name.range,
+              isSector: builtinShapeIndex(element.kind.key).map { ShapeKinds.builtins[$0] is SectorShape } ?? false,
+              isConnector: (element.kind.key == .line || element.kind.key == .arrow)
+                && evaluator.definitions.components[element.kind.key] == nil)
           evaluator.recordDeclaration(name, as: .element)
         }
       }
@@ -241,6 +280,21 @@ extension Evaluator {
       return .some(nil)
     }
     recordUse(identifier, declaredAt: element.declaration, in: currentFile, as: .element)
+    if let own = ElementKinds.sectorAnchors.firstIndex(where: { $0.name == member.name }) {
+      guard element.isSector else {
+        diagnostics.append(
+          Diagnostic(
+            GraphicsCodes.unknownAnchor, member.range,
+            "'\(member.name)' is an anchor of a sector, and '\(identifier.name)' is not one; an element's anchors are top, bottom, leading, trailing, center, topLeading, topTrailing, bottomLeading and bottomTrailing"
+          ).withFix("use the centre", replacing: member.range, with: "center"))
+        return .some(nil)
+      }
+      return .some(
+        .anchor(
+          ElementAnchor(
+            element: element, direction: UInt8(truncatingIfNeeded: anchors.count + own),
+            range: SourceRange(identifier.range.start, member.range.end))))
+    }
     guard let direction = anchors.firstIndex(where: { $0.name == member.name }) else {
       var diagnostic = Diagnostic(
         GraphicsCodes.unknownAnchor, member.range,

@@ -19,7 +19,8 @@ package enum GraphicsCodes {
     """
     An element's anchors are the nine unit points of its frame, as
     SwiftUI names them: topLeading, top, topTrailing, leading, center,
-    trailing, bottomLeading, bottom and bottomTrailing.
+    trailing, bottomLeading, bottom and bottomTrailing. A `sector` has
+    three more: centroid, midpoint and outer.
 
         box: rect at 20,20 size 80x40
         line from box.right to 200,40        // error: did you mean 'trailing'?

@@ -155,9 +155,11 @@ package struct GroupElement: Equatable {
 /// How a labelled shape that hugs its label goes round it: a box as big
 /// as the label and its padding; an ellipse through the box's corners
 /// (√2 times as wide and as high); a circle round the box (as wide as its
-/// diagonal).
+/// diagonal). A sector's label stands at its midpoint (see
+/// `Sector.Anchor`); hugging, it goes round the label as a circle does.
 package enum LabelFit: Equatable, Sendable {
   case box, ellipse, circle
+  case sector(Sector)
 }
 
 package struct StackElement: Equatable {

@@ -27,7 +27,7 @@ package enum SemaCodes {
     "E0203", .error, "unknown element",
     """
     Elements are `pencil`, `tip`, `timber`, `body`, `rect`, `roundrect`,
-    `ellipse`, `circle`, `capsule`, `hstack`, `vstack`, `zstack`, `text`,
+    `ellipse`, `circle`, `capsule`, `sector`, `hstack`, `vstack`, `zstack`, `text`,
     `spacer`, `line`, `arrow`, `path`, and the shapes and components the
     file defines.
 

@@ -13,6 +13,9 @@ package enum ShapeOutline: Equatable {
   case circle
   /// A rectangle whose shorter sides are half circles (SwiftUI's `Capsule`).
   case capsule
+  /// A slice of the largest circle centred in the frame (a pie's, or with
+  /// an inner radius a donut's).
+  case sector(Sector)
   /// Segments in user space, drawn where their frame is: moved by the
   /// frame's origin less `origin` (the top-left of what they were drawn
   /// for), so that at their own bounding box they stay put.
@@ -98,6 +101,43 @@ struct CapsuleShape: ShapeKind {
   func outline(_ values: AttributeValues) -> ShapeOutline { .capsule }
 }
 
+/// A slice of a pie or a donut, as Swift Charts' `SectorMark`; checked
+/// in Checker+Sectors, which turns its attributes into a `Sector`.
+struct SectorShape: ShapeKind {
+  let name = "sector"
+  let extraAttributes = [
+    AttributeSpec(
+      "start", .number(minimum: nil, maximum: nil), default: "`-90` (the top)",
+      "Where it starts, in degrees clockwise from the trailing side (as `arc`)."),
+    AttributeSpec(
+      "end", .number(minimum: nil, maximum: nil), default: "required, or `value=` and `total=`",
+      "Where it ends, in degrees; at most a whole turn from `start`."),
+    AttributeSpec(
+      "value", .number(minimum: 0, maximum: nil), default: "none",
+      "Its share of `total`: it turns `value / total` of a circle, clockwise from the top."),
+    AttributeSpec("total", .number(minimum: 0, maximum: nil), default: "none", "What a whole circle stands for."),
+    AttributeSpec(
+      "after", .number(minimum: 0, maximum: nil), default: "`0`",
+      "The values of the sectors before it, so it starts where they end."),
+    AttributeSpec(
+      "innerRadius", .number(minimum: 0, maximum: nil), default: "`0` (a pie's slice)",
+      "The radius of a donut's hole, in points."),
+    AttributeSpec(
+      "angularInset", .number(minimum: 0, maximum: nil), default: "`0`",
+      "How far each straight edge moves in, in points: neighbours stand twice this apart."),
+    AttributeSpec(
+      "radius", .number(minimum: 0, maximum: nil), default: "half the frame's shorter side",
+      "The outer radius, in points: without a size, the frame is a square twice as wide."),
+  ]
+  let summary: StaticString =
+    "A slice of the largest circle centred in its frame, as Swift Charts' SectorMark: by angles or by a value and a total; anchors `centroid`, `midpoint` and `outer`."
+  let example: StaticString =
+    "sector at 10,10 size 120x120 value=3 total=8 innerRadius=30 angularInset=1 fill=.orange"
+  func outline(_ values: AttributeValues) -> ShapeOutline {
+    .sector(Sector(start: values.number(.start) ?? -90, end: values.number(.end) ?? 0))
+  }
+}
+
 package enum ShapeKinds {
   private static func p(_ x: Double, _ y: Double) -> Point { Point(x, y) }
 
@@ -136,14 +176,12 @@ package enum ShapeKinds {
     ])
 
   package static let builtins: [any ShapeKind & Sendable] = [
-    tip, timber, body, RectShape(), RoundRectShape(), EllipseShape(), CircleShape(), CapsuleShape(),
+    tip, timber, body, RectShape(), RoundRectShape(), EllipseShape(), CircleShape(), CapsuleShape(), SectorShape(),
   ]
-  /// `circle`'s key: `radius=` without a size gives it a frame.
-  static let circleKey = Name("circle")
   /// Built-ins added after language v2, which a file may still define as
   /// its own shape or component (its definition wins), so that a v2 file
   /// that did compiles as it did.
-  package static let laterBuiltins: Set<String> = ["circle", "capsule"]
+  package static let laterBuiltins: Set<String> = ["circle", "capsule", "sector"]
   static let laterBuiltinKeys = Set(laterBuiltins.map { Name($0) })
   /// Each builtin's attributes, the common ones first: looked up for every
   /// shape checked, so joined once rather than per element.

@@ -13,6 +13,7 @@ extension DiagnosticCode {
   /// Every code of every phase, sorted by id.
   public static let all: [DiagnosticCode] =
     (LexerCodes.all + ParserCodes.all + SemaCodes.all + LanguageCodes.all + ExpressionCodes.all + ContentCodes.all
+    + CurveCodes.all
     + InterfaceCodes.all
     + GraphicsCodes.all
     + LayoutCodes.all

@@ -125,8 +125,9 @@ extension Computed {
     case .gradient(let gradient): Computed.mix(&state, UInt64(UInt(bitPattern: ObjectIdentifier(gradient).hashValue)))
     case .anchor(let anchor):
       Computed.mix(&state, UInt64(UInt(bitPattern: ObjectIdentifier(anchor.element).hashValue)))
-      Computed.mix(&state, anchor.unit.x.bitPattern)
-      Computed.mix(&state, anchor.unit.y.bitPattern)
+      // The anchor's index, not its unit point: a sector's own anchors and
+      // an outline all stand at the centre until layout.
+      Computed.mix(&state, UInt64(anchor.direction))
       Computed.mix(&state, anchor.offset.x.bitPattern)
       Computed.mix(&state, anchor.offset.y.bitPattern)
     case .font(let size, let bold):

@@ -90,6 +90,21 @@ extension Checker {
   }
 }
 
+extension Checker {
+  /// E0268: an element's name alone (its outline) where a point is needed,
+  /// or a line's or an arrow's, which has no outline.
+  mutating func reportOutlineNotAllowed(_ anchor: ElementAnchor, in attribute: String) {
+    let name = anchor.element.name
+    let message =
+      anchor.element.isConnector
+      ? "'\(name)' is a line or an arrow, which has no outline to end on; use one of its anchors, such as '\(name).center'"
+      : "'\(name)' alone stands for its outline, which only a line's or an arrow's 'from' and 'to' end on; '\(attribute)' takes a point, such as '\(name).center'"
+    evaluator.diagnostics.append(
+      Diagnostic(CurveCodes.outlineNotAllowed, anchor.range, message)
+        .withFix("use its centre", replacing: anchor.range, with: "\(name).center"))
+  }
+}
+
 /// `arrowheads=`: the ends of a connector that carry a head.
 enum Arrowheads: String {
   case start, end, both, none

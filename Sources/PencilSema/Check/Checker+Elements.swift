@@ -87,7 +87,8 @@ extension Checker {
     // Stacks and text are as big as their content (SwiftUI's hugging);
     // a shape takes the size it is offered, and at the top level none is.
     // `circle radius=R` without a size has a frame of its own, 2R square.
-    let radiusFrame = kindName == ShapeKinds.circleKey ? values.number(.radius).map { Point(2 * $0, 2 * $0) } : nil
+    let radiusFrame =
+      shapeKind is CircleShape || shapeKind is SectorShape ? values.number(.radius).map { Point(2 * $0, 2 * $0) } : nil
     if context == .file, kindName != .text, kindName != .spacer, !isStack, radiusFrame == nil, !labelled {
       requireSize(statement)
     }
@@ -136,7 +137,8 @@ extension Checker {
           fillRule: FillRule(rawValue: values.keyword(.fillRule) ?? "nonzero") ?? .nonzero,
           opacity: values.number(.opacity) ?? 1, stroke: Checker.stroke(values, default: outlineColor)))
       if labelled {
-        guard let withLabel = self.labelled(content, statement, values, fit: shapeKind.labelFit) else { return nil }
+        guard let withLabel = self.labelled(content, statement, values, fit: Checker.labelFit(of: shapeKind, outline))
+        else { return nil }
         content = withLabel
       }
     }

@@ -41,6 +41,12 @@ extension Checker {
     return .stack(stack)
   }
 
+  /// How a labelled shape goes round its label: a sector's depends on its angles.
+  static func labelFit(of kind: any ShapeKind, _ outline: ShapeOutline) -> LabelFit {
+    if case .sector(let sector) = outline { return .sector(sector) }
+    return kind.labelFit
+  }
+
   private mutating func labelText(_ label: Expr, _ values: AttributeValues) -> TextElement? {
     guard let string = checkedString(label, of: "label", measured: true) else { return nil }
     let (size, bold) = values.textStyle

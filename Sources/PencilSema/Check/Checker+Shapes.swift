@@ -47,6 +47,7 @@ extension Checker {
   mutating func outline(of kind: any ShapeKind, _ values: AttributeValues, _ statement: ElementStatement)
     -> ShapeOutline?
   {
+    if kind is SectorShape { return sectorOutline(values, statement) }
     guard let shape = kind as? ParametricShape else { return kind.outline(values) }
     var arguments: [Computed] = []
     for (parameter, type) in shape.parameters {

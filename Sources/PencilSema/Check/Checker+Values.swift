@@ -138,6 +138,10 @@ extension Checker {
         evaluator.reportAnchorNotAllowed(range, in: "'\(attribute)'")
         return nil
       }
+      if anchor.isOutline, attribute == "at" || anchor.element.isConnector {
+        reportOutlineNotAllowed(anchor, in: attribute)
+        return nil
+      }
       return .anchor(anchor)
     case (.size, .size(let size)):
       guard size.x > 0, size.y > 0 else {

@@ -135,6 +135,11 @@ extension Evaluator {
       reportUnknownColor(identifier, replacing: identifier.range, dotted: false)
       return nil
     }
+    // An element's name where a point goes: its outline, for a connector's end.
+    if kind == .point, let element = scope.elementNames[identifier.key] {
+      recordUse(identifier, declaredAt: element.declaration, in: currentFile, as: .element)
+      return .anchor(ElementAnchor.outline(of: element, range: identifier.range))
+    }
     reportUnknownName(identifier)
     return nil
   }

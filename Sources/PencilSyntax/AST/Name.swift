@@ -126,4 +126,11 @@ extension Name {
   package static let lineLimit = Name("lineLimit")
   package static let appearance = Name("appearance")
   package static let height = Name("height")
+  package static let start = Name("start")
+  package static let end = Name("end")
+  package static let value = Name("value")
+  package static let total = Name("total")
+  package static let after = Name("after")
+  package static let innerRadius = Name("innerRadius")
+  package static let angularInset = Name("angularInset")
 }
