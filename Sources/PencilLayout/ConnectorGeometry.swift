@@ -112,7 +112,7 @@ enum ConnectorGeometry {
     /// The outlines in drawing order (the line, then the end's head, then
     /// the start's), each with the fill and the stroke `style` gives it.
     func forEachOutline(style: ConnectorStyle, _ body: ([PathSegment], Fill, StrokeModel?) -> Void) {
-      let lineFill = Fill(color: style.fill ?? Color(red: 0, green: 0, blue: 0, alpha: 0), gradient: nil)
+      let lineFill = Fill(color: style.fill ?? Color(red: 0, green: 0, blue: 0, alpha: 0), gradient: style.gradient)
       body(line, lineFill, style.stroke)
       guard endHead != nil || startHead != nil else { return }
       let headPaint = style.stroke?.paint ?? Fill(color: .black, gradient: nil)
@@ -176,8 +176,8 @@ enum ConnectorGeometry {
 
   /// The group of outlines for a connector through `points`, placed in
   /// absolute coordinates; nil when it has no length.
-  static func group(through points: [Point], style: ConnectorStyle, range: SourceRange) -> ElementModel? {
-    guard let drawing = drawing(through: points, style: style) else { return nil }
+  static func group(along path: RoutedPath, style: ConnectorStyle, range: SourceRange) -> ElementModel? {
+    guard let drawing = drawing(for: path, style: style) else { return nil }
     let box = drawing.box
     var children: [ElementModel] = []
     drawing.forEachOutline(style: style) { segments, fill, stroke in
@@ -187,7 +187,7 @@ enum ConnectorGeometry {
       children.append(ElementModel(content: .shape(shape), placement: Placement(), range: range))
     }
     if let label = style.label, !label.isEmpty {
-      let text = labelText(label, along: points, box: box)
+      let text = labelText(label, along: labelPoints(path), box: box)
       children.append(ElementModel(content: .text(text), placement: Placement(origin: text.position), range: range))
     }
     let group = GroupElement(children: children, callSite: range, isPrelude: true)
@@ -200,7 +200,7 @@ enum ConnectorGeometry {
   /// run it falls on (or to the right of a vertical run), clear of the stroke.
   /// Its position is relative to `box`'s top-left, as a group's
   /// children's are.
-  static func labelText(_ label: String, along points: [Point], box: Rect) -> TextElement {
+  static func labelText(_ label: String, along points: [Point], box: Rect, outward: Point? = nil) -> TextElement {
     var total = 0.0
     for index in 1..<points.count { total += distance(points[index - 1], points[index]) }
     var remaining = total / 2
@@ -224,11 +224,31 @@ enum ConnectorGeometry {
     let local = Point(middle.x - box.x, middle.y - box.y)
     var side = Point(d.y, -d.x)
     if side.y > 0 || (side.y == 0 && side.x < 0) { side = Point(-side.x, -side.y) }
+    // A curve's label stands on the outside of its bend, a loop's on the
+    // side it loops out of.
+    if let outward {
+      let vertical = abs(outward.x) > abs(outward.y)
+      side = vertical ? Point(outward.x < 0 ? -1 : 1, 0) : Point(0, outward.y < 0 ? -1 : 1)
+    }
     let vertical = abs(side.x) > abs(side.y)
-    let gap = 0.35 * size
-    let anchor = vertical ? Point(local.x + gap, local.y + 0.35 * size) : Point(local.x, local.y + side.y * gap)
+    var gap = 0.35 * size
+    // Beside a sloping curve the label's near corner would touch it: it
+    // stands off by the rise of the run under half its width (or the run
+    // across half its height), at most a line's height more.
+    if outward != nil {
+      let slope = vertical ? abs(d.x) / max(abs(d.y), 1e-9) : abs(d.y) / max(abs(d.x), 1e-9)
+      let half = vertical ? 0.5 * size : TextMetrics.width(of: label, size: size) / 2
+      gap += min(half * slope, 1.2 * size)
+    }
+    // Text hangs above its baseline: below the run, the baseline goes a
+    // line's ascent lower.
+    let anchor =
+      vertical
+      ? Point(local.x + side.x * gap, local.y + 0.35 * size)
+      : Point(local.x, local.y + side.y * gap + (side.y > 0 ? 0.75 * size : 0))
+    let alignment: TextAlignment = vertical ? (side.x < 0 ? .trailing : .leading) : .center
     return TextElement(
-      text: label, position: anchor, fontSize: size, bold: false, alignment: vertical ? .leading : .center,
+      text: label, position: anchor, fontSize: size, bold: false, alignment: alignment,
       color: .black, usesDefaultColor: true)
   }
 

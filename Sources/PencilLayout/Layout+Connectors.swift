@@ -13,14 +13,21 @@ extension Layout {
   static func routed(_ connector: ConnectorElement, from start: Point, to end: Point, range: SourceRange)
     -> ElementModel?
   {
-    ConnectorGeometry.group(through: route(connector, from: start, to: end), style: connector.style, range: range)
+    let via = connector.via.compactMap { end -> Point? in
+      if case .fixed(let point) = end { return point }
+      return nil
+    }
+    let path = route(connector, from: ConnectorEnd(point: start), to: ConnectorEnd(point: end), via: via)
+    return ConnectorGeometry.group(along: path, style: connector.style, range: range)
   }
 
-  /// The points a connector from `start` to `end` passes through.
-  static func route(_ connector: ConnectorElement, from start: Point, to end: Point) -> [Point] {
-    ConnectorGeometry.route(
-      from: start, to: end, leaving: ConnectorGeometry.exitDirection(connector.from.anchor?.unit),
-      entering: ConnectorGeometry.exitDirection(connector.to.anchor?.unit), elbow: connector.style.elbow)
+  /// The route of a connector between its ends, through the points
+  /// between them (`via`, resolved), or along a path's own outline.
+  static func route(
+    _ connector: ConnectorElement, from start: ConnectorEnd, to end: ConnectorEnd, via: [Point] = []
+  ) -> RoutedPath {
+    if let segments = connector.segments { return .segments(segments) }
+    return ConnectorGeometry.path(connector.style, from: start, to: end, via: via, loop: connector.isSelfLoop)
   }
 
   /// What routing the connectors between fixed ends did to an element.

@@ -65,8 +65,15 @@ extension Lowering {
     let key = FrameKey(name: ObjectIdentifier(name), scope: scope)
     frames[key] = frame
     switch element.content {
-    case .shape(let shape): if case .sector(let sector) = shape.outline { sectors[key] = sector }
-    case .stack(let stack): if case .sector(let sector)? = stack.labelFit { sectors[key] = sector }
+    case .shape(let shape):
+      outlines[key] = shape.outline
+      if case .sector(let sector) = shape.outline { sectors[key] = sector }
+    case .stack(let stack):
+      // A labelled shape: the shape, then its label.
+      if stack.labelFit != nil, case .shape(let shape)? = stack.children.first?.content {
+        outlines[key] = shape.outline
+      }
+      if case .sector(let sector)? = stack.labelFit { sectors[key] = sector }
     default: break
     }
     // While waiting elements are built, what they place may wake others.
@@ -89,16 +96,31 @@ extension Lowering {
   }
 
   /// A connector's ends: a fixed end is relative to the frame its scope
-  /// gives it, an anchor is where layout put it; nil while one is not placed.
-  func ends(of connector: ConnectorElement, in frame: Rect) -> (start: Point, end: Point)? {
-    func resolve(_ end: PointRef) -> Point? {
+  /// gives it, an anchor is where layout put it, with the way out of its
+  /// edge, the element's frame and, for an element's name alone, its
+  /// outline; nil while one is not placed.
+  func ends(of connector: ConnectorElement, in frame: Rect) -> (start: ConnectorEnd, end: ConnectorEnd, via: [Point])? {
+    func resolve(_ end: PointRef) -> ConnectorEnd? {
       switch end {
-      case .fixed(let point): Point(frame.x + point.x, frame.y + point.y)
-      case .anchor(let anchor): point(anchor)
+      case .fixed(let point): return ConnectorEnd(point: Point(frame.x + point.x, frame.y + point.y))
+      case .anchor(let anchor):
+        guard let at = point(anchor), let box = self.frame(of: anchor.element) else { return nil }
+        var end = ConnectorEnd(point: at, direction: ConnectorGeometry.exitDirection(anchor.unit), box: box)
+        if anchor.isOutline {
+          let key = FrameKey(name: ObjectIdentifier(anchor.element), scope: scope)
+          end.outline = (outlines[key] ?? .rect).segments(in: box)
+          end.direction = nil
+        }
+        return end
       }
     }
     guard let start = resolve(connector.from), let end = resolve(connector.to) else { return nil }
-    return (start, end)
+    var via: [Point] = []
+    for point in connector.via {
+      guard let resolved = resolve(point) else { return nil }
+      via.append(resolved.point)
+    }
+    return (start, end, via)
   }
 
   /// A connector's items, its ends resolved. Returns the box it was drawn in.
@@ -107,7 +129,8 @@ extension Lowering {
     -> Rect?
   {
     guard let ends = ends(of: connector, in: frame) else { return nil }
-    return drawConnector(connector, from: ends.start, to: ends.end, range: range, origin)
+    let path = Layout.route(connector, from: ends.start, to: ends.end, via: ends.via)
+    return drawConnector(connector, along: path, range: range, origin)
   }
 
   /// The items that lowering `ConnectorGeometry.group`'s group gives,
@@ -116,10 +139,11 @@ extension Lowering {
   /// Returns the box; nil for a connector of no length.
   @discardableResult
   mutating func drawConnector(
-    _ connector: ConnectorElement, from start: Point, to end: Point, range: SourceRange, _ origin: Origin
-  ) -> Rect? {
-    let points = Layout.route(connector, from: start, to: end)
-    guard let drawing = ConnectorGeometry.drawing(through: points, style: connector.style) else { return nil }
+    _ connector: ConnectorElement, along path: RoutedPath, range: SourceRange, _ origin: Origin
+  )
+    -> Rect?
+  {
+    guard let drawing = ConnectorGeometry.drawing(for: path, style: connector.style) else { return nil }
     let box = drawing.box
     var inner = origin
     if inner.source == nil { inner.source = range }
@@ -134,7 +158,9 @@ extension Lowering {
             expansion: inner.expansion, stroke: stroke)))
     }
     if let label = connector.style.label, !label.isEmpty {
-      var text = ConnectorGeometry.labelText(label, along: points, box: box)
+      var text = ConnectorGeometry.labelText(
+        label, along: ConnectorGeometry.labelPoints(path), box: box,
+        outward: ConnectorGeometry.labelSide(of: path, loop: connector.isSelfLoop ? connector.style.loopSide : nil))
       let local = text.position ?? Point(0, 0)
       text.position = Point(box.x + local.x, box.y + local.y)
       appendText(text, source: range, inner, boxAlignment: text.alignment)
@@ -224,6 +250,9 @@ extension Lowering {
       // Each end in turn, not through an array made for each connector.
       if let anchor = connector.from.anchor, frame(of: anchor.element) == nil { return anchor.element }
       if let anchor = connector.to.anchor, frame(of: anchor.element) == nil { return anchor.element }
+      for point in connector.via {
+        if let anchor = point.anchor, frame(of: anchor.element) == nil { return anchor.element }
+      }
     }
     return nil
   }
@@ -284,7 +313,7 @@ extension Lowering {
     var names: [ElementAnchor] = []
     if let anchor = entry.element.effects?.origin { names.append(anchor) }
     if case .connector(let connector) = entry.element.content {
-      names += [connector.from, connector.to].compactMap(\.anchor)
+      names += connector.anchors
     }
     guard let missing = names.first(where: { frame(of: $0.element) == nil }) else { return }
     let waiting = waitingByName[ObjectIdentifier(missing.element)]
@@ -310,7 +339,7 @@ extension Lowering {
   private static func reads(_ element: ElementModel, _ name: ElementName) -> Bool {
     if element.effects?.origin?.element === name { return true }
     if case .connector(let connector) = element.content {
-      return connector.from.anchor?.element === name || connector.to.anchor?.element === name
+      return connector.anchors.contains { $0.element === name }
     }
     return false
   }

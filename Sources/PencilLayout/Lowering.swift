@@ -33,6 +33,8 @@ package struct Lowering {
   var frames: [FrameKey: Rect] = [:]
   /// The named sectors' geometry, for their own anchors.
   var sectors: [FrameKey: Sector] = [:]
+  /// The named shapes' outlines, for connectors ending on them (others end on frames).
+  var outlines: [FrameKey: ShapeOutline] = [:]
   /// The scope of names being lowered: 0 the file, then one per use of a
   /// component, and the next to give out.
   var scope = 0
@@ -188,7 +190,8 @@ package struct Lowering {
     // waits and to draw it.
     if element.effects == nil, element.modifiers == nil, case .connector(let connector) = element.content {
       guard let ends = ends(of: connector, in: outer) else { return wait(element, in: outer, origin) }
-      drawConnector(connector, from: ends.start, to: ends.end, range: origin.range(element), origin)
+      let path = Layout.route(connector, from: ends.start, to: ends.end, via: ends.via)
+      drawConnector(connector, along: path, range: origin.range(element), origin)
       return
     }
     guard anchorsPlaced(element) else { return wait(element, in: outer, origin) }

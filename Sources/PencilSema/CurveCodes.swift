@@ -42,5 +42,19 @@ package enum CurveCodes {
         text "A" at a                        // error: use 'a.center'
     """)
 
-  package static let all = [sectorAnglesTwice, sectorHoleTooWide, outlineNotAllowed]
+  static let connectorShapeConflict = DiagnosticCode(
+    "E0269", .error, "a connector's shape said two ways",
+    """
+    `bend=` turns a curve (it makes a connector `route=curve` unless the
+    route is given), so it does not go with `route=straight` or
+    `route=elbow`; `loop=` is the side a connector from an element to
+    itself (`arrow from s to s`) loops out of, so it needs one element at
+    both ends.
+
+        arrow from a to b route=elbow bend=30      // error
+        arrow from a to b bend=30                  // ok: a curve
+        arrow from a to a loop=trailing            // ok: a loop on the right
+    """)
+
+  package static let all = [sectorAnglesTwice, sectorHoleTooWide, outlineNotAllowed, connectorShapeConflict]
 }

@@ -106,14 +106,25 @@ package enum ElementKinds {
         "Which ends carry an arrowhead."),
       AttributeSpec("label", .string, default: "none", "Text written at the middle of the line."),
       AttributeSpec(
-        "route", .keyword(["straight", "elbow"]), default: "`straight`",
-        "A straight line, or horizontal and vertical runs that leave anchored ends straight out of their edges."),
+        "route", .keyword(["straight", "elbow", "curve"]), default: "`straight` (`curve` with `bend=`)",
+        "A straight line; horizontal and vertical runs that leave anchored ends straight out of their edges and go round the shapes they join; or one smooth curve that leaves and enters perpendicular to them."
+      ),
+      AttributeSpec(
+        "bend", .number(minimum: -150, maximum: 150), default: "`0`",
+        "How far a curve turns to the left of the straight way at its start, in degrees (TikZ's `bend left`; negative bends right)."
+      ),
+      AttributeSpec(
+        "loop", .keyword(["top", "bottom", "leading", "trailing"]), default: "`top`",
+        "The side a connector from an element to itself loops out of."),
     ] + stroke + AttributeSpec.effects
   package static let path: [AttributeSpec] =
     [
       AttributeSpec(
         "fill", .color, default: "none", "The colour inside the outline; a path is not filled unless told."),
       .gradient, .opacity, .fillRule,
+      AttributeSpec(
+        "arrowheads", .keyword(["start", "end", "both", "none"]), default: "`none`",
+        "Which ends of an open path of one piece carry an arrowhead, along the path's direction there."),
     ] + stroke + AttributeSpec.effects
   package static let canvas: [AttributeSpec] = [
     AttributeSpec("size", .size, default: "required", "The size of the picture: `canvas WxH`."),

@@ -94,6 +94,8 @@ package final class ElementEffects: Equatable {
   package var origin: ElementAnchor?
   package var transform: TransformModel?
   package var clip: ClipModel?
+  /// `shadow=` and `blur=`: drawn as layers (see `LayerIR`).
+  package var filter: FilterModel?
   /// For an element of a use's content: how many uses out its code was
   /// written (1: the use's caller), whose names and file it lowers in.
   package var contentLevels = 0
@@ -109,15 +111,31 @@ package final class ElementEffects: Equatable {
   func placedOneLevelDeeper() -> ElementEffects {
     let copy = ElementEffects(name: name, origin: origin)
     (copy.transform, copy.clip, copy.contentLevels) = (transform, clip, contentLevels + 1)
+    copy.filter = filter
     return copy
   }
 
-  var isEmpty: Bool { name == nil && origin == nil && transform == nil && clip == nil && contentLevels == 0 }
+  var isEmpty: Bool {
+    name == nil && origin == nil && transform == nil && clip == nil && filter == nil && contentLevels == 0
+  }
 
   package static func == (a: ElementEffects, b: ElementEffects) -> Bool {
     a === b
       || (a.name == b.name && a.origin == b.origin && a.transform == b.transform && a.clip == b.clip
-        && a.contentLevels == b.contentLevels)
+        && a.filter == b.filter && a.contentLevels == b.contentLevels)
+  }
+}
+
+/// `shadow=` (with `shadow.color=`, `shadow.x=`, `shadow.y=`) and `blur=`:
+/// SwiftUI's `.shadow(color:radius:x:y:)` and `.blur(radius:)`, the radius
+/// a Gaussian's standard deviation in points.
+package struct FilterModel: Equatable {
+  package var shadow: (color: Color, radius: Double, x: Double, y: Double)?
+  package var blur: Double?
+
+  package static func == (a: FilterModel, b: FilterModel) -> Bool {
+    a.blur == b.blur && a.shadow?.color == b.shadow?.color && a.shadow?.radius == b.shadow?.radius
+      && a.shadow?.x == b.shadow?.x && a.shadow?.y == b.shadow?.y
   }
 }
 

@@ -13,7 +13,22 @@ extension Checker {
     // `arrow "HTTPS" from a to b`, as a labelled shape; `label=` is the
     // spelling of language v2, still read.
     rejectLabelAndChildren(statement, allowLabel: true)
-    let values = checkAttributes(statement.attributes, ElementKinds.connector, of: kind)
+    // `line from A to B to C`: each `to` but the last is a point between.
+    let (attributes, between) = Checker.pointsBetween(statement.attributes)
+    let values = checkAttributes(attributes, ElementKinds.connector, of: kind)
+    var via: [PointRef] = []
+    for attribute in between {
+      switch resolve(attribute.value, as: .point, for: "to") {
+      case .point(let point)?: via.append(.fixed(point))
+      case .anchor(let anchor)?:
+        guard !anchor.isOutline else {
+          reportOutlineNotAllowed(anchor, in: "a point between the ends")
+          return nil
+        }
+        via.append(.anchor(anchor))
+      default: return nil
+      }
+    }
     func end(_ name: Name) -> PointRef? {
       switch values[name] {
       case .point(let point)?: .fixed(point)
@@ -49,13 +64,52 @@ extension Checker {
       // An empty string is no label: `arrow (i == 1 ? "SQL" : "") …`.
       if case .string(let text)? = resolve(string, as: .string, for: "label") { label = text.isEmpty ? nil : text }
     }
+    let route = values.keyword(.route).flatMap(ConnectorRoute.init(rawValue:))
+    let bend = values.number(.bend)
+    if let bend, bend != 0, let given = route, given != .curve,
+      let attribute = statement.attributes.first(where: { $0.name.key == .bend })
+    {
+      evaluator.diagnostics.append(
+        Diagnostic(
+          CurveCodes.connectorShapeConflict, attribute.range,
+          "'bend=' turns a curve, and this \(kind) is 'route=\(given.rawValue)'"
+        ).withFix("remove 'bend='", replacing: removalRange(attribute.range), with: ""))
+    }
+    let loopSide = values.keyword(.loop).flatMap { side in ElementKinds.directions.first { $0.name == side }?.point }
     let style = ConnectorStyle(
       stroke: Checker.stroke(values, default: .black), headAtStart: heads == .start || heads == .both,
       headAtEnd: heads == .end || heads == .both, fill: values.color(.fill), opacity: values.number(.opacity) ?? 1,
-      label: label, elbow: values.keyword(.route).flatMap(ConnectorRoute.init(rawValue:)) == .elbow)
+      label: label, elbow: route == .elbow, curve: route == .curve || (route == nil && bend != nil),
+      bend: bend ?? 0, loopSide: loopSide ?? Point(0.5, 0))
+    var connector = ConnectorElement(from: from, to: to, style: style)
+    connector.via = via
+    if !via.isEmpty, let given = route, given != .straight,
+      let attribute = statement.attributes.first(where: { $0.name.key == .route })
+    {
+      evaluator.diagnostics.append(
+        Diagnostic(
+          CurveCodes.connectorShapeConflict, attribute.range,
+          "a \(kind) through points between its ends runs straight from one to the next; 'route=\(given.rawValue)' joins two ends"
+        ).withFix("remove 'route='", replacing: removalRange(attribute.range), with: ""))
+      return nil
+    }
+    if loopSide != nil, !connector.isSelfLoop,
+      let attribute = statement.attributes.first(where: { $0.name.key == .loop })
+    {
+      evaluator.diagnostics.append(
+        Diagnostic(
+          CurveCodes.connectorShapeConflict, attribute.range,
+          "'loop=' is the side a \(kind) from an element to itself loops out of, and this one joins two places"
+        ).withFix("remove 'loop='", replacing: removalRange(attribute.range), with: ""))
+    }
+    if connector.isSelfLoop, let anchor = from.anchor, anchor.element.isConnector {
+      reportOutlineNotAllowed(anchor, in: "from")
+      return nil
+    }
     guard evaluator.spendElements(1, at: statement.range) else { return nil }
-    let connector = ConnectorElement(from: from, to: to, style: style)
-    if let ends = connector.fixedEnds, !ConnectorElement.hasLength(from: ends.from, to: ends.to, elbow: style.elbow) {
+    if via.isEmpty, let ends = connector.fixedEnds,
+      !ConnectorElement.hasLength(from: ends.from, to: ends.to, elbow: style.elbow)
+    {
       return nil
     }
     // Routed by layout: with both ends fixed before it places anything,
@@ -77,6 +131,9 @@ extension Checker {
     var builder = PathBuilder()
     inScope { checker in checker.runPath(statement.children ?? [], into: &builder, use: statement.range) }
     guard !builder.segments.isEmpty, let box = boundingBox(of: builder.segments) else { return nil }
+    if let heads = values.keyword(.arrowheads), heads != "none" {
+      return pathWithArrowheads(builder.segments, values, statement, heads: heads)
+    }
     let fill = values.color(.fill)
     let shape = ShapeElement(
       outline: .absolute(builder.segments, origin: Point(box.x, box.y)),
@@ -112,5 +169,5 @@ enum Arrowheads: String {
 
 /// `route=`: how a connector runs from its start to its end.
 enum ConnectorRoute: String {
-  case straight, elbow
+  case straight, elbow, curve
 }

@@ -133,4 +133,11 @@ extension Name {
   package static let after = Name("after")
   package static let innerRadius = Name("innerRadius")
   package static let angularInset = Name("angularInset")
+  package static let bend = Name("bend")
+  package static let loop = Name("loop")
+  package static let shadow = Name("shadow")
+  package static let shadowColor = Name("shadow.color")
+  package static let shadowX = Name("shadow.x")
+  package static let shadowY = Name("shadow.y")
+  package static let blur = Name("blur")
 }

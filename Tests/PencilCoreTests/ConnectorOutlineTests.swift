@@ -1,0 +1,92 @@
+import PencilGeometry
+import XCTest
+
+@testable import PencilCore
+@testable import PencilIR
+
+/// A connector that names an element rather than an anchor ends on the
+/// element's outline (Pikchr's chop), aimed at the other end: on each kind
+/// of shape, and through `OutlineHit` directly.
+final class ConnectorOutlineTests: XCTestCase {
+  /// The ends of the first path of a scene whose last statement is a `line`.
+  private func lineEnds(_ source: String) throws -> (Point, Point) {
+    let compilation = compile("canvas 400x300\n" + source)
+    XCTAssertEqual(compilation.diagnostics.map(\.code.id), [], "\(compilation.diagnostics.map(\.message))")
+    let scene = try XCTUnwrap(compilation.scene)
+    let line = try XCTUnwrap(scene.pathItems.last)
+    var points: [Point] = []
+    for segment in line.segments {
+      switch segment {
+      case .move(let p), .line(let p): points.append(p)
+      default: break
+      }
+    }
+    return (try XCTUnwrap(points.first), try XCTUnwrap(points.last))
+  }
+
+  private func distance(_ a: Point, _ b: Point) -> Double {
+    ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+  }
+
+  func testALineFromACircleStartsOnItsEdgeTowardTheOtherEnd() throws {
+    let (start, end) = try lineEnds("a: circle at 20,20 radius=30\nline from a to 350,50")
+    XCTAssertEqual(distance(start, Point(50, 50)), 30, accuracy: 0.01)
+    XCTAssertEqual(start.y, 50, accuracy: 1e-9)
+    XCTAssertEqual(end, Point(350, 50))
+  }
+
+  func testBothEndsOfALineBetweenTwoBoxesAreOnTheirEdges() throws {
+    let (start, end) = try lineEnds("a: rect at 20,20 size 60x40\nb: rect at 220,120 size 80x40\nline from a to b")
+    // The centres are (50, 40) and (260, 140): the line leaves a's right side and enters b's left.
+    XCTAssertEqual(start.x, 80, accuracy: 1e-9)
+    XCTAssertEqual(end.x, 220, accuracy: 1e-9)
+    XCTAssertEqual((start.y - 40) / (start.x - 50), 100.0 / 210.0, accuracy: 1e-9)
+  }
+
+  func testAnEllipsesEndIsOnTheEllipse() throws {
+    let (_, end) = try lineEnds("e: ellipse at 200,100 size 120x60\nline from 20,20 to e")
+    let (x, y) = ((end.x - 260) / 60, (end.y - 130) / 30)
+    XCTAssertEqual(x * x + y * y, 1, accuracy: 1e-3)
+  }
+
+  func testACapsulesAndARoundedRectsEndsMeetTheirRoundedEnds() throws {
+    // From the capsule's centre (70, 40) nearly level: its right half circle, centre (100, 40), radius 20.
+    let (start, _) = try lineEnds("c: capsule at 20,20 size 100x40\nline from c to 200,25")
+    XCTAssertEqual(distance(start, Point(100, 40)), 20, accuracy: 0.01)
+    // Toward the top-left from the centre (250, 230): the top-left corner, centre (220, 220), radius 20.
+    let (_, end) = try lineEnds("r: roundrect at 200,200 size 100x60 radius=20\nline from 20,20 to r")
+    XCTAssertLessThan(end.x, 220)
+    XCTAssertEqual(distance(end, Point(220, 220)), 20, accuracy: 0.01)
+  }
+
+  func testAShapesOwnOutlineIsMetNotItsFrame() throws {
+    // A diamond in a 100 square frame: the line from the left meets its left corner's edges.
+    let (_, end) = try lineEnds(
+      "shape diamond { move 0.5,0; line 1,0.5; line 0.5,1; line 0,0.5; close }\nd: diamond at 200,100 size 100x100\nline from 20,130 to d"
+    )
+    // From (20, 130) toward the centre (250, 150), the edge x + ... : |x - 250| + |y - 150| = 50.
+    XCTAssertEqual(abs(end.x - 250) + abs(end.y - 150), 50, accuracy: 1e-6)
+  }
+
+  func testASectorsOutlineIsItsSlice() throws {
+    let (start, _) = try lineEnds("s: sector at 100,100 size 100x100 start=-45 end=45\nline from s to 350,150")
+    XCTAssertEqual(distance(start, Point(150, 150)), 50, accuracy: 0.01)
+  }
+
+  func testTheRayLeavesAConcaveOutlineAtItsLastCrossing() {
+    // A U shape: the ray from inside its left arm to the right crosses the
+    // right arm too; the end is on the far side of the right arm.
+    let u: [PathSegment] = [
+      .move(Point(0, 0)), .line(Point(10, 0)), .line(Point(10, 20)), .line(Point(20, 20)), .line(Point(20, 0)),
+      .line(Point(30, 0)), .line(Point(30, 30)), .line(Point(0, 30)), .close,
+    ]
+    let hit = OutlineHit.exit(from: Point(5, 10), along: Point(1, 0), of: u)
+    XCTAssertEqual(hit?.point, Point(30, 10))
+    XCTAssertEqual(hit?.normal, Point(1, 0))
+  }
+
+  func testARayThatMeetsNothingHasNoExit() {
+    XCTAssertNil(OutlineHit.exit(from: Point(0, 0), along: Point(1, 0), of: [.move(Point(5, 5)), .line(Point(6, 6))]))
+    XCTAssertNil(OutlineHit.exit(from: Point(0, 0), along: Point(0, 0), of: [.move(Point(5, -5)), .line(Point(5, 5))]))
+  }
+}
