@@ -59,6 +59,7 @@ SAMPLE_PICTURES = [
     ("samples/settings.pencil", ["--appearance", "light", "--scale", "2"], "settings-light.png"),
     ("samples/settings.pencil", ["--appearance", "dark", "--scale", "2"], "settings-dark.png"),
     ("samples/donut.pencil", ["--appearance", "light", "--scale", "2"], "donut.png"),
+    ("samples/app-icon.pencil", ["--appearance", "light", "--scale", "2"], "app-icon.png"),
     ("samples/clock.pencil", ["--appearance", "light", "--scale", "2"], "clock.png"),
 ]
 

@@ -73,11 +73,12 @@ public struct ASCIIBackend: Backend {
     var ignored: [Diagnostic] = []
     let canvas = RasterRenderer.render(
       drawn, width: width, height: height, scaleX: space.scaleX, scaleY: space.scaleY, diagnostics: &ignored,
-      drawText: false)
+      // Shadows and blurs would be faint noise in text cells: left out.
+      drawText: false, filters: false)
     let strokes = strokeScene.map {
       RasterRenderer.render(
         $0, width: width, height: height, scaleX: space.scaleX, scaleY: space.scaleY, diagnostics: &ignored,
-        drawText: false)
+        drawText: false, filters: false)
     }
     var grid = CellGrid(columns: columns, rows: rows)
     let paper = PixelCanvas(width: 1, height: 1, background: scene.background)

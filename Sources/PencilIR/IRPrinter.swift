@@ -70,6 +70,18 @@ public enum IRPrinter {
       numbers(&out, [t.a, t.b, t.c, t.d, t.e, t.f])
       out.write("\n")
     }
+    for layer in effects.layers {
+      switch layer.effect {
+      case .shadow(let color, let radius, let x, let y):
+        out.writeString(
+          "  layer shadow color=\(Self.color(color)) radius=\(formatNumber(radius)) x=\(formatNumber(x)) y=\(formatNumber(y))"
+        )
+      case .blur(let radius):
+        out.writeString("  layer blur radius=\(formatNumber(radius))")
+      }
+      if let clip = layer.clip { out.writeString(" clip=\(clip.chain.count)") }
+      out.write("\n")
+    }
     guard let clip = effects.clip else { return }
     out.write("  clip")
     for (index, node) in clip.chain.enumerated() {

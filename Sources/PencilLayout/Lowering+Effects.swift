@@ -19,10 +19,12 @@ extension Lowering {
     guard first < items.count else { return }
     let clip = effects.clip.map { ClipIR(segments: $0.outline.segments(in: frame), parent: nil) }
     let transform = effects.transform.map { $0.affine(in: frame) }
-    guard clip != nil || transform != nil else { return }
-    // Children share their clips: each is combined and moved once.
+    let layers = effects.filter.map(layers(of:)) ?? []
+    guard clip != nil || transform != nil || !layers.isEmpty else { return }
+    // Children share their clips and layers: each is combined and moved once.
     var moved: [ObjectIdentifier: (ClipIR, ClipIR)] = [:]
     var nested: [ObjectIdentifier: (ClipIR, ClipIR)] = [:]
+    var cutLayers: [ObjectIdentifier: (LayerIR, LayerIR)] = [:]
     var previous: (old: ItemEffects?, new: ItemEffects?)? = nil
     for index in first..<items.count {
       let old = items[index].effects
@@ -39,10 +41,37 @@ extension Lowering {
         itemTransform = itemTransform.map { transform.concatenating(after: $0) } ?? transform
         itemClip = itemClip.map { $0.transformed(by: transform, memo: &moved) }
       }
-      let new = ItemEffects.make(transform: itemTransform, clip: itemClip)
+      // The layers of children inside are cut by this element's clip as
+      // their items are; this element's own layers go round them.
+      var itemLayers = old?.layers ?? []
+      if clip != nil || transform != nil {
+        itemLayers = itemLayers.map { layer in
+          if let done = cutLayers[ObjectIdentifier(layer)] { return done.1 }
+          var layerClip = layer.clip
+          if let clip { layerClip = layerClip.map { $0.inside(clip, memo: &nested) } ?? clip }
+          if let transform { layerClip = layerClip.map { $0.transformed(by: transform, memo: &moved) } }
+          let cut = LayerIR(effect: layer.effect, clip: layerClip)
+          cutLayers[ObjectIdentifier(layer)] = (layer, cut)
+          return cut
+        }
+      }
+      let new = ItemEffects.make(transform: itemTransform, clip: itemClip, layers: layers + itemLayers)
       items[index].effects = new
       previous = (old, new)
     }
+  }
+
+  /// An element's `blur=` and `shadow=` as layers, outermost first: the
+  /// blur takes the element with its shadow (SwiftUI's `.shadow().blur()`).
+  private func layers(of filter: FilterModel) -> [LayerIR] {
+    var layers: [LayerIR] = []
+    if let radius = filter.blur, radius > 0 { layers.append(LayerIR(effect: .blur(radius: radius), clip: nil)) }
+    if let shadow = filter.shadow {
+      layers.append(
+        LayerIR(
+          effect: .shadow(color: IRColor(shadow.color), radius: shadow.radius, x: shadow.x, y: shadow.y), clip: nil))
+    }
+    return layers
   }
 
   /// Applies a waiting element's enclosing effects, innermost first.

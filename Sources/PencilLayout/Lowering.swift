@@ -217,7 +217,7 @@ package struct Lowering {
       applyEffects(effects, frame: box, from: first)
       return
     }
-    guard let effects = element.effects, effects.clip != nil || effects.transform != nil else {
+    guard let effects = element.effects, effects.clip != nil || effects.transform != nil || effects.filter != nil else {
       lowerContent(element, in: outer, origin: origin)
       if let name = element.effects?.name { recordFrame(name, element, outer, itemsFrom: first) }
       return

@@ -116,3 +116,33 @@ package struct DeviceSpace {
     return store.add(lines, x0: x0, y0: y0, width: x1 - x0, height: y1 - y0, rule: rule, bandHeight: bandHeight)
   }
 }
+
+extension LayerIR {
+  /// The pixels of a layer's region that its filtered picture needs: the
+  /// region cut to the canvas grown by the layer's reach, the growth at
+  /// most the canvas's own size each way (what lies further out is
+  /// treated as nothing, so a layer costs at most nine canvases).
+  static func pixelBox(
+    of region: Rect, reach: (left: Double, top: Double, right: Double, bottom: Double), in space: DeviceSpace
+  )
+    -> DeviceSpace.Region?
+  {
+    let limit = 1 << 30
+    func device(_ value: Double, _ origin: Double, _ scale: Double, up: Bool) -> Int {
+      clampedInt(((value - origin) * scale).rounded(up ? .up : .down), -limit, limit)
+    }
+    let growX = clampedInt((max(reach.left, reach.right) * space.scaleX).rounded(.up), 0, space.width) + 1
+    let growY = clampedInt((max(reach.top, reach.bottom) * space.scaleY).rounded(.up), 0, space.height) + 1
+    let x0 = max(-growX, device(region.x, space.origin.x, space.scaleX, up: false))
+    let y0 = max(-growY, device(region.y, space.origin.y, space.scaleY, up: false))
+    let x1 = min(space.width + growX, device(region.maxX, space.origin.x, space.scaleX, up: true))
+    let y1 = min(space.height + growY, device(region.maxY, space.origin.y, space.scaleY, up: true))
+    return x1 > x0 && y1 > y0 ? (x0, y0, x1, y1) : nil
+  }
+
+  static func pixels(
+    of region: Rect, reach: (left: Double, top: Double, right: Double, bottom: Double), in space: DeviceSpace
+  ) -> Int {
+    pixelBox(of: region, reach: reach, in: space).map { ($0.x1 - $0.x0) * ($0.y1 - $0.y0) } ?? 0
+  }
+}

@@ -13,6 +13,8 @@ struct ItemPlan {
   let stroke: PaintSampler?
   /// The mask's number (see `RasterPlanner.masks`); nil without a clip.
   let mask: Int?
+  /// A shadow: its blurred coverage, blended in `fill` (see `ShadowMasks`).
+  var shadow: TextMask? = nil
 }
 
 /// An item ready for the bands: its outlines flattened into edge lists.
@@ -95,6 +97,24 @@ struct RasterPlanner {
     }
   }
 
+  /// The plan of a shadow's mask in its colour, through the clip of the
+  /// elements around its layer; nil when the clip hides it.
+  mutating func planShadow(_ shadow: TextMask, color: IRColor, clip: ClipIR?, for item: DisplayItem) -> ItemPlan? {
+    var mask: Int?
+    if let clip {
+      let region = (shadow.x0, shadow.y0, shadow.x0 + shadow.width, shadow.y0 + shadow.height)
+      guard let index = self.mask(for: clip, within: region) else { return nil }
+      mask = index
+    }
+    return ItemPlan(
+      item: item, fill: PaintSampler(solid: LinearRGBA(color)), stroke: nil, mask: mask, shadow: shadow)
+  }
+
+  /// The plan of a mask of `clip` over `region`; nil when it shows nothing there.
+  mutating func maskPlan(for clip: ClipIR, within region: DeviceSpace.Region) -> MaskPlan? {
+    mask(for: clip, within: region).map { masks[$0] }
+  }
+
   /// The mask of `clip` over the pixels the item can reach (`within`):
   /// the last mask when it is of this clip and covers them, else a new
   /// one; nil when nothing of the item can show.
@@ -161,6 +181,12 @@ extension DeviceSpace {
   /// `store` is an earlier item's, emptied, whose memory is reused.
   func prepare(_ plan: ItemPlan, store: inout EdgeStore, lines: inout [(Point, Point)]) -> PreparedItem {
     var prepared = PreparedItem(mask: plan.mask)
+    if let shadow = plan.shadow, let paint = plan.fill {
+      prepared.layers = [.textMask(shadow, paint)]
+      prepared.rows = shadow.y0..<(shadow.y0 + shadow.height)
+      prepared.store = store
+      return prepared
+    }
     switch plan.item {
     case .path(let path):
       if let paint = plan.fill {

@@ -81,20 +81,83 @@ package enum RasterRenderer {
   /// `glyphsAsEdges` change the speed and memory, never the pixels.
   package static func render(
     _ scene: Scene, width: Int, height: Int, scaleX: Double, scaleY: Double, diagnostics: inout [Diagnostic],
-    drawText: Bool = true, threads: Int = ThreadPool.processorCount, bandHeight: Int = RasterRenderer.bandHeight,
-    glyphsAsEdges: Int = DeviceSpace.glyphsAsEdges
+    drawText: Bool = true, filters: Bool = true, threads: Int = ThreadPool.processorCount,
+    bandHeight: Int = RasterRenderer.bandHeight, glyphsAsEdges: Int = DeviceSpace.glyphsAsEdges
   ) -> PixelCanvas {
     let space = DeviceSpace(
       scaleX: scaleX, scaleY: scaleY, origin: Point(scene.viewport.x, scene.viewport.y), width: width,
       height: height, bandHeight: max(1, bandHeight), glyphsAsEdges: glyphsAsEdges)
+    let background = scene.background.map { LinearRGBA($0).packed } ?? 0
+    if filters, scene.hasLayers, ShadowMasks.suit(scene.items) {
+      // Shadows only: each a mask blended in the one banded pass.
+      var shadows: ShadowMasks? = ShadowMasks(space: space, regions: LayerIR.regions(of: scene.items), threads: threads)
+      var canvas = PixelCanvas(unwrittenWidth: width, height: height)
+      canvas.withMutablePixels { pixels in
+        draw(
+          scene.items[...], space: space, pixels: pixels, background: background, drawText: drawText,
+          threads: threads, shadows: &shadows, diagnostics: &diagnostics)
+      }
+      return canvas
+    }
+    if filters, scene.hasLayers {
+      // Layers are drawn apart and composited: the canvas is painted first.
+      var canvas = PixelCanvas(width: width, height: height, background: scene.background)
+      let compositor = LayerCompositor(
+        regions: LayerIR.regions(of: scene.items), drawText: drawText, threads: threads)
+      canvas.withMutablePixels { pixels in
+        compositor.draw(scene.items[...], depth: 0, space: space, pixels: pixels, diagnostics: &diagnostics)
+      }
+      return canvas
+    }
+    var canvas = PixelCanvas(unwrittenWidth: width, height: height)
+    var none: ShadowMasks? = nil
+    canvas.withMutablePixels { pixels in
+      draw(
+        scene.items[...], space: space, pixels: pixels, background: background, drawText: drawText, threads: threads,
+        shadows: &none, diagnostics: &diagnostics)
+    }
+    return canvas
+  }
+
+  /// Draws `items` onto `pixels` (the whole of `space`), painting
+  /// `background` first unless it is nil (the pixels hold a picture).
+  static func draw(
+    _ items: ArraySlice<DisplayItem>, space: DeviceSpace, pixels: UnsafeMutableBufferPointer<UInt32>,
+    background: UInt32?, drawText: Bool, threads: Int, diagnostics: inout [Diagnostic]
+  ) {
+    var none: ShadowMasks? = nil
+    draw(
+      items, space: space, pixels: pixels, background: background, drawText: drawText, threads: threads,
+      shadows: &none, diagnostics: &diagnostics)
+  }
+
+  /// The same, with each shadow layer's mask (`shadows`) before its items.
+  static func draw(
+    _ items: ArraySlice<DisplayItem>, space: DeviceSpace, pixels: UnsafeMutableBufferPointer<UInt32>,
+    background: UInt32?, drawText: Bool, threads: Int, shadows: inout ShadowMasks?,
+    diagnostics: inout [Diagnostic]
+  ) {
+    let (width, height) = (space.width, space.height)
     var planner = RasterPlanner(space: space)
     var plans: [ItemPlan] = []
-    for item in scene.items {
+    var layer: LayerIR? = nil
+    for index in items.indices {
+      let item = items[index]
+      if shadows != nil, item.layers.first !== layer {
+        layer = item.layers.first
+        if let layer {
+          var end = index + 1
+          while end < items.endIndex, items[end].layers.first === layer { end += 1 }
+          if let (mask, color) = shadows?.mask(layer, items[index..<end], diagnostics: &diagnostics),
+            let plan = planner.planShadow(mask, color: color, clip: layer.clip, for: item)
+          {
+            plans.append(plan)
+          }
+        }
+      }
       if case .text = item, !drawText { continue }
       if let plan = planner.plan(item, diagnostics: &diagnostics) { plans.append(plan) }
     }
-    var canvas = PixelCanvas(unwrittenWidth: width, height: height)
-    let background = scene.background.map { LinearRGBA($0).packed } ?? 0
     let bands = (height + space.bandHeight - 1) / space.bandHeight
     var renderers = (0..<ThreadPool.workers(threads, bands)).map { _ in BandRenderer() }
     var masks = [ClipMask?](repeating: nil, count: planner.masks.count)
@@ -102,12 +165,12 @@ package enum RasterRenderer {
     var nextMask = 0
     var keptMask = 0
     var spare: [EdgeStore] = []
-    canvas.withMutablePixels { pixels in
+    do {
       let canvasRows = CanvasRows(pixels: pixels, width: width)
       var start = 0
       // At least one part, to paint the background.
       repeat {
-        let first = start == 0
+        let first = start == 0 && background != nil
         var items = preparePart(
           plans, from: &start, space: space, planned: planner.masks, masks: &masks, nextMask: &nextMask,
           spare: &spare, threads: threads)
@@ -116,7 +179,7 @@ package enum RasterRenderer {
             renderers.withUnsafeMutableBufferPointer { renderers in
               ThreadPool.run(tasks: bands, threads: threads) { worker, band in
                 let rows = band * space.bandHeight..<min(height, (band + 1) * space.bandHeight)
-                if first {
+                if first, let background {
                   UnsafeMutableBufferPointer(rebasing: pixels[(rows.lowerBound * width)..<(rows.upperBound * width)])
                     .update(repeating: background)
                 }
@@ -137,7 +200,6 @@ package enum RasterRenderer {
         for index in spare.indices { spare[index].clear() }
       } while start < plans.count
     }
-    return canvas
   }
 
   /// Flattens the items from `start` on, a batch at a time on every core,

@@ -28,7 +28,15 @@ package enum RasterWork {
     _ scene: Scene, space: DeviceSpace, drawText: Bool = true, maximum: Int, alreadySpent: Int = 0
   ) -> Outcome {
     var total = alreadySpent
+    // A layer (a shadow, a blur) is drawn apart, blurred and composited:
+    // four coats of the pixels it reaches, counted at its first item.
+    let regions = scene.hasLayers && drawText ? LayerIR.regions(of: scene.items) : [:]
+    var counted: Set<ObjectIdentifier> = []
     for item in scene.items {
+      for layer in item.layers where counted.insert(ObjectIdentifier(layer)).inserted {
+        guard let box = regions[ObjectIdentifier(layer)] else { continue }
+        total += 4 * LayerIR.pixels(of: layer.filterRegion(itemsBox: box), reach: layer.reach, in: space)
+      }
       let region: DeviceSpace.Region?
       let range: SourceRange
       switch item {

@@ -91,6 +91,11 @@ struct SVGWriter: ~Copyable {
   /// the clips defined (with the clips, so no identifier is reused).
   var openClip: ClipIR?
   var clipIDs: [ObjectIdentifier: (id: Int, clip: ClipIR)] = [:]
+  /// The layers open around the items being written (outermost first),
+  /// the filters written, and each layer's items' box (see SVGLayers).
+  var openLayers: [LayerIR] = []
+  var filterCount = 0
+  var layerRegions: [ObjectIdentifier: Rect] = [:]
   /// `SVGOptions.annotator`: what writes extra attributes (the preview's
   /// source annotations), and the item whose first element is to carry them.
   var annotator: (any SVGAnnotator)?
@@ -139,9 +144,11 @@ struct SVGWriter: ~Copyable {
     let darkVariant = scene.dark
     // Asked once: comparing the optional existential with nil copies it.
     let annotating = annotator != nil
+    if scene.hasLayers { layerRegions = LayerIR.regions(of: scene.items) }
     for index in scene.items.indices {
       let item = scene.items[index]
       let dark = darkVariant?.item(at: index, light: item)
+      if !layerRegions.isEmpty { enterLayers(item.layers) }
       enterClip(item.clip)
       if annotating { pendingAnnotation = (item, index) }
       if case .text(let text) = item, let transform = text.transform {
@@ -157,6 +164,7 @@ struct SVGWriter: ~Copyable {
       }
       if case .text(let text) = item, text.transform != nil { out.write("</g>\n") }
     }
+    enterLayers([])
     enterClip(nil)
     out.write("</svg>\n")
   }

@@ -145,6 +145,19 @@ extension AttributeSpec {
     AttributeSpec(
       "anchor", .keyword(ElementKinds.directions.map(\.name)), default: "`center`",
       "The unit point of the frame that `rotation` and `scale` turn and grow about."),
+    AttributeSpec(
+      "shadow", .number(minimum: 0, maximum: nil), default: "none",
+      "A drop shadow under the element, blurred this much (SwiftUI's `radius`: the Gaussian's standard deviation, in points)."
+    ),
+    AttributeSpec(
+      "shadow.color", .color, default: "black at 33% (SwiftUI's)", "The shadow's colour."),
+    AttributeSpec(
+      "shadow.x", .number(minimum: -1e6, maximum: 1e6), default: "0", "How far right the shadow falls, in points."),
+    AttributeSpec(
+      "shadow.y", .number(minimum: -1e6, maximum: 1e6), default: "0", "How far down the shadow falls, in points."),
+    AttributeSpec(
+      "blur", .number(minimum: 0, maximum: nil), default: "none",
+      "Blurs the element and its children (SwiftUI's `radius`: the Gaussian's standard deviation, in points)."),
   ]
   /// `clip=`, on elements with children.
   static let clip = AttributeSpec(

@@ -56,5 +56,21 @@ package enum CurveCodes {
         arrow from a to a loop=trailing            // ok: a loop on the right
     """)
 
-  package static let all = [sectorAnglesTwice, sectorHoleTooWide, outlineNotAllowed, connectorShapeConflict]
+  static let filterTooWide = DiagnosticCode(
+    "E0270", .error, "a shadow or blur wider than the picture",
+    """
+    `shadow=` and `blur=` take SwiftUI's radius, the standard deviation of
+    the blur in points: it spreads about three times that far. A radius
+    past the canvas's longer side (10000 without a canvas) blurs the
+    element into a haze over the whole picture, so it is taken for a
+    mistake; the fix makes it 8.
+
+        canvas 300x200
+        rect at 20,20 size 100x60 shadow=400      // error
+        rect at 20,20 size 100x60 shadow=8 shadow.y=4    // ok
+    """)
+
+  package static let all = [
+    sectorAnglesTwice, sectorHoleTooWide, outlineNotAllowed, connectorShapeConflict, filterTooWide,
+  ]
 }

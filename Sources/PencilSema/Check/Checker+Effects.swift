@@ -111,6 +111,7 @@ extension Checker {
       }
       if let outline { make().clip = ClipModel(outline: outline, range: attribute.range) }
     }
+    if let filter = filter(statement, values) { make().filter = filter }
     return effects
   }
 }

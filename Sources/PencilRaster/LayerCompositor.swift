@@ -1,0 +1,164 @@
+import PencilDiagnostics
+import PencilGeometry
+import PencilIR
+import PencilSupport
+
+/// Shadows and blurs: a layer's items are drawn apart, into a picture of
+/// the pixels the filtered layer can reach on the canvas (its items' box,
+/// grown by the blur's three deviations and the shadow's offset, cut to
+/// the canvas grown as much, since what lies just outside still blurs in),
+/// filtered there (`GaussianBlur`, rows and columns in parallel) and
+/// composited in paint order, through the clip of the elements around it.
+/// A shadow is the layer's alpha blurred, moved by the offset rounded to
+/// whole pixels (Chromium rounds, resvg truncates, rsvg interpolates) and
+/// filled with its colour, under the layer. So the cost is the area the
+/// layers cover, never the radius alone.
+struct LayerCompositor {
+  let regions: [ObjectIdentifier: Rect]
+  let drawText: Bool
+  let threads: Int
+
+  /// Draws `items` (drawn inside `depth` layers already) onto `pixels`.
+  func draw(
+    _ items: ArraySlice<DisplayItem>, depth: Int, space: DeviceSpace, pixels: UnsafeMutableBufferPointer<UInt32>,
+    diagnostics: inout [Diagnostic]
+  ) {
+    var index = items.startIndex
+    while index < items.endIndex {
+      let layers = items[index].layers
+      var end = index + 1
+      if layers.count <= depth {
+        while end < items.endIndex, items[end].layers.count <= depth { end += 1 }
+        RasterRenderer.draw(
+          items[index..<end], space: space, pixels: pixels, background: nil, drawText: drawText,
+          threads: threads, diagnostics: &diagnostics)
+      } else {
+        let layer = layers[depth]
+        while end < items.endIndex, items[end].layers.count > depth, items[end].layers[depth] === layer { end += 1 }
+        drawLayer(layer, items[index..<end], depth: depth + 1, space: space, pixels: pixels, diagnostics: &diagnostics)
+      }
+      index = end
+    }
+  }
+
+  private func drawLayer(
+    _ layer: LayerIR, _ items: ArraySlice<DisplayItem>, depth: Int, space: DeviceSpace,
+    pixels: UnsafeMutableBufferPointer<UInt32>, diagnostics: inout [Diagnostic]
+  ) {
+    guard let box = regions[ObjectIdentifier(layer)] else { return }
+    let region = layer.filterRegion(itemsBox: box)
+    let (sigmaX, sigmaY) = (layer.radius * space.scaleX, layer.radius * space.scaleY)
+    var (dx, dy) = (0, 0)
+    if case .shadow(_, _, let x, let y) = layer.effect {
+      (dx, dy) = (
+        clampedInt((x * space.scaleX).rounded(), -1 << 30, 1 << 30),
+        clampedInt((y * space.scaleY).rounded(), -1 << 30, 1 << 30)
+      )
+    }
+    // What reaches the canvas: the region, cut to the canvas grown by the
+    // blur's reach and the offset (at most a canvas each way).
+    guard let (x0, y0, x1, y1) = LayerIR.pixelBox(of: region, reach: layer.reach, in: space) else { return }
+    let (width, height) = (x1 - x0, y1 - y0)
+    let inner = DeviceSpace(
+      scaleX: space.scaleX, scaleY: space.scaleY,
+      origin: Point(space.origin.x + Double(x0) / space.scaleX, space.origin.y + Double(y0) / space.scaleY),
+      width: width, height: height, bandHeight: space.bandHeight, glyphsAsEdges: space.glyphsAsEdges)
+    var picture = [UInt32](repeating: 0, count: width * height)
+    // A small layer on one thread: starting threads would cost more.
+    let layerThreads = width * height < 1 << 18 ? 1 : threads
+    let nested = LayerCompositor(regions: regions, drawText: drawText, threads: layerThreads)
+    picture.withUnsafeMutableBufferPointer { picture in
+      nested.draw(items, depth: depth, space: inner, pixels: picture, diagnostics: &diagnostics)
+    }
+    let clip = clipCoverage(layer.clip, space: space)
+    let target = Target(pixels: pixels, width: space.width, height: space.height, clip: clip)
+    switch layer.effect {
+    case .blur:
+      var values = [Float](repeating: 0, count: width * height * 4)
+      for index in 0..<picture.count {
+        let (r, g, b, a) = PixelCanvas.channels(picture[index])
+        (values[4 * index], values[4 * index + 1]) = (Float(r), Float(g))
+        (values[4 * index + 2], values[4 * index + 3]) = (Float(b), Float(a))
+      }
+      GaussianBlur.blur(
+        &values, width: width, height: height, channels: 4, sigmaX: sigmaX, sigmaY: sigmaY, threads: layerThreads)
+      for index in 0..<picture.count {
+        let a = min(255, max(0, values[4 * index + 3].rounded()))
+        func channel(_ value: Float) -> UInt32 { UInt32(min(a, max(0, value.rounded()))) }
+        picture[index] =
+          channel(values[4 * index]) | channel(values[4 * index + 1]) << 8 | channel(values[4 * index + 2]) << 16
+          | UInt32(a) << 24
+      }
+      target.composite(picture, x0: x0, y0: y0, width: width, height: height)
+    case .shadow(let color, _, _, _):
+      var alpha = picture.map { Float($0 >> 24) }
+      GaussianBlur.blur(
+        &alpha, width: width, height: height, channels: 1, sigmaX: sigmaX, sigmaY: sigmaY, threads: layerThreads)
+      let tint = LinearRGBA(color)
+      var shadow = [UInt32](repeating: 0, count: width * height)
+      for index in 0..<alpha.count {
+        let a = min(255, max(0, alpha[index])) / 255 * tint.a
+        guard a > 0 else { continue }
+        shadow[index] = PixelCanvas.pack(tint.r * a, tint.g * a, tint.b * a, a)
+      }
+      target.composite(shadow, x0: x0 + dx, y0: y0 + dy, width: width, height: height)
+      target.composite(picture, x0: x0, y0: y0, width: width, height: height)
+    }
+  }
+
+  /// The coverage of the clips around a layer over the whole canvas, row
+  /// by row; nil without a clip.
+  private func clipCoverage(_ clip: ClipIR?, space: DeviceSpace) -> ClipMask.Rows? {
+    guard let clip else { return nil }
+    var planner = RasterPlanner(space: space)
+    guard let plan = planner.maskPlan(for: clip, within: (0, 0, space.width, space.height)) else {
+      return ClipMask.Rows()
+    }
+    var lines: [(Point, Point)] = []
+    let mask = space.prepare(plan, lines: &lines)
+    var rows = ClipMask.Rows()
+    var accumulator = CoverageAccumulator()
+    var coverage: [Float] = []
+    var scratch: [Float] = []
+    mask.rows(
+      0..<space.height, index: 0, bandIndex: 0, into: &rows, accumulator: &accumulator, coverage: &coverage,
+      scratch: &scratch)
+    return rows
+  }
+
+  /// The canvas a layer is composited onto.
+  struct Target {
+    let pixels: UnsafeMutableBufferPointer<UInt32>
+    let width: Int
+    let height: Int
+    /// The clip's coverage (empty rows: nothing shows); nil: no clip.
+    let clip: ClipMask.Rows?
+
+    /// `picture` (premultiplied, `width` × `height`) over the canvas with
+    /// its top-left at `x0`, `y0`.
+    func composite(_ picture: [UInt32], x0: Int, y0: Int, width pictureWidth: Int, height pictureHeight: Int) {
+      let rows = max(0, y0)..<min(height, y0 + pictureHeight)
+      let columns = max(0, x0)..<min(width, x0 + pictureWidth)
+      guard !rows.isEmpty, !columns.isEmpty else { return }
+      for y in rows {
+        let source = (y - y0) * pictureWidth - x0
+        let line = y * width
+        if let clip {
+          guard clip.rows.contains(y) else { continue }
+          let maskRow = (y - clip.rows.lowerBound) * clip.width - clip.x0
+          for x in columns where x >= clip.x0 && x < clip.x0 + clip.width {
+            let pixel = picture[source + x]
+            guard pixel != 0 else { continue }
+            pixels[line + x] = PixelCanvas.over(pixel, clip.values[maskRow + x], pixels[line + x])
+          }
+        } else {
+          for x in columns {
+            let pixel = picture[source + x]
+            guard pixel != 0 else { continue }
+            pixels[line + x] = pixel >> 24 == 255 ? pixel : PixelCanvas.over(pixel, 1, pixels[line + x])
+          }
+        }
+      }
+    }
+  }
+}

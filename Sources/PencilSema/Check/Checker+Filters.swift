@@ -1,0 +1,43 @@
+import PencilDiagnostics
+import PencilGeometry
+import PencilSyntax
+
+/// `shadow=` (and `shadow.color=`, `shadow.x=`, `shadow.y=`) and `blur=`:
+/// SwiftUI's `.shadow(color:radius:x:y:)` and `.blur(radius:)`. The
+/// radius is the Gaussian's standard deviation in points, as SwiftUI's
+/// (Figma and CSS call twice that the blur); a shadow is black at 33%
+/// unless given, SwiftUI's `Color(.sRGBLinear, white: 0, opacity: 0.33)`.
+extension Checker {
+  /// The widest radius without a canvas: a blur reaches three times it.
+  static let maximumFilterRadius = 10_000.0
+
+  mutating func filter(_ statement: ElementStatement, _ values: AttributeValues) -> FilterModel? {
+    let shadowKeys: [Name] = [.shadow, .shadowColor, .shadowX, .shadowY]
+    let hasShadow = shadowKeys.contains { values[$0] != nil }
+    let blur = values.number(.blur)
+    guard hasShadow || blur != nil else { return nil }
+    var model = FilterModel()
+    // A radius wider than the picture blurs everything to a haze: almost
+    // surely a mistake, and its cost grows with it.
+    let canvasSide = canvas.map { max($0.size.x, $0.size.y) }
+    let limit = canvasSide ?? Checker.maximumFilterRadius
+    for key in [Name.shadow, .blur] {
+      guard let radius = values.number(key), radius > limit,
+        let attribute = statement.attributes.first(where: { $0.name.key == key })
+      else { continue }
+      let side = canvasSide.map { "the canvas's longer side, \(formatNumber($0))" } ?? formatNumber(limit)
+      evaluator.diagnostics.append(
+        Diagnostic(
+          CurveCodes.filterTooWide, attribute.range,
+          "a \(key == .shadow ? "shadow" : "blur")'s radius is at most \(side), found \(formatNumber(radius))"
+        ).withFix("make it 8", replacing: attribute.range, with: "\(attribute.name.name)=8"))
+      return nil
+    }
+    if hasShadow {
+      let color = values.color(.shadowColor) ?? Color(red: 0, green: 0, blue: 0, alpha: 0.33)
+      model.shadow = (color, values.number(.shadow) ?? 0, values.number(.shadowX) ?? 0, values.number(.shadowY) ?? 0)
+    }
+    model.blur = blur
+    return model
+  }
+}
