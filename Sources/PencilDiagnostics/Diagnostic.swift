@@ -175,6 +175,18 @@ package struct DiagnosticList {
     (severity == .error ? errorCount : otherCount) < Self.limit
   }
 
+  /// Whether a diagnostic of `code` at `range` (in the current file) would
+  /// be kept: below the limit, and not one already reported there while
+  /// deduplicating. A loop that repeats a mistake a thousand times then
+  /// looks for a suggestion once, not a thousand times.
+  package func wouldKeep(_ code: DiagnosticCode, at range: SourceRange) -> Bool {
+    guard accepts(code.severity) else { return false }
+    guard deduplicating else { return true }
+    var probe = Diagnostic(code, range, "")
+    probe.file = file
+    return !locations.contains(DiagnosticList.locationKey(probe))
+  }
+
   package mutating func append(_ diagnostic: Diagnostic) {
     var diagnostic = diagnostic
     if diagnostic.file == .main { diagnostic.file = file }

@@ -11,15 +11,17 @@ extension Lowering {
   /// The effects of the elements being lowered, outermost first, with
   /// their frames: an element that waits for an anchor takes a copy, and
   /// gets them once it is built.
-  typealias EffectScope = [(effects: ElementEffects, frame: Rect)]
+  /// Each entry's layers are made once, when the element is entered, so
+  /// what waits inside it and is built later joins the same layers.
+  typealias EffectScope = [(effects: ElementEffects, frame: Rect, layers: [LayerIR])]
 
   /// Applies the element's clip (fitted to `frame`), then its transform
   /// (about its anchor in `frame`), to the items from `first` on.
-  mutating func applyEffects(_ effects: ElementEffects, frame: Rect, from first: Int) {
+  mutating func applyEffects(_ effects: ElementEffects, frame: Rect, from first: Int, layers given: [LayerIR]? = nil) {
     guard first < items.count else { return }
     let clip = effects.clip.map { ClipIR(segments: $0.outline.segments(in: frame), parent: nil) }
     let transform = effects.transform.map { $0.affine(in: frame) }
-    let layers = effects.filter.map(layers(of:)) ?? []
+    let layers = given ?? layers(of: effects)
     guard clip != nil || transform != nil || !layers.isEmpty else { return }
     // Children share their clips and layers: each is combined and moved once.
     var moved: [ObjectIdentifier: (ClipIR, ClipIR)] = [:]
@@ -63,7 +65,8 @@ extension Lowering {
 
   /// An element's `blur=` and `shadow=` as layers, outermost first: the
   /// blur takes the element with its shadow (SwiftUI's `.shadow().blur()`).
-  private func layers(of filter: FilterModel) -> [LayerIR] {
+  func layers(of effects: ElementEffects) -> [LayerIR] {
+    guard let filter = effects.filter else { return [] }
     var layers: [LayerIR] = []
     if let radius = filter.blur, radius > 0 { layers.append(LayerIR(effect: .blur(radius: radius), clip: nil)) }
     if let shadow = filter.shadow {
@@ -76,7 +79,9 @@ extension Lowering {
 
   /// Applies a waiting element's enclosing effects, innermost first.
   mutating func applyEffects(_ scope: EffectScope, from first: Int) {
-    for (effects, frame) in scope.reversed() { applyEffects(effects, frame: frame, from: first) }
+    for (effects, frame, layers) in scope.reversed() {
+      applyEffects(effects, frame: frame, from: first, layers: layers)
+    }
   }
 
   /// A path's paint and its stroke's, in `frame`; W0014 for a dash pattern

@@ -186,8 +186,7 @@ package struct Lowering {
   /// An element with effects, or a connector: placed now, or waiting for
   /// the anchors it reads.
   mutating func lowerWithEffects(_ element: ElementModel, in outer: Rect, origin: Origin) {
-    // A bare connector: its ends are looked up once, to know whether it
-    // waits and to draw it.
+    // A bare connector: its ends are looked up once (to wait, and to draw).
     if element.effects == nil, element.modifiers == nil, case .connector(let connector) = element.content {
       guard let ends = ends(of: connector, in: outer) else { return wait(element, in: outer, origin) }
       let path = Layout.route(connector, from: ends.start, to: ends.end, via: ends.via)
@@ -222,7 +221,8 @@ package struct Lowering {
       if let name = element.effects?.name { recordFrame(name, element, outer, itemsFrom: first) }
       return
     }
-    effectScope.append((effects, outer))
+    let layers = layers(of: effects)
+    effectScope.append((effects, outer, layers))
     lowerContent(element, in: outer, origin: origin)
     effectScope.removeLast()
     if let name = effects.name { recordFrame(name, element, outer, itemsFrom: first) }
@@ -231,7 +231,7 @@ package struct Lowering {
     if case .text = element.content, first < items.count, case .text(let text) = items[items.count - 1] {
       frame = text.bounds
     }
-    applyEffects(effects, frame: frame, from: first)
+    applyEffects(effects, frame: frame, from: first, layers: layers)
   }
 
   private mutating func lowerContent(_ element: ElementModel, in outer: Rect, origin: Origin) {

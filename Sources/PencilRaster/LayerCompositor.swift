@@ -17,6 +17,10 @@ struct LayerCompositor {
   let regions: [ObjectIdentifier: Rect]
   let drawText: Bool
   let threads: Int
+  /// In user space, the canvas grown by its own size each way: no layer's
+  /// picture, however deeply nested, reaches further (`RasterWork` counts
+  /// what it may cost).
+  let bounds: Rect
 
   /// Draws `items` (drawn inside `depth` layers already) onto `pixels`.
   func draw(
@@ -46,7 +50,11 @@ struct LayerCompositor {
     pixels: UnsafeMutableBufferPointer<UInt32>, diagnostics: inout [Diagnostic]
   ) {
     guard let box = regions[ObjectIdentifier(layer)] else { return }
-    let region = layer.filterRegion(itemsBox: box)
+    let grown = layer.filterRegion(itemsBox: box)
+    let (left, top) = (max(grown.x, bounds.x), max(grown.y, bounds.y))
+    let (right, bottom) = (min(grown.maxX, bounds.maxX), min(grown.maxY, bounds.maxY))
+    guard right > left, bottom > top else { return }
+    let region = Rect(x: left, y: top, width: right - left, height: bottom - top)
     let (sigmaX, sigmaY) = (layer.radius * space.scaleX, layer.radius * space.scaleY)
     var (dx, dy) = (0, 0)
     if case .shadow(_, _, let x, let y) = layer.effect {
@@ -66,28 +74,31 @@ struct LayerCompositor {
     var picture = [UInt32](repeating: 0, count: width * height)
     // A small layer on one thread: starting threads would cost more.
     let layerThreads = width * height < 1 << 18 ? 1 : threads
-    let nested = LayerCompositor(regions: regions, drawText: drawText, threads: layerThreads)
+    let nested = LayerCompositor(regions: regions, drawText: drawText, threads: layerThreads, bounds: bounds)
     picture.withUnsafeMutableBufferPointer { picture in
       nested.draw(items, depth: depth, space: inner, pixels: picture, diagnostics: &diagnostics)
     }
-    let clip = clipCoverage(layer.clip, space: space)
+    let clip = clipCoverage(
+      layer.clip, space: space,
+      over: (
+        max(0, min(x0, x0 + dx)), max(0, min(y0, y0 + dy)), min(space.width, max(x1, x1 + dx)),
+        min(space.height, max(y1, y1 + dy))
+      ))
     let target = Target(pixels: pixels, width: space.width, height: space.height, clip: clip)
     switch layer.effect {
     case .blur:
-      var values = [Float](repeating: 0, count: width * height * 4)
-      for index in 0..<picture.count {
-        let (r, g, b, a) = PixelCanvas.channels(picture[index])
-        (values[4 * index], values[4 * index + 1]) = (Float(r), Float(g))
-        (values[4 * index + 2], values[4 * index + 3]) = (Float(b), Float(a))
-      }
-      GaussianBlur.blur(
-        &values, width: width, height: height, channels: 4, sigmaX: sigmaX, sigmaY: sigmaY, threads: layerThreads)
-      for index in 0..<picture.count {
-        let a = min(255, max(0, values[4 * index + 3].rounded()))
-        func channel(_ value: Float) -> UInt32 { UInt32(min(a, max(0, value.rounded()))) }
-        picture[index] =
-          channel(values[4 * index]) | channel(values[4 * index + 1]) << 8 | channel(values[4 * index + 2]) << 16
-          | UInt32(a) << 24
+      // A channel at a time, alpha first (each colour is kept within it,
+      // as premultiplied colours are): a quarter of the floats at once.
+      var values = [Float](repeating: 0, count: width * height)
+      for shift in [UInt32(24), 0, 8, 16] {
+        for index in 0..<picture.count { values[index] = Float((picture[index] >> shift) & 0xFF) }
+        GaussianBlur.blur(
+          &values, width: width, height: height, channels: 1, sigmaX: sigmaX, sigmaY: sigmaY, threads: layerThreads)
+        for index in 0..<picture.count {
+          let limit = shift == 24 ? 255 : Float(picture[index] >> 24)
+          let byte = UInt32(min(limit, max(0, values[index].rounded())))
+          picture[index] = picture[index] & ~(0xFF << shift) | byte << shift
+        }
       }
       target.composite(picture, x0: x0, y0: y0, width: width, height: height)
     case .shadow(let color, _, _, _):
@@ -108,10 +119,10 @@ struct LayerCompositor {
 
   /// The coverage of the clips around a layer over the whole canvas, row
   /// by row; nil without a clip.
-  private func clipCoverage(_ clip: ClipIR?, space: DeviceSpace) -> ClipMask.Rows? {
+  private func clipCoverage(_ clip: ClipIR?, space: DeviceSpace, over region: DeviceSpace.Region) -> ClipMask.Rows? {
     guard let clip else { return nil }
     var planner = RasterPlanner(space: space)
-    guard let plan = planner.maskPlan(for: clip, within: (0, 0, space.width, space.height)) else {
+    guard region.x1 > region.x0, region.y1 > region.y0, let plan = planner.maskPlan(for: clip, within: region) else {
       return ClipMask.Rows()
     }
     var lines: [(Point, Point)] = []
@@ -121,7 +132,7 @@ struct LayerCompositor {
     var coverage: [Float] = []
     var scratch: [Float] = []
     mask.rows(
-      0..<space.height, index: 0, bandIndex: 0, into: &rows, accumulator: &accumulator, coverage: &coverage,
+      region.y0..<region.y1, index: 0, bandIndex: 0, into: &rows, accumulator: &accumulator, coverage: &coverage,
       scratch: &scratch)
     return rows
   }
@@ -137,9 +148,11 @@ struct LayerCompositor {
     /// `picture` (premultiplied, `width` × `height`) over the canvas with
     /// its top-left at `x0`, `y0`.
     func composite(_ picture: [UInt32], x0: Int, y0: Int, width pictureWidth: Int, height pictureHeight: Int) {
-      let rows = max(0, y0)..<min(height, y0 + pictureHeight)
-      let columns = max(0, x0)..<min(width, x0 + pictureWidth)
-      guard !rows.isEmpty, !columns.isEmpty else { return }
+      let (top, bottom) = (max(0, y0), min(height, y0 + pictureHeight))
+      let (left, right) = (max(0, x0), min(width, x0 + pictureWidth))
+      // A shadow moved wholly off the canvas: nothing (and no range to make).
+      guard top < bottom, left < right else { return }
+      let (rows, columns) = (top..<bottom, left..<right)
       for y in rows {
         let source = (y - y0) * pictureWidth - x0
         let line = y * width

@@ -75,6 +75,31 @@ package struct PixelCanvas {
     return redBlue | greenAlpha
   }
 
+  /// `clampedByte(c * 255)` of eight coverages: rounded half up and
+  /// clamped to 0…255. Lane by lane in floats (`SIMD8<UInt32>(_:rounding:)`
+  /// is not vectorized): adding 2²³ rounds to the nearest integer, one less
+  /// where that went above, which is the truncation `clampedByte` takes.
+  @inline(__always) static func bytes(_ coverage: SIMD8<Float>) -> SIMD8<UInt32> {
+    var value = coverage * 255 + 0.5
+    value.replace(with: 0, where: value .< 0)
+    value.replace(with: 255, where: value .> 255)
+    let magic = SIMD8<Float>(repeating: 8_388_608)
+    var whole = (value + magic) - magic
+    whole.replace(with: whole - 1, where: whole .> value)
+    return unsafeBitCast(whole + magic, to: SIMD8<UInt32>.self) & SIMD8<UInt32>(repeating: 0x007F_FFFF)
+  }
+
+  /// `scale` on eight pixels, each by its own factor.
+  @inline(__always) static func scale(_ pixel: SIMD8<UInt32>, _ factor: SIMD8<UInt32>) -> SIMD8<UInt32> {
+    let low = SIMD8<UInt32>(repeating: 0x00FF_00FF)
+    let half = SIMD8<UInt32>(repeating: 0x0080_0080)
+    var redBlue = (pixel & low) &* factor &+ half
+    redBlue = ((redBlue &+ ((redBlue &>> 8) & low)) &>> 8) & low
+    var greenAlpha = ((pixel &>> 8) & low) &* factor &+ half
+    greenAlpha = (greenAlpha &+ ((greenAlpha &>> 8) & low)) & SIMD8<UInt32>(repeating: 0xFF00_FF00)
+    return redBlue | greenAlpha
+  }
+
   /// dst = src·c + dst·(1 − srcα·c), on premultiplied values.
   @inline(__always) static func over(_ source: UInt32, _ coverage: Float, _ destination: UInt32) -> UInt32 {
     let c = UInt32(clampedByte(coverage * 255))
@@ -130,6 +155,19 @@ package struct PixelCanvas {
         }
         if opaque, all(chunk .>= 1) {
           UnsafeMutableBufferPointer(rebasing: pixels[(start + index)..<(start + index + 8)]).update(repeating: source)
+          index += 8
+          continue
+        }
+        // Eight pixels at once, in the same integer arithmetic as `over`
+        // (so the same bytes): a shadow's mask is all partial coverage.
+        if let target = pixels.baseAddress.map({ UnsafeMutableRawPointer($0 + start + index) }) {
+          let destination = target.loadUnaligned(as: SIMD8<UInt32>.self)
+          let bytes = PixelCanvas.bytes(chunk)
+          let whole = SIMD8<UInt32>(repeating: source)
+          let src = scale(whole, bytes).replacing(with: whole, where: bytes .>= 255)
+          var result = src &+ scale(destination, 255 &- (src &>> 24))
+          result.replace(with: destination, where: chunk .<= invisible)
+          target.storeBytes(of: result, as: SIMD8<UInt32>.self)
           index += 8
           continue
         }

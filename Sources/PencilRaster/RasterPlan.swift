@@ -13,8 +13,10 @@ struct ItemPlan {
   let stroke: PaintSampler?
   /// The mask's number (see `RasterPlanner.masks`); nil without a clip.
   let mask: Int?
-  /// A shadow: its blurred coverage, blended in `fill` (see `ShadowMasks`).
+  /// A shadow: its blurred coverage, blended in `fill` (see `ShadowMasks`),
+  /// or how to make it when the plan is prepared.
   var shadow: TextMask? = nil
+  var shadowRecipe: ShadowRecipe? = nil
 }
 
 /// An item ready for the bands: its outlines flattened into edge lists.
@@ -99,15 +101,19 @@ struct RasterPlanner {
 
   /// The plan of a shadow's mask in its colour, through the clip of the
   /// elements around its layer; nil when the clip hides it.
-  mutating func planShadow(_ shadow: TextMask, color: IRColor, clip: ClipIR?, for item: DisplayItem) -> ItemPlan? {
+  mutating func planShadow(
+    _ shadow: TextMask?, recipe: ShadowRecipe, color: IRColor, clip: ClipIR?, for item: DisplayItem
+  ) -> ItemPlan? {
     var mask: Int?
     if let clip {
-      let region = (shadow.x0, shadow.y0, shadow.x0 + shadow.width, shadow.y0 + shadow.height)
+      let (x0, y0, x1, y1) = recipe.visible
+      let region = (x0 + recipe.dx, y0 + recipe.dy, x1 + recipe.dx, y1 + recipe.dy)
       guard let index = self.mask(for: clip, within: region) else { return nil }
       mask = index
     }
     return ItemPlan(
-      item: item, fill: PaintSampler(solid: LinearRGBA(color)), stroke: nil, mask: mask, shadow: shadow)
+      item: item, fill: PaintSampler(solid: LinearRGBA(color)), stroke: nil, mask: mask, shadow: shadow,
+      shadowRecipe: shadow == nil ? recipe : nil)
   }
 
   /// The plan of a mask of `clip` over `region`; nil when it shows nothing there.
@@ -181,7 +187,9 @@ extension DeviceSpace {
   /// `store` is an earlier item's, emptied, whose memory is reused.
   func prepare(_ plan: ItemPlan, store: inout EdgeStore, lines: inout [(Point, Point)]) -> PreparedItem {
     var prepared = PreparedItem(mask: plan.mask)
-    if let shadow = plan.shadow, let paint = plan.fill {
+    if let paint = plan.fill,
+      let shadow = plan.shadow ?? plan.shadowRecipe.map({ $0.mask(from: $0.blurred(space: self, threads: 1)) })
+    {
       prepared.layers = [.textMask(shadow, paint)]
       prepared.rows = shadow.y0..<(shadow.y0 + shadow.height)
       prepared.store = store

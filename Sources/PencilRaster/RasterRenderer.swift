@@ -90,7 +90,7 @@ package enum RasterRenderer {
     let background = scene.background.map { LinearRGBA($0).packed } ?? 0
     if filters, scene.hasLayers, ShadowMasks.suit(scene.items) {
       // Shadows only: each a mask blended in the one banded pass.
-      var shadows: ShadowMasks? = ShadowMasks(space: space, regions: LayerIR.regions(of: scene.items), threads: threads)
+      var shadows: ShadowMasks? = ShadowMasks(scene.items, space: space, threads: threads)
       var canvas = PixelCanvas(unwrittenWidth: width, height: height)
       canvas.withMutablePixels { pixels in
         draw(
@@ -102,8 +102,10 @@ package enum RasterRenderer {
     if filters, scene.hasLayers {
       // Layers are drawn apart and composited: the canvas is painted first.
       var canvas = PixelCanvas(width: width, height: height, background: scene.background)
+      let view = scene.viewport
       let compositor = LayerCompositor(
-        regions: LayerIR.regions(of: scene.items), drawText: drawText, threads: threads)
+        regions: LayerIR.regions(of: scene.items), drawText: drawText, threads: threads,
+        bounds: Rect(x: view.x - view.width, y: view.y - view.height, width: 3 * view.width, height: 3 * view.height))
       canvas.withMutablePixels { pixels in
         compositor.draw(scene.items[...], depth: 0, space: space, pixels: pixels, diagnostics: &diagnostics)
       }
@@ -145,14 +147,10 @@ package enum RasterRenderer {
       let item = items[index]
       if shadows != nil, item.layers.first !== layer {
         layer = item.layers.first
-        if let layer {
-          var end = index + 1
-          while end < items.endIndex, items[end].layers.first === layer { end += 1 }
-          if let (mask, color) = shadows?.mask(layer, items[index..<end], diagnostics: &diagnostics),
-            let plan = planner.planShadow(mask, color: color, clip: layer.clip, for: item)
-          {
-            plans.append(plan)
-          }
+        if let layer, let (mask, recipe, color) = shadows?.plan(layer),
+          let plan = planner.planShadow(mask, recipe: recipe, color: color, clip: layer.clip, for: item)
+        {
+          plans.append(plan)
         }
       }
       if case .text = item, !drawText { continue }

@@ -29,13 +29,17 @@ package enum RasterWork {
   ) -> Outcome {
     var total = alreadySpent
     // A layer (a shadow, a blur) is drawn apart, blurred and composited:
-    // four coats of the pixels it reaches, counted at its first item.
+    // counted at its first item as sixteen coats of the pixels it reaches
+    // (eight for a shadow, whose alpha alone is blurred): what its passes
+    // cost, and a bound on its memory (8 bytes a pixel at most).
     let regions = scene.hasLayers && drawText ? LayerIR.regions(of: scene.items) : [:]
     var counted: Set<ObjectIdentifier> = []
     for item in scene.items {
       for layer in item.layers where counted.insert(ObjectIdentifier(layer)).inserted {
         guard let box = regions[ObjectIdentifier(layer)] else { continue }
-        total += 4 * LayerIR.pixels(of: layer.filterRegion(itemsBox: box), reach: layer.reach, in: space)
+        let coats: Int
+        if case .blur = layer.effect { coats = 16 } else { coats = 8 }
+        total += coats * LayerIR.pixels(of: layer.filterRegion(itemsBox: box), reach: layer.reach, in: space)
       }
       let region: DeviceSpace.Region?
       let range: SourceRange

@@ -8,9 +8,19 @@ import PencilSupport
 /// clip (its outline is not moved with the items) or a gradient with a
 /// see-through stop.
 extension ShadowMasks {
+  /// SplitMix64's finalizer: every input bit moves every output bit, so
+  /// values that differ in one bit (a sign) do not cancel, as they did
+  /// with a multiply alone.
+  static func mixed(_ value: UInt64) -> UInt64 {
+    var z = value &+ 0x9E37_79B9_7F4A_7C15
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
   static func key(_ items: ArraySlice<DisplayItem>, origin: Point, space: DeviceSpace) -> UInt64? {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func mix(_ value: UInt64) { hash = (hash ^ value) &* 0x100_0000_01b3 }
+    func mix(_ value: UInt64) { hash = ShadowMasks.mixed(hash ^ value) }
     func mix(number value: Double) { mix(value.bitPattern) }
     // A user-space point as the picture's pixels see it, to 1/1024 of a
     // pixel: the same shape a hundred points on differs in the last bits

@@ -14,16 +14,36 @@ import PencilSupport
 /// a see-through gradient) is always drawn.
 struct ShadowMasks {
   let space: DeviceSpace
-  let regions: [ObjectIdentifier: Rect]
   let threads: Int
-  /// Blurred alphas by key, in 0…1 over a region of a size.
-  private var cache: [UInt64: (width: Int, height: Int, values: [Float])] = [:]
-  /// Masks made and reused, for the benchmark's notes.
+  /// Each layer's recipe and key, worked out before the plans.
+  private var recipes: [ObjectIdentifier: (recipe: ShadowRecipe, key: UInt64?)] = [:]
+  /// How many layers have each key: those shared are blurred at plan time.
+  private var keyCounts: [UInt64: Int] = [:]
+  /// Blurred alphas by key, in 0…1 over their region.
+  private var cache: [UInt64: [Float]] = [:]
+  /// Masks blurred at plan time and reused, for the tests and the benchmark.
   private(set) var made = 0
   private(set) var reused = 0
 
-  init(space: DeviceSpace, regions: [ObjectIdentifier: Rect], threads: Int) {
-    (self.space, self.regions, self.threads) = (space, regions, threads)
+  /// Works out every shadow layer of `items` (runs of items in one layer).
+  init(_ items: [DisplayItem], space: DeviceSpace, threads: Int) {
+    (self.space, self.threads) = (space, threads)
+    let regions = LayerIR.regions(of: items)
+    var index = 0
+    while index < items.count {
+      guard let layer = items[index].layers.first, let box = regions[ObjectIdentifier(layer)] else {
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < items.count, items[end].layers.first === layer { end += 1 }
+      if let recipe = ShadowRecipe(layer, items[index..<end], box: box, space: space) {
+        let key = recipe.key(space: space)
+        recipes[ObjectIdentifier(layer)] = (recipe, key)
+        if let key { keyCounts[key, default: 0] += 1 }
+      }
+      index = end
+    }
   }
 
   /// Whether every layer is a shadow directly around items (no blur, no
@@ -37,77 +57,100 @@ struct ShadowMasks {
     }
   }
 
-  /// The shadow of `layer`, whose items are `items`, on the canvas; nil
-  /// when none of it reaches the canvas.
-  mutating func mask(_ layer: LayerIR, _ items: ArraySlice<DisplayItem>, diagnostics: inout [Diagnostic])
-    -> (mask: TextMask, color: IRColor)?
-  {
-    guard case .shadow(let color, let radius, let x, let y) = layer.effect, let box = regions[ObjectIdentifier(layer)]
-    else { return nil }
+  /// The shadow of `layer`: its mask when other layers share its blur
+  /// (made now, once), else its recipe, made when its plan is prepared
+  /// (on every core, a part at a time); nil when it misses the canvas.
+  mutating func plan(_ layer: LayerIR) -> (mask: TextMask?, recipe: ShadowRecipe, color: IRColor)? {
+    guard let (recipe, key) = recipes[ObjectIdentifier(layer)] else { return nil }
+    guard let key, keyCounts[key, default: 0] >= 2 else { return (nil, recipe, recipe.color) }
+    if let known = cache[key] {
+      reused += 1
+      return (recipe.mask(from: known), recipe, recipe.color)
+    }
+    let blurred = recipe.blurred(space: space, threads: threads)
+    cache[key] = blurred
+    made += 1
+    return (recipe.mask(from: blurred), recipe, recipe.color)
+  }
+}
+
+/// How one layer's shadow is made: its items' alpha over the region the
+/// blur needs (at most a canvas past each edge of the canvas, so layers
+/// the canvas cuts share a blur with the others), blurred, and the part
+/// that lands on the canvas after the move (rounded to whole pixels).
+struct ShadowRecipe {
+  let items: ArraySlice<DisplayItem>
+  let color: IRColor
+  let (x0, y0, width, height): (Int, Int, Int, Int)
+  /// The part kept, in the alpha's pixels, and the move.
+  let visible: DeviceSpace.Region
+  let (dx, dy): (Int, Int)
+  let (sigmaX, sigmaY): (Double, Double)
+
+  init?(_ layer: LayerIR, _ items: ArraySlice<DisplayItem>, box: Rect, space: DeviceSpace) {
+    guard case .shadow(let color, let radius, let x, let y) = layer.effect else { return nil }
     let unmoved = LayerIR(effect: .blur(radius: radius), clip: nil)
-    let region = unmoved.filterRegion(itemsBox: box)
-    let (sigmaX, sigmaY) = (radius * space.scaleX, radius * space.scaleY)
+    guard
+      let (ax0, ay0, ax1, ay1) = LayerIR.pixelBox(
+        of: unmoved.filterRegion(itemsBox: box), reach: unmoved.reach, in: space)
+    else { return nil }
     let limit = 1 << 30
-    let dx = clampedInt((x * space.scaleX).rounded(), -limit, limit)
-    let dy = clampedInt((y * space.scaleY).rounded(), -limit, limit)
-    // The alpha is blurred over the whole region (at most a canvas past
-    // each edge), so layers cut by the canvas share a blur with the
-    // others; what lands on the canvas after the move is kept.
-    guard let (ax0, ay0, ax1, ay1) = LayerIR.pixelBox(of: region, reach: unmoved.reach, in: space) else { return nil }
-    let (x0, y0) = (max(ax0, -dx), max(ay0, -dy))
-    let (x1, y1) = (min(ax1, space.width - dx), min(ay1, space.height - dy))
-    guard x1 > x0, y1 > y0 else { return nil }
-    let (width, height) = (ax1 - ax0, ay1 - ay0)
-    let key = ShadowMasks.key(items, origin: Point(Double(ax0), Double(ay0)), space: space).map {
+    (dx, dy) = (
+      clampedInt((x * space.scaleX).rounded(), -limit, limit), clampedInt((y * space.scaleY).rounded(), -limit, limit)
+    )
+    let (vx0, vy0) = (max(ax0, -dx), max(ay0, -dy))
+    let (vx1, vy1) = (min(ax1, space.width - dx), min(ay1, space.height - dy))
+    guard vx1 > vx0, vy1 > vy0 else { return nil }
+    (self.items, self.color) = (items, color)
+    (x0, y0, width, height) = (ax0, ay0, ax1 - ax0, ay1 - ay0)
+    visible = (vx0, vy0, vx1, vy1)
+    (sigmaX, sigmaY) = (radius * space.scaleX, radius * space.scaleY)
+  }
+
+  /// Equal for layers whose blurred alphas are equal.
+  func key(space: DeviceSpace) -> UInt64? {
+    ShadowMasks.key(items, origin: Point(Double(x0), Double(y0)), space: space).map {
       var hash = $0
       for value in [UInt64(width), UInt64(height), sigmaX.bitPattern, sigmaY.bitPattern] {
-        hash = (hash ^ value) &* 0x100_0000_01b3
+        hash = ShadowMasks.mixed(hash ^ value)
       }
       return hash
     }
-    var blurred: [Float]
-    if let key, let known = cache[key], known.width == width, known.height == height {
-      blurred = known.values
-      reused += 1
-    } else {
-      blurred = alpha(items, x0: ax0, y0: ay0, width: width, height: height, diagnostics: &diagnostics)
-      GaussianBlur.blur(
-        &blurred, width: width, height: height, channels: 1, sigmaX: sigmaX, sigmaY: sigmaY, threads: threads)
-      for index in blurred.indices { blurred[index] = min(1, max(0, blurred[index] / 255)) }
-      if let key { cache[key] = (width, height, blurred) }
-      made += 1
-    }
-    // The part that lands on the canvas, moved by the offset.
-    let mask: TextMask
-    if (x0, y0, x1, y1) == (ax0, ay0, ax1, ay1) {
-      mask = TextMask(x0: x0 + dx, y0: y0 + dy, width: width, height: height, values: blurred)
-    } else {
-      var values: [Float] = []
-      values.reserveCapacity((x1 - x0) * (y1 - y0))
-      for row in y0..<y1 {
-        let start = (row - ay0) * width + (x0 - ax0)
-        values += blurred[start..<(start + x1 - x0)]
-      }
-      mask = TextMask(x0: x0 + dx, y0: y0 + dy, width: x1 - x0, height: y1 - y0, values: values)
-    }
-    return (mask, color)
   }
 
-  /// The items' alpha over a region of the canvas, 0…255 a pixel.
-  private func alpha(
-    _ items: ArraySlice<DisplayItem>, x0: Int, y0: Int, width: Int, height: Int, diagnostics: inout [Diagnostic]
-  ) -> [Float] {
+  /// The items' alpha, blurred, in 0…1. Its diagnostics are the main
+  /// pass's (the items are drawn there too), so they are dropped here.
+  func blurred(space: DeviceSpace, threads: Int) -> [Float] {
     let inner = DeviceSpace(
       scaleX: space.scaleX, scaleY: space.scaleY,
       origin: Point(space.origin.x + Double(x0) / space.scaleX, space.origin.y + Double(y0) / space.scaleY),
       width: width, height: height, bandHeight: space.bandHeight, glyphsAsEdges: space.glyphsAsEdges)
     var picture = [UInt32](repeating: 0, count: width * height)
-    let few = width * height < 1 << 18 ? 1 : threads
+    var ignored: [Diagnostic] = []
     picture.withUnsafeMutableBufferPointer { pixels in
       RasterRenderer.draw(
-        items, space: inner, pixels: pixels, background: nil, drawText: true, threads: few,
-        diagnostics: &diagnostics)
+        items, space: inner, pixels: pixels, background: nil, drawText: true,
+        threads: width * height < 1 << 18 ? 1 : threads, diagnostics: &ignored)
     }
-    return picture.map { Float($0 >> 24) }
+    var values = picture.map { Float($0 >> 24) }
+    GaussianBlur.blur(
+      &values, width: width, height: height, channels: 1, sigmaX: sigmaX, sigmaY: sigmaY, threads: threads)
+    for index in values.indices { values[index] = min(1, max(0, values[index] / 255)) }
+    return values
+  }
+
+  /// The part of the blurred alpha that lands on the canvas, moved.
+  func mask(from blurred: [Float]) -> TextMask {
+    let (vx0, vy0, vx1, vy1) = visible
+    guard (vx0, vy0, vx1, vy1) != (x0, y0, x0 + width, y0 + height) else {
+      return TextMask(x0: x0 + dx, y0: y0 + dy, width: width, height: height, values: blurred)
+    }
+    var values: [Float] = []
+    values.reserveCapacity((vx1 - vx0) * (vy1 - vy0))
+    for row in vy0..<vy1 {
+      let start = (row - y0) * width + (vx0 - x0)
+      values += blurred[start..<(start + vx1 - vx0)]
+    }
+    return TextMask(x0: vx0 + dx, y0: vy0 + dy, width: vx1 - vx0, height: vy1 - vy0, values: values)
   }
 }

@@ -64,7 +64,7 @@ package struct ConnectorElement: Equatable {
   /// Whether both ends name one element without a point of it (or the
   /// same point): a loop out of its `loopSide`.
   package var isSelfLoop: Bool {
-    guard let a = from.anchor, let b = to.anchor, a.element === b.element else { return false }
+    guard via.isEmpty, let a = from.anchor, let b = to.anchor, a.element === b.element else { return false }
     return (a.isOutline && b.isOutline) || (a.direction == b.direction && a.offset == b.offset)
   }
 

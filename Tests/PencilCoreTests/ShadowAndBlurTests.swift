@@ -13,7 +13,8 @@ import XCTest
 final class ShadowAndBlurTests: XCTestCase {
   private func scene(_ source: String) throws -> Scene {
     let compilation = compile(source)
-    XCTAssertEqual(compilation.diagnostics.map(\.code.id), [], "\(compilation.diagnostics.map(\.message))")
+    let errors = compilation.diagnostics.filter { $0.severity == .error }
+    XCTAssertEqual(errors.map(\.code.id), [], "\(errors.map(\.message))")
     return try XCTUnwrap(compilation.scene)
   }
 
@@ -92,7 +93,9 @@ final class ShadowAndBlurTests: XCTestCase {
     let space = DeviceSpace(
       scaleX: 1, scaleY: 1, origin: Point(0, 0), width: 300, height: 200, bandHeight: RasterRenderer.bandHeight)
     var composited = PixelCanvas(width: 300, height: 200, background: found.background)
-    let compositor = LayerCompositor(regions: LayerIR.regions(of: found.items), drawText: true, threads: 1)
+    let compositor = LayerCompositor(
+      regions: LayerIR.regions(of: found.items), drawText: true, threads: 1,
+      bounds: Rect(x: -300, y: -200, width: 900, height: 600))
     composited.withMutablePixels { pixels in
       compositor.draw(found.items[...], depth: 0, space: space, pixels: pixels, diagnostics: &diagnostics)
     }
@@ -123,7 +126,7 @@ final class ShadowAndBlurTests: XCTestCase {
     XCTAssertEqual(try text(plain + " shadow=10 shadow.y=10"), try text(plain))
   }
 
-  func testALayerCountsFourCoatsOfItsPixelsAgainstTheRasterWorkLimit() throws {
+  func testABlurCountsSixteenCoatsOfItsPixelsAgainstTheRasterWorkLimit() throws {
     let space = DeviceSpace(scaleX: 1, scaleY: 1, origin: Point(0, 0), width: 400, height: 300, bandHeight: 64)
     func work(_ source: String, maximum: Int = RasterWork.defaultMaximum) throws -> RasterWork.Outcome {
       RasterWork.check(try scene(source), space: space, maximum: maximum)
@@ -133,12 +136,42 @@ final class ShadowAndBlurTests: XCTestCase {
       return XCTFail()
     }
     // The region: the rect's box and 30 points each way, 160 × 110.
-    XCTAssertEqual(blurred - plain, 4 * 162 * 112, accuracy: 4 * 2 * 112 + 4 * 2 * 162 + 16)
+    XCTAssertEqual(blurred - plain, 16 * 162 * 112, accuracy: 16 * (2 * 112 + 2 * 162 + 4))
     // A canvas-wide blur of a canvas-wide rect: its region is cut to the
     // canvas grown by at most a canvas each way, and a small limit refuses it.
     guard case .refused(let refusal) = try work("canvas 400x300\nrect at 0,0 size 400x300 blur=300", maximum: 1_000_000)
     else { return XCTFail("not refused") }
     XCTAssertEqual(refusal.code.id, "E0303")
+  }
+
+  func testAShadowMovedOffTheCanvasBesideABlurDrawsNothingOfIt() throws {
+    // The compositor's path (a blur in the scene): the moved shadow is
+    // wholly past the right edge.
+    let found = try scene(
+      "canvas 200x200 background=white\nrect at 190,10 size 30x30 fill=#ff0000 shadow=2 shadow.x=40\ncircle at 50,50 radius=20 fill=.blue blur=2"
+    )
+    let (_, pixel) = pixels(found)
+    XCTAssertEqual(pixel(195, 20).r, 255)
+    XCTAssertEqual(pixel(195, 20).g, 0)
+  }
+
+  func testAnArrowThatWaitsInsideAShadowedStackJoinsItsLayer() throws {
+    let found = try scene(
+      "canvas 200x160\nzstack at 20,20 size 120x120 shadow=3 {\n  a: rect at 10,10 size 60x30 fill=.red\n  arrow from a.bottom to b.top\n  b: rect at 10,80 size 60x30 fill=.blue\n}"
+    )
+    let layers = Set(found.items.compactMap { $0.layers.first.map(ObjectIdentifier.init) })
+    XCTAssertEqual(layers.count, 1)
+  }
+
+  func testMirroredShadowsAreNotTakenForEachOther() throws {
+    // The same shape mirrored about its corner: its key must differ (a
+    // multiply-only hash cancelled the two signs).
+    let found = try scene(
+      "canvas 200x200 background=white\nrect at 40,40 size 60x30 fill=.black scale=2 anchor=topLeading shadow=4 shadow.color=.red\nrect at 100,130 size 60x30 fill=.black scale=-2 anchor=topLeading shadow=4 shadow.color=.blue"
+    )
+    let space = DeviceSpace(scaleX: 1, scaleY: 1, origin: Point(0, 0), width: 200, height: 200, bandHeight: 64)
+    let keys = found.items.map { ShadowMasks.key([$0][...], origin: Point(0, 0), space: space) }
+    XCTAssertNotEqual(keys[0], keys[1])
   }
 
   func testARadiusWiderThanTheCanvasIsAnError() {

@@ -291,7 +291,9 @@ extension Checker {
     guard evaluator.reportsUnresolvedName() else { return }
     var diagnostic = Diagnostic(SemaCodes.unknownElement, kind.range, "unknown element '\(kind.name)'")
     // Past the error limit the diagnostic is dropped: spend nothing on it.
-    guard evaluator.diagnostics.accepts(.error) else { return evaluator.diagnostics.append(diagnostic) }
+    guard evaluator.diagnostics.wouldKeep(SemaCodes.unknownElement, at: kind.range) else {
+      return evaluator.diagnostics.append(diagnostic)
+    }
     if elementNameIndex == nil {
       elementNameIndex = SuggestionIndex(
         ElementKinds.nonShapeKinds + ShapeKinds.builtins.map(\.name) + ["gradient", "shape"]

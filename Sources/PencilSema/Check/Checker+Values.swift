@@ -274,7 +274,7 @@ extension Evaluator {
     if definitions.gradientStatements[identifier.key] != nil { return nil }  // broken; already reported
     guard reportsUnresolvedName() else { return nil }
     var diagnostic = Diagnostic(SemaCodes.unknownGradient, identifier.range, "unknown gradient '\(identifier.name)'")
-    guard diagnostics.accepts(.error) else {
+    guard diagnostics.wouldKeep(SemaCodes.unknownGradient, at: identifier.range) else {
       diagnostics.append(diagnostic)
       return nil
     }

@@ -148,7 +148,9 @@ extension Evaluator {
     guard reportsUnresolvedName() else { return }
     var diagnostic = Diagnostic(SemaCodes.unknownName, identifier.range, "unknown name '\(identifier.name)'")
     // Past the error limit the diagnostic is dropped: spend nothing on it.
-    guard diagnostics.accepts(.error) else { return diagnostics.append(diagnostic) }
+    guard diagnostics.wouldKeep(SemaCodes.unknownName, at: identifier.range) else {
+      return diagnostics.append(diagnostic)
+    }
     let visible =
       scope.locals.bindings.map(\.name.text) + fileLets[..<min(fileLets.count, scope.visibleFileLets)].map(\.name.text)
       + ["true", "false", "pi", "none"]
