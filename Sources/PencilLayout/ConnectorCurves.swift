@@ -146,15 +146,9 @@ extension ConnectorGeometry {
     }
     if style.headAtEnd { cut(segments.count - 1, atEnd: true) }
     if style.headAtStart { cut(1, atEnd: false) }
-    let endHead = tips.end.flatMap { head(tip: $0.tip, base: $0.base) }
-    let startHead = tips.start.flatMap { head(tip: $0.tip, base: $0.base) }
-    var box: Rect? = nil
-    for outline in [line, endHead, startHead] {
-      guard let outline, let own = boundingBox(of: outline) else { continue }
-      box = box?.union(own) ?? own
-    }
-    guard let box else { return nil }
-    return Drawing(box: box, line: line, endHead: endHead, startHead: startHead)
+    return Drawing(
+      line: line, endHead: tips.end.flatMap { head(tip: $0.tip, base: $0.base) },
+      startHead: tips.start.flatMap { head(tip: $0.tip, base: $0.base) })
   }
 
   private static func chordLength(_ a: Point, _ b: Point) -> Double {
@@ -196,14 +190,22 @@ extension ConnectorGeometry {
     let line: [PathSegment] = [.move(q0), .cubic(control1: q1, control2: q2, to: q3)]
     // Each head points from where the curve is cut to its tip: along the
     // chord of the part it covers, so its base sits on the curve.
-    let endHead = style.headAtEnd ? head(tip: p3, base: q3) : nil
-    let startHead = style.headAtStart ? head(tip: p0, base: q0) : nil
+    return Drawing(
+      line: line, endHead: style.headAtEnd ? head(tip: p3, base: q3) : nil,
+      startHead: style.headAtStart ? head(tip: p0, base: q0) : nil)
+  }
+}
+
+extension ConnectorGeometry.Drawing {
+  /// The outlines and the box round them, in drawing order; nil when
+  /// there is nothing to draw.
+  init?(line: [PathSegment], endHead: [PathSegment]?, startHead: [PathSegment]?) {
     var box: Rect? = nil
     for outline in [line, endHead, startHead] {
       guard let outline, let own = boundingBox(of: outline) else { continue }
       box = box?.union(own) ?? own
     }
     guard let box else { return nil }
-    return Drawing(box: box, line: line, endHead: endHead, startHead: startHead)
+    self.init(box: box, line: line, endHead: endHead, startHead: startHead)
   }
 }

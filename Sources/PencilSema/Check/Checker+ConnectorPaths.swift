@@ -29,16 +29,12 @@ extension Checker {
   mutating func pathWithArrowheads(
     _ segments: [PathSegment], _ values: AttributeValues, _ statement: ElementStatement, heads: String
   ) -> ElementModel? {
-    let attribute = statement.attributes.first { $0.name.key == .arrowheads }
     let moves = segments.filter { if case .move = $0 { return true } else { return false } }.count
     guard moves == 1, segments.last != .close, case .move(let first)? = segments.first, segments.count > 1 else {
-      if let attribute {
-        evaluator.diagnostics.append(
-          Diagnostic(
-            CurveCodes.connectorShapeConflict, attribute.range,
-            "arrowheads go on the two ends of an open path of one piece; this path \(moves > 1 ? "has \(moves) pieces" : "is closed")"
-          ).withFix("remove 'arrowheads='", replacing: removalRange(attribute.range), with: ""))
-      }
+      reportShapeConflict(
+        statement, .arrowheads,
+        "arrowheads go on the two ends of an open path of one piece; this path \(moves > 1 ? "has \(moves) pieces" : "is closed")"
+      )
       return nil
     }
     var last = first

@@ -66,14 +66,8 @@ extension Checker {
     }
     let route = values.keyword(.route).flatMap(ConnectorRoute.init(rawValue:))
     let bend = values.number(.bend)
-    if let bend, bend != 0, let given = route, given != .curve,
-      let attribute = statement.attributes.first(where: { $0.name.key == .bend })
-    {
-      evaluator.diagnostics.append(
-        Diagnostic(
-          CurveCodes.connectorShapeConflict, attribute.range,
-          "'bend=' turns a curve, and this \(kind) is 'route=\(given.rawValue)'"
-        ).withFix("remove 'bend='", replacing: removalRange(attribute.range), with: ""))
+    if let bend, bend != 0, let given = route, given != .curve {
+      reportShapeConflict(statement, .bend, "'bend=' turns a curve, and this \(kind) is 'route=\(given.rawValue)'")
     }
     let loopSide = values.keyword(.loop).flatMap { side in ElementKinds.directions.first { $0.name == side }?.point }
     let style = ConnectorStyle(
@@ -83,24 +77,17 @@ extension Checker {
       bend: bend ?? 0, loopSide: loopSide ?? Point(0.5, 0))
     var connector = ConnectorElement(from: from, to: to, style: style)
     connector.via = via
-    if !via.isEmpty, let given = route, given != .straight,
-      let attribute = statement.attributes.first(where: { $0.name.key == .route })
-    {
-      evaluator.diagnostics.append(
-        Diagnostic(
-          CurveCodes.connectorShapeConflict, attribute.range,
-          "a \(kind) through points between its ends runs straight from one to the next; 'route=\(given.rawValue)' joins two ends"
-        ).withFix("remove 'route='", replacing: removalRange(attribute.range), with: ""))
+    if !via.isEmpty, let given = route, given != .straight {
+      reportShapeConflict(
+        statement, .route,
+        "a \(kind) through points between its ends runs straight from one to the next; 'route=\(given.rawValue)' joins two ends"
+      )
       return nil
     }
-    if loopSide != nil, !connector.isSelfLoop,
-      let attribute = statement.attributes.first(where: { $0.name.key == .loop })
-    {
-      evaluator.diagnostics.append(
-        Diagnostic(
-          CurveCodes.connectorShapeConflict, attribute.range,
-          "'loop=' is the side a \(kind) from an element to itself loops out of, and this one joins two places"
-        ).withFix("remove 'loop='", replacing: removalRange(attribute.range), with: ""))
+    if loopSide != nil, !connector.isSelfLoop {
+      reportShapeConflict(
+        statement, .loop,
+        "'loop=' is the side a \(kind) from an element to itself loops out of, and this one joins two places")
     }
     if connector.isSelfLoop, let anchor = from.anchor, anchor.element.isConnector {
       reportOutlineNotAllowed(anchor, in: "from")
@@ -148,6 +135,14 @@ extension Checker {
 }
 
 extension Checker {
+  /// E0269 at the attribute `name`, with a fix that removes it.
+  mutating func reportShapeConflict(_ statement: ElementStatement, _ name: Name, _ message: String) {
+    guard let attribute = statement.attributes.first(where: { $0.name.key == name }) else { return }
+    evaluator.diagnostics.append(
+      Diagnostic(CurveCodes.connectorShapeConflict, attribute.range, message)
+        .withFix("remove '\(attribute.name.name)='", replacing: removalRange(attribute.range), with: ""))
+  }
+
   /// E0268: an element's name alone (its outline) where a point is needed,
   /// or a line's or an arrow's, which has no outline.
   mutating func reportOutlineNotAllowed(_ anchor: ElementAnchor, in attribute: String) {

@@ -26,13 +26,10 @@ extension Checker {
       sector = found
     } else {
       guard let end = values.number(.end) else {
-        if range(.end) == nil, !statement.recovered {
-          let insertion = SourceRange(statement.kind.range.end, statement.kind.range.end)
-          evaluator.diagnostics.append(
-            Diagnostic(
-              SemaCodes.missingClause, statement.kind.range,
-              "a sector needs where it ends: 'end=' in degrees, or 'value=' and 'total='"
-            ).withFix("add an end", replacing: insertion, with: " end=0"))
+        if range(.end) == nil {
+          reportMissing(
+            statement, "a sector needs where it ends: 'end=' in degrees, or 'value=' and 'total='", fix: "add an end",
+            inserting: " end=0")
         }
         return nil
       }
@@ -71,19 +68,27 @@ extension Checker {
     return .sector(result)
   }
 
+  /// E0211 at the kind, with a fix that inserts `text` after it (not for
+  /// a statement the parser recovered, whose clauses may be the problem).
+  private mutating func reportMissing(
+    _ statement: ElementStatement, _ message: String, fix: String, inserting text: String
+  ) {
+    guard !statement.recovered else { return }
+    let insertion = SourceRange(statement.kind.range.end, statement.kind.range.end)
+    evaluator.diagnostics.append(
+      Diagnostic(SemaCodes.missingClause, statement.kind.range, message).withFix(fix, replacing: insertion, with: text))
+  }
+
   /// From the top, `after / total` of a turn on, turning `value / total`.
   private mutating func sectorByValue(
     _ values: AttributeValues, _ statement: ElementStatement, range: (Name) -> SourceRange?
   ) -> Sector? {
     guard let value = values.number(.value), let total = values.number(.total) else {
       let missing = values.number(.value) == nil ? "value" : "total"
-      if range(missing == "value" ? .value : .total) == nil, !statement.recovered {
-        let insertion = SourceRange(statement.kind.range.end, statement.kind.range.end)
-        evaluator.diagnostics.append(
-          Diagnostic(
-            SemaCodes.missingClause, statement.kind.range,
-            "a sector by its share needs both 'value=' and 'total='; '\(missing)=' is missing"
-          ).withFix("add '\(missing)='", replacing: insertion, with: " \(missing)=1"))
+      if range(missing == "value" ? .value : .total) == nil {
+        reportMissing(
+          statement, "a sector by its share needs both 'value=' and 'total='; '\(missing)=' is missing",
+          fix: "add '\(missing)='", inserting: " \(missing)=1")
       }
       return nil
     }
