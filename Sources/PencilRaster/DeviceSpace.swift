@@ -117,6 +117,16 @@ package struct DeviceSpace {
   }
 }
 
+extension DeviceSpace {
+  /// The same map for a picture of `width` × `height` pixels whose top-left
+  /// is pixel (`x0`, `y0`) of this one: where a layer is drawn apart.
+  func region(x0: Int, y0: Int, width: Int, height: Int) -> DeviceSpace {
+    DeviceSpace(
+      scaleX: scaleX, scaleY: scaleY, origin: Point(origin.x + Double(x0) / scaleX, origin.y + Double(y0) / scaleY),
+      width: width, height: height, bandHeight: bandHeight, glyphsAsEdges: glyphsAsEdges)
+  }
+}
+
 extension LayerIR {
   /// The pixels of a layer's region that its filtered picture needs: the
   /// region cut to the canvas grown by the layer's reach, the growth at

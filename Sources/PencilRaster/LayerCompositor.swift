@@ -67,10 +67,7 @@ struct LayerCompositor {
     // blur's reach and the offset (at most a canvas each way).
     guard let (x0, y0, x1, y1) = LayerIR.pixelBox(of: region, reach: layer.reach, in: space) else { return }
     let (width, height) = (x1 - x0, y1 - y0)
-    let inner = DeviceSpace(
-      scaleX: space.scaleX, scaleY: space.scaleY,
-      origin: Point(space.origin.x + Double(x0) / space.scaleX, space.origin.y + Double(y0) / space.scaleY),
-      width: width, height: height, bandHeight: space.bandHeight, glyphsAsEdges: space.glyphsAsEdges)
+    let inner = space.region(x0: x0, y0: y0, width: width, height: height)
     var picture = [UInt32](repeating: 0, count: width * height)
     // A small layer on one thread: starting threads would cost more.
     let layerThreads = width * height < 1 << 18 ? 1 : threads
@@ -95,8 +92,9 @@ struct LayerCompositor {
         GaussianBlur.blur(
           &values, width: width, height: height, channels: 1, sigmaX: sigmaX, sigmaY: sigmaY, threads: layerThreads)
         for index in 0..<picture.count {
-          let limit = shift == 24 ? 255 : Float(picture[index] >> 24)
-          let byte = UInt32(min(limit, max(0, values[index].rounded())))
+          // Through the checked helper: a NaN sum (never expected) is 0, not a trap.
+          let limit = shift == 24 ? 255 : Int(picture[index] >> 24)
+          let byte = UInt32(clampedInt(values[index].rounded(), 0, limit))
           picture[index] = picture[index] & ~(0xFF << shift) | byte << shift
         }
       }

@@ -18,9 +18,12 @@ extension ShadowMasks {
     return z ^ (z >> 31)
   }
 
+  /// One more value into a key.
+  static func combine(_ hash: UInt64, _ value: UInt64) -> UInt64 { mixed(hash ^ value) }
+
   static func key(_ items: ArraySlice<DisplayItem>, origin: Point, space: DeviceSpace) -> UInt64? {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func mix(_ value: UInt64) { hash = ShadowMasks.mixed(hash ^ value) }
+    func mix(_ value: UInt64) { hash = combine(hash, value) }
     func mix(number value: Double) { mix(value.bitPattern) }
     // A user-space point as the picture's pixels see it, to 1/1024 of a
     // pixel: the same shape a hundred points on differs in the last bits

@@ -21,9 +21,6 @@ struct ShadowMasks {
   private var keyCounts: [UInt64: Int] = [:]
   /// Blurred alphas by key, in 0…1 over their region.
   private var cache: [UInt64: [Float]] = [:]
-  /// Masks blurred at plan time and reused, for the tests and the benchmark.
-  private(set) var made = 0
-  private(set) var reused = 0
 
   /// Works out every shadow layer of `items` (runs of items in one layer).
   init(_ items: [DisplayItem], space: DeviceSpace, threads: Int) {
@@ -64,12 +61,10 @@ struct ShadowMasks {
     guard let (recipe, key) = recipes[ObjectIdentifier(layer)] else { return nil }
     guard let key, keyCounts[key, default: 0] >= 2 else { return (nil, recipe, recipe.color) }
     if let known = cache[key] {
-      reused += 1
       return (recipe.mask(from: known), recipe, recipe.color)
     }
     let blurred = recipe.blurred(space: space, threads: threads)
     cache[key] = blurred
-    made += 1
     return (recipe.mask(from: blurred), recipe, recipe.color)
   }
 }
@@ -112,7 +107,7 @@ struct ShadowRecipe {
     ShadowMasks.key(items, origin: Point(Double(x0), Double(y0)), space: space).map {
       var hash = $0
       for value in [UInt64(width), UInt64(height), sigmaX.bitPattern, sigmaY.bitPattern] {
-        hash = ShadowMasks.mixed(hash ^ value)
+        hash = ShadowMasks.combine(hash, value)
       }
       return hash
     }
@@ -121,10 +116,7 @@ struct ShadowRecipe {
   /// The items' alpha, blurred, in 0…1. Its diagnostics are the main
   /// pass's (the items are drawn there too), so they are dropped here.
   func blurred(space: DeviceSpace, threads: Int) -> [Float] {
-    let inner = DeviceSpace(
-      scaleX: space.scaleX, scaleY: space.scaleY,
-      origin: Point(space.origin.x + Double(x0) / space.scaleX, space.origin.y + Double(y0) / space.scaleY),
-      width: width, height: height, bandHeight: space.bandHeight, glyphsAsEdges: space.glyphsAsEdges)
+    let inner = space.region(x0: x0, y0: y0, width: width, height: height)
     var picture = [UInt32](repeating: 0, count: width * height)
     var ignored: [Diagnostic] = []
     picture.withUnsafeMutableBufferPointer { pixels in

@@ -163,15 +163,17 @@ final class ShadowAndBlurTests: XCTestCase {
     XCTAssertEqual(layers.count, 1)
   }
 
-  func testMirroredShadowsAreNotTakenForEachOther() throws {
-    // The same shape mirrored about its corner: its key must differ (a
-    // multiply-only hash cancelled the two signs).
-    let found = try scene(
-      "canvas 200x200 background=white\nrect at 40,40 size 60x30 fill=.black scale=2 anchor=topLeading shadow=4 shadow.color=.red\nrect at 100,130 size 60x30 fill=.black scale=-2 anchor=topLeading shadow=4 shadow.color=.blue"
-    )
-    let space = DeviceSpace(scaleX: 1, scaleY: 1, origin: Point(0, 0), width: 200, height: 200, bandHeight: 64)
-    let keys = found.items.map { ShadowMasks.key([$0][...], origin: Point(0, 0), space: space) }
-    XCTAssertNotEqual(keys[0], keys[1])
+  func testAKeyTellsApartValuesThatDifferInTwoSigns() {
+    // A mirrored shape's key differs from the shape's in the sign bits of
+    // its coordinates: a multiply-only mix cancelled two such flips (bit
+    // 63 of a product depends on bit 63 of the factor alone), and the two
+    // shadows took one blur.
+    func key(_ values: [Double]) -> UInt64 { values.reduce(0) { ShadowMasks.combine($0, $1.bitPattern) } }
+    XCTAssertNotEqual(key([2, 0, 0, 2]), key([-2, 0, 0, -2]))
+    XCTAssertNotEqual(key([1.5, 2.5]), key([-1.5, -2.5]))
+    // The old mix did not: the test fails against it.
+    func oldKey(_ values: [Double]) -> UInt64 { values.reduce(0) { ($0 ^ $1.bitPattern) &* 0x100_0000_01b3 } }
+    XCTAssertEqual(oldKey([1.5, 2.5]), oldKey([-1.5, -2.5]))
   }
 
   func testARadiusWiderThanTheCanvasIsAnError() {
