@@ -52,6 +52,11 @@ runs the cases starting with it):
                            (the evaluation step limit, E0259)
   loop-lists               an 8,000-item list built in each of a million iterations, --check
                            (within the value work limit until E0259 stops it)
+  outline-arrows           10,000 arrows ending on a shape of 9,990 curves, -o out.svg
+                           (each ray tests the edges in its direction; 51 s when each
+                           arrow flattened and tested the whole outline)
+  outline-spiral           2,000 arrows ending on a spiral of 10,000 lines, --check
+                           (every ray tests every edge: layout's budget, E0244)
 
 Usage: python3 scripts/cost-bench.py [--binary PATH] [--runs N] [--timeout S]
            [--only NAME] [--pencils N] [--keep]
@@ -244,6 +249,32 @@ def gen_loop_lists(path, items=8000, iterations=1_000_000):
         file.write(f"for i in 0..<{iterations} {{ let l = [" + ", ".join(["i"] * items) + "] }\n")
 
 
+def gen_outline_arrows(path, cubics=9990, arrows=10_000):
+    """A round shape of `cubics` curves and `arrows` arrows ending on it."""
+    with open(path, "w") as file:
+        file.write(
+            "canvas 2000x2000\nshape blob {\n  move 1, 0.5\n"
+            f"  for i in 0..<{cubics} {{\n"
+            f"    let a = (i + 1) * 360 / {cubics}\n    let m = (i + 0.5) * 360 / {cubics}\n"
+            "    curve 0.5 + cos(a) * 0.5, 0.5 + sin(a) * 0.5 control 0.5 + cos(m) * 0.52, 0.5 + sin(m) * 0.52"
+            " 0.5 + cos(m) * 0.52, 0.5 + sin(m) * 0.52\n  }\n  close\n}\n"
+            "b: blob at 800,800 size 400x400\n"
+            f"for i in 0..<{arrows} {{\n  let a = i * 0.036\n"
+            "  arrow from 1000 + cos(a) * 900, 1000 + sin(a) * 900 to b\n}\n")
+
+
+def gen_outline_spiral(path, lines=10_000, arrows=2000):
+    """A spiral of `lines` lines winding 500 times round its centre, and
+    `arrows` arrows ending on it."""
+    with open(path, "w") as file:
+        file.write(
+            "canvas 800x800\nshape spiral {\n  move 0.5, 0.5\n"
+            f"  for i in 1..<{lines} {{\n    let r = 0.5 * i / {lines}\n"
+            "    line 0.5 + cos(i * 18) * r, 0.5 + sin(i * 18) * r\n  }\n}\n"
+            "s: spiral at 200,200 size 400x400\n"
+            f"for i in 0..<{arrows} {{\n  arrow from i * 0.4, 790 to s\n}}\n")
+
+
 def gen_number(number):
     """A rect whose opacity is written `number`."""
     def generate(path):
@@ -278,6 +309,8 @@ def cases(args):
         ("dev-zero-imports", gen_dev_zero_imports, ["--check"], 1),
         ("loop-lets", gen_loop_lets, ["--check"], 1),
         ("loop-lists", gen_loop_lists, ["--check"], 1),
+        ("outline-arrows", gen_outline_arrows, ["-o", "out.svg"], 0),
+        ("outline-spiral", gen_outline_spiral, ["--check"], 1),
     ]
 
 

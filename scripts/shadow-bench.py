@@ -53,10 +53,13 @@ def scene(shadow, varied=False):
 
 
 def timed(command):
-    """Wall time of one run, and the peak resident memory of the children so far."""
+    """Wall time and CPU time (user + system) of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main():
@@ -79,23 +82,41 @@ def main():
     subprocess.run(
         [args.pencilc, paths["shadow.pencil"], "--appearance", "light", "-o", paths["shadow.svg"]], check=True
     )
+    subprocess.run(
+        [args.pencilc, paths["plain.pencil"], "--appearance", "light", "-o", os.path.join(work, "plain.svg")],
+        check=True,
+    )
+    # The PPM runs draw the same pixels without compressing them (to a
+    # device, written in place): how much of the difference is drawing the
+    # shadows and how much is deflating a picture of more detail.
     commands = {
         "pencilc plain PNG": [args.pencilc, paths["plain.pencil"], "-o", os.path.join(work, "plain.png")],
         "pencilc shadowed PNG": [args.pencilc, paths["shadow.pencil"], "-o", os.path.join(work, "shadow.png")],
+        "pencilc plain PPM": [args.pencilc, paths["plain.pencil"], "-f", "ppm", "-o", os.devnull],
+        "pencilc shadowed PPM": [args.pencilc, paths["shadow.pencil"], "-f", "ppm", "-o", os.devnull],
+        "resvg plain SVG": ["resvg", os.path.join(work, "plain.svg"), os.path.join(work, "plain.resvg.png")],
         "resvg shadowed SVG": ["resvg", paths["shadow.svg"], os.path.join(work, "shadow.resvg.png")],
     }
-    times = {name: [] for name in commands}
+    walls = {name: [] for name in commands}
+    cpus = {name: [] for name in commands}
     for _ in range(args.runs):
         for name, command in commands.items():
-            times[name].append(timed(command)[0])
-    print(f"{'command':24} {'median s':>9}")
+            wall, cpu = timed(command)
+            walls[name].append(wall)
+            cpus[name].append(cpu)
+    print(f"{'command':24} {'median wall s':>14} {'median CPU s':>13}")
     for name in commands:
-        print(f"{name:24} {statistics.median(times[name]):9.3f}")
-    plain, shadowed, resvg = (times[name] for name in commands)
-    over_plain = statistics.median(s / p for s, p in zip(shadowed, plain))
-    over_resvg = statistics.median(s / r for s, r in zip(shadowed, resvg))
-    print(f"shadowed / plain: {over_plain:.2f}x (bar 1.5)")
-    print(f"shadowed / resvg: {over_resvg:.2f}x (bar 0.5)")
+        print(f"{name:24} {statistics.median(walls[name]):14.3f} {statistics.median(cpus[name]):13.3f}")
+
+    def ratio(times, over, under):
+        return statistics.median(s / p for s, p in zip(times[over], times[under]))
+
+    over_plain = ratio(walls, "pencilc shadowed PNG", "pencilc plain PNG")
+    over_resvg = ratio(walls, "pencilc shadowed PNG", "resvg shadowed SVG")
+    print(f"shadowed / plain, PNG: {over_plain:.2f}x wall, {ratio(cpus, 'pencilc shadowed PNG', 'pencilc plain PNG'):.2f}x CPU (bar 1.5)")
+    print(f"shadowed / plain, PPM: {ratio(walls, 'pencilc shadowed PPM', 'pencilc plain PPM'):.2f}x wall, {ratio(cpus, 'pencilc shadowed PPM', 'pencilc plain PPM'):.2f}x CPU")
+    print(f"shadowed / plain, resvg: {ratio(walls, 'resvg shadowed SVG', 'resvg plain SVG'):.2f}x wall")
+    print(f"shadowed / resvg: {over_resvg:.2f}x wall (bar 0.5)")
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     return 0 if over_plain <= 1.5 and over_resvg <= 0.5 else 1

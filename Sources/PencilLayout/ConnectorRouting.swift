@@ -15,8 +15,9 @@ struct ConnectorEnd {
   var point: Point
   /// The way out of the edge an anchor is on (`bottom` leaves downwards).
   var direction: Point? = nil
-  /// An outline end's element outline, in absolute coordinates.
-  var outline: [PathSegment]? = nil
+  /// An outline end's element outline, in absolute coordinates, ready for
+  /// rays from `point`.
+  var outline: OutlineHit? = nil
   /// The frame of the element the end is at, for elbows to go round.
   var box: Rect? = nil
 }
@@ -62,10 +63,10 @@ extension ConnectorGeometry {
   }
 
   /// Where the ray from `origin` toward `target` leaves `outline`.
-  static func exit(_ outline: [PathSegment], from origin: Point, toward target: Point) -> (
+  static func exit(_ outline: OutlineHit, from origin: Point, toward target: Point) -> (
     point: Point, normal: Point
   )? {
-    OutlineHit.exit(from: origin, along: Point(target.x - origin.x, target.y - origin.y), of: outline)
+    outline.exit(from: origin, along: Point(target.x - origin.x, target.y - origin.y))
   }
 
   /// An outline end turned into an end on the side that faces `target`.
@@ -75,7 +76,7 @@ extension ConnectorGeometry {
     var faced = end
     faced.outline = nil
     faced.direction = direction
-    if let outline = end.outline, let hit = OutlineHit.exit(from: end.point, along: direction, of: outline) {
+    if let outline = end.outline, let hit = outline.exit(from: end.point, along: direction) {
       faced.point = hit.point
     }
     return faced
@@ -106,7 +107,7 @@ extension ConnectorGeometry {
     let out = rotated(chord, -style.bend)
     let back = rotated(Point(-chord.x, -chord.y), style.bend)
     func place(_ end: ConnectorEnd, along ray: Point, turn: Double) -> (Point, Point) {
-      if let outline = end.outline, let hit = OutlineHit.exit(from: end.point, along: ray, of: outline) {
+      if let outline = end.outline, let hit = outline.exit(from: end.point, along: ray) {
         return (hit.point, style.bend == 0 ? hit.normal : ray)
       }
       if let direction = end.direction { return (end.point, rotated(direction, turn)) }
@@ -124,15 +125,15 @@ extension ConnectorGeometry {
   /// side of that side's middle and comes back 25° to the other, its
   /// handles spread 45° each way, three quarters as far out as the shape
   /// is wide across (from 28 to 64 points), so the loop stands clear.
-  private static func selfLoop(_ style: ConnectorStyle, around center: Point, _ outline: [PathSegment]) -> RoutedPath {
+  private static func selfLoop(_ style: ConnectorStyle, around center: Point, _ outline: OutlineHit) -> RoutedPath {
     let side = style.loopSide
     let normal = Point(2 * side.x - 1, 2 * side.y - 1)
-    let box = boundingBox(of: outline) ?? Rect(x: center.x, y: center.y, width: 0, height: 0)
+    let box = outline.bounds ?? Rect(x: center.x, y: center.y, width: 0, height: 0)
     let across = normal.x == 0 ? box.width : box.height
     let reach = min(max(28, 0.75 * across), 64)
     func foot(_ turn: Double) -> Point {
       let ray = rotated(normal, turn)
-      return OutlineHit.exit(from: center, along: ray, of: outline)?.point ?? center
+      return outline.exit(from: center, along: ray)?.point ?? center
     }
     let p0 = foot(-25)
     let p3 = foot(25)

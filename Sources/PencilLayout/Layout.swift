@@ -28,6 +28,9 @@ final class Layout {
 
   let budget: Int
   private(set) var answers = 0
+  /// Of those, the edges of outlines that connectors' rays may test (see
+  /// `Lowering.outlineHit`), which count against the same budget.
+  private(set) var outlineEdges = 0
   /// Answers already given for a stack and a proposal: a stack is asked
   /// again by every level around it (and for baselines), and answering
   /// from here keeps deep nesting linear.
@@ -77,6 +80,12 @@ final class Layout {
     }
   }
   var exhausted: Bool { answers > budget }
+
+  /// Counts `edges` outline edges a connector's rays may test.
+  func charge(outlineEdges edges: Int) {
+    answers = answers > Int.max - edges ? Int.max : answers + edges
+    outlineEdges = outlineEdges > Int.max - edges ? Int.max : outlineEdges + edges
+  }
 
   init(budget: Int = Layout.standardBudget, texts: TextWrapCache = TextWrapCache()) {
     self.budget = budget

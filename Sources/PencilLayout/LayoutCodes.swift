@@ -41,7 +41,11 @@ package enum LayoutCodes {
     answers at most 30,000,000 times (30 for each of a million elements),
     so that no input makes it run long; past that the element is reported
     and nothing is drawn. Nest fewer stacks around many children, or give
-    children a `size`.
+    children a `size`. A connector that ends on a shape's outline (`arrow
+    from a to b`) counts the outline's edges its rays test against the same
+    budget: a few for most shapes, every edge for an outline that winds
+    round its centre again and again (a spiral); then the connector is
+    reported. End such connectors at anchors (`b.top`).
 
         hstack alignment=firstTextBaseline { hstack alignment=firstTextBaseline { … 60 levels … { for i in 0..<100000 { text "a" } } } }   // error
     """)

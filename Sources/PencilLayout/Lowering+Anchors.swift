@@ -66,12 +66,12 @@ extension Lowering {
     frames[key] = frame
     switch element.content {
     case .shape(let shape):
-      outlines[key] = shape.outline
+      outlines[key] = NamedOutline(shape: shape.outline)
       if case .sector(let sector) = shape.outline { sectors[key] = sector }
     case .stack(let stack):
       // A labelled shape: the shape, then its label.
       if stack.labelFit != nil, case .shape(let shape)? = stack.children.first?.content {
-        outlines[key] = shape.outline
+        outlines[key] = NamedOutline(shape: shape.outline)
       }
       if case .sector(let sector)? = stack.labelFit { sectors[key] = sector }
     default: break
@@ -99,28 +99,64 @@ extension Lowering {
   /// gives it, an anchor is where layout put it, with the way out of its
   /// edge, the element's frame and, for an element's name alone, its
   /// outline; nil while one is not placed.
-  func ends(of connector: ConnectorElement, in frame: Rect) -> (start: ConnectorEnd, end: ConnectorEnd, via: [Point])? {
-    func resolve(_ end: PointRef) -> ConnectorEnd? {
+  /// `range` is the connector's, for E0244 when its outline ends cross
+  /// layout's budget.
+  mutating func ends(of connector: ConnectorElement, in frame: Rect, range: SourceRange) -> (
+    start: ConnectorEnd, end: ConnectorEnd, via: [Point]
+  )? {
+    func resolve(_ end: PointRef, _ lowering: inout Lowering) -> ConnectorEnd? {
       switch end {
       case .fixed(let point): return ConnectorEnd(point: Point(frame.x + point.x, frame.y + point.y))
       case .anchor(let anchor):
-        guard let at = point(anchor), let box = self.frame(of: anchor.element) else { return nil }
+        guard let at = lowering.point(anchor), let box = lowering.frame(of: anchor.element) else { return nil }
         var end = ConnectorEnd(point: at, direction: ConnectorGeometry.exitDirection(anchor.unit), box: box)
         if anchor.isOutline {
-          let key = FrameKey(name: ObjectIdentifier(anchor.element), scope: scope)
-          end.outline = (outlines[key] ?? .rect).segments(in: box)
+          end.outline = lowering.outlineHit(anchor.element, box: box, from: at, range: range)
           end.direction = nil
         }
         return end
       }
     }
-    guard let start = resolve(connector.from), let end = resolve(connector.to) else { return nil }
+    guard let start = resolve(connector.from, &self), let end = resolve(connector.to, &self) else { return nil }
     var via: [Point] = []
     for point in connector.via {
-      guard let resolved = resolve(point) else { return nil }
+      guard let resolved = resolve(point, &self) else { return nil }
       via.append(resolved.point)
     }
     return (start, end, via)
+  }
+
+  /// The outline of the element named `name`, flattened and binned once
+  /// for rays from `origin` (its centre), and charged to layout's budget
+  /// for the edges the connector's rays may test (at most two rays an
+  /// end): so 10,000 arrows to a shape of 10,000 curves flatten it once,
+  /// and a shape whose edges every ray must test is bounded by E0244.
+  /// nil, for an end at the centre, once the budget is spent.
+  mutating func outlineHit(_ name: ElementName, box: Rect, from origin: Point, range: SourceRange) -> OutlineHit? {
+    guard !layout.exhausted else { return nil }
+    let key = FrameKey(name: ObjectIdentifier(name), scope: scope)
+    let known = outlines[key] ?? NamedOutline(shape: .rect)
+    let hit: OutlineHit
+    if let built = known.hit, built.origin == origin {
+      hit = built
+    } else {
+      hit = OutlineHit(known.shape.segments(in: box), from: origin)
+      outlines[key] = NamedOutline(shape: known.shape, hit: hit)
+    }
+    layout.charge(outlineEdges: 2 * hit.work)
+    if layout.exhausted, tooCostly.connector == nil { tooCostly.connector = range }
+    return hit
+  }
+
+  /// E0244 at `range`: what crossed the budget, size computations or the
+  /// outline edges connectors test.
+  mutating func reportLayoutTooCostly(at range: SourceRange) {
+    tooCostly.reported = true
+    let message =
+      layout.outlineEdges * 2 > layout.budget
+      ? "the connectors ending on shapes here test more than \(layout.budget) outline edges; end them at anchors (a.top), or give the shapes fewer curves"
+      : "laying out this element takes more than \(layout.budget) size computations; nest fewer stacks around many children, or give them sizes"
+    diagnostics.append(Diagnostic(LayoutCodes.layoutTooCostly, range, message))
   }
 
   /// A connector's items, its ends resolved. Returns the box it was drawn in.
@@ -128,7 +164,7 @@ extension Lowering {
   mutating func lowerConnector(_ connector: ConnectorElement, in frame: Rect, range: SourceRange, _ origin: Origin)
     -> Rect?
   {
-    guard let ends = ends(of: connector, in: frame) else { return nil }
+    guard let ends = ends(of: connector, in: frame, range: range) else { return nil }
     let path = Layout.route(connector, from: ends.start, to: ends.end, via: ends.via)
     return drawConnector(connector, along: path, range: range, origin)
   }
@@ -343,4 +379,11 @@ extension Lowering {
     }
     return false
   }
+}
+
+/// A named shape's outline, and once a connector has ended on it, the
+/// outline ready for rays (`OutlineHit`).
+struct NamedOutline {
+  let shape: ShapeOutline
+  var hit: OutlineHit? = nil
 }

@@ -34,7 +34,7 @@ package struct Lowering {
   /// The named sectors' geometry, for their own anchors.
   var sectors: [FrameKey: Sector] = [:]
   /// The named shapes' outlines, for connectors ending on them (others end on frames).
-  var outlines: [FrameKey: ShapeOutline] = [:]
+  var outlines: [FrameKey: NamedOutline] = [:]
   /// The scope of names being lowered: 0 the file, then one per use of a
   /// component, and the next to give out.
   var scope = 0
@@ -46,6 +46,10 @@ package struct Lowering {
   /// many have waited (their order).
   var pending: [PendingElement] = []
   var pendingCount = 0
+  /// Where layout's budget was first crossed by a connector's outline ends
+  /// (reported after the waiting elements when no element was), and
+  /// whether E0244 is reported.
+  var tooCostly: (connector: SourceRange?, reported: Bool) = (nil, false)
   /// While waiting elements are built (`resolving` deep), the names they
   /// place, to take up what waits for them.
   var placedNames: [FrameKey] = []
@@ -75,18 +79,6 @@ package struct Lowering {
   ) -> Scene {
     lowerCountingWork(&model, diagnostics: &diagnostics, layoutBudget: layoutBudget, palette: palette)
       .scene
-  }
-
-  /// Work one lowering did, counted for the tests of bounded cost.
-  struct Work {
-    /// How many times an element waiting for anchors was looked at.
-    var anchorChecks: Int
-    /// How many times a text was wrapped (not answered from the cache).
-    var textWraps: Int
-    /// How many items were checked against the canvas's edges (W0015).
-    var canvasChecks: Int
-    /// How many clips' outlines those checks measured (each clip once).
-    var clipBoxesMeasured: Int
   }
 
   static func lowerCountingWork(
@@ -124,17 +116,16 @@ package struct Lowering {
         lowering.topLevelItems.append(TopLevelItems(source: element.range, items: first..<lowering.items.count))
         if !lowering.layout.memo.isEmpty { lowering.layout.memo = Layout.Memo() }
         if lowering.layout.exhausted {
-          lowering.diagnostics.append(
-            Diagnostic(
-              LayoutCodes.layoutTooCostly, element.range,
-              "laying out this element takes more than \(lowering.layout.budget) size computations; nest fewer stacks around many children, or give them sizes"
-            ))
+          lowering.reportLayoutTooCostly(at: element.range)
           break chunks
         }
       }
       elements.release(chunk)
     }
     lowering.resolvePending(from: 0)
+    if let range = lowering.tooCostly.connector, !lowering.tooCostly.reported {
+      lowering.reportLayoutTooCostly(at: range)
+    }
     let viewport: Rect
     if let canvas = model.canvas {
       viewport = Rect(x: 0, y: 0, width: canvas.size.x, height: canvas.size.y)
@@ -151,25 +142,9 @@ package struct Lowering {
       scene,
       Work(
         anchorChecks: lowering.anchorChecks, textWraps: lowering.layout.texts.wraps,
-        canvasChecks: lowering.canvasChecks, clipBoxesMeasured: lowering.clipBoxesMeasured)
+        canvasChecks: lowering.canvasChecks, clipBoxesMeasured: lowering.clipBoxesMeasured,
+        outlineEdges: lowering.layout.outlineEdges)
     )
-  }
-
-  /// How many display items an element lowers to.
-  /// By index: `reduce` would copy every element model it passes on.
-  private static func itemCount(_ elements: [ElementModel]) -> Int {
-    var count = 0
-    for index in elements.indices {
-      if elements[index].modifiers?.background != nil { count += 1 }
-      switch elements[index].content {
-      case .shape, .text: count += 1
-      case .group(let group): count += itemCount(group.children)
-      case .deferred, .spacer: break  // a deferred use's items are counted when it is made
-      case .connector: count += 4
-      case .stack(let stack): count += itemCount(stack.children)
-      }
-    }
-    return count
   }
 
   mutating func lower(_ element: ElementModel, in outer: Rect, origin: Origin = Origin()) {
@@ -188,7 +163,9 @@ package struct Lowering {
   mutating func lowerWithEffects(_ element: ElementModel, in outer: Rect, origin: Origin) {
     // A bare connector: its ends are looked up once (to wait, and to draw).
     if element.effects == nil, element.modifiers == nil, case .connector(let connector) = element.content {
-      guard let ends = ends(of: connector, in: outer) else { return wait(element, in: outer, origin) }
+      guard let ends = ends(of: connector, in: outer, range: origin.range(element)) else {
+        return wait(element, in: outer, origin)
+      }
       let path = Layout.route(connector, from: ends.start, to: ends.end, via: ends.via)
       drawConnector(connector, along: path, range: origin.range(element), origin)
       return

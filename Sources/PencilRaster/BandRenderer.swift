@@ -51,6 +51,8 @@ struct BandRenderer {
             draw(text, view, paint, rows: rows, clip: clip, canvas: canvas)
           case .textMask(let mask, let paint):
             draw(mask, paint, rows: rows, clip: clip, canvas: canvas)
+          case .shadow(let mask, let paint):
+            draw(mask, paint, rows: rows, clip: clip, canvas: canvas)
           }
         }
       }
@@ -111,6 +113,38 @@ struct BandRenderer {
     mask.values.withUnsafeBufferPointer { values in
       for y in lower..<upper {
         let start = (y - mask.y0) * mask.width
+        BandRenderer.blend(
+          canvas, row: y, from: mask.x0, UnsafeBufferPointer(rebasing: values[start..<(start + mask.width)]), paint,
+          clip, &scratch)
+      }
+    }
+    swap(&scratch, &clipped)
+  }
+
+  /// A shadow's rows in the band: its levels when nothing clips it, its
+  /// coverage through the clip when something does.
+  private mutating func draw(
+    _ mask: ShadowMask, _ paint: PaintSampler, rows band: Range<Int>, clip: ClipMask.Rows?, canvas: CanvasRows
+  ) {
+    let lower = max(band.lowerBound, mask.y0)
+    let upper = min(band.upperBound, mask.y0 + mask.height)
+    guard lower < upper else { return }
+    if clip == nil, let source = paint.solid {
+      mask.alpha.levels.withUnsafeBufferPointer { levels in
+        for y in lower..<upper {
+          let start = mask.rowStart(y)
+          PixelCanvas.blendLevels(
+            canvas.pixels, width: canvas.width, row: y, from: mask.x0,
+            levels: UnsafeBufferPointer(rebasing: levels[start..<(start + mask.width)]), source: source)
+        }
+      }
+      return
+    }
+    var scratch: [Float] = []
+    swap(&scratch, &clipped)
+    mask.alpha.values.withUnsafeBufferPointer { values in
+      for y in lower..<upper {
+        let start = mask.rowStart(y)
         BandRenderer.blend(
           canvas, row: y, from: mask.x0, UnsafeBufferPointer(rebasing: values[start..<(start + mask.width)]), paint,
           clip, &scratch)

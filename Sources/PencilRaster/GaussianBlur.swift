@@ -28,29 +28,31 @@ package enum GaussianBlur {
     let down = windows(sigma: sigmaY)
     values.withUnsafeMutableBufferPointer { buffer in
       let pixels = Pixels(base: buffer, width: width, height: height, channels: channels)
+      // A block of rows (or of columns) at a time, its lines side by side
+      // as the lanes of one pass, so each step of the pass adds and
+      // subtracts a run of contiguous values (vectorised), and each lane
+      // sees the same additions in the same order as one line alone.
+      let block = 32
       if !across.isEmpty {
-        let workers = ThreadPool.workers(threads, height)
-        // Rows, a band each task.
-        let rowsPerTask = max(1, (height + 4 * workers - 1) / (4 * workers))
-        let rowTasks = (height + rowsPerTask - 1) / rowsPerTask
-        ThreadPool.run(tasks: rowTasks, threads: workers) { _, task in
-          var line = [Float](repeating: 0, count: width * channels)
-          var other = line
-          for y in (task * rowsPerTask)..<min(height, (task + 1) * rowsPerTask) {
-            pixels.blurRow(y, across, &line, &other)
-          }
+        let rowTasks = (height + block - 1) / block
+        ThreadPool.run(tasks: rowTasks, threads: ThreadPool.workers(threads, rowTasks)) { _, task in
+          let y0 = task * block
+          let rows = min(block, height - y0)
+          var lines = [Float](repeating: 0, count: width * rows * channels)
+          var other = lines
+          var sums: [Float] = []
+          pixels.blurRows(y0, rows, across, &lines, &other, &sums)
         }
       }
       if !down.isEmpty {
-        // Columns, a block of them each task, walked down the rows together.
-        let block = 32
         let columnTasks = (width + block - 1) / block
         ThreadPool.run(tasks: columnTasks, threads: ThreadPool.workers(threads, columnTasks)) { _, task in
           let x0 = task * block
           let columns = min(block, width - x0)
           var lines = [Float](repeating: 0, count: height * columns * channels)
           var other = lines
-          pixels.blurColumns(x0, columns, down, &lines, &other)
+          var sums: [Float] = []
+          pixels.blurColumns(x0, columns, down, &lines, &other, &sums)
         }
       }
     }
@@ -64,61 +66,101 @@ package enum GaussianBlur {
     let height: Int
     let channels: Int
 
-    func blurRow(_ y: Int, _ passes: [(before: Int, after: Int)], _ line: inout [Float], _ other: inout [Float]) {
-      let stride = width * channels
-      for index in 0..<stride { line[index] = base[y * stride + index] }
-      for pass in passes {
-        GaussianBlur.box(&line, into: &other, count: width, lanes: channels, pass)
-        swap(&line, &other)
+    /// Rows `y0 ..< y0 + rows`, copied to `lines` column by column (the
+    /// rows of each column one lane group), blurred across, copied back.
+    func blurRows(
+      _ y0: Int, _ rows: Int, _ passes: [(before: Int, after: Int)], _ lines: inout [Float], _ other: inout [Float],
+      _ sums: inout [Float]
+    ) {
+      guard let pixels = base.baseAddress else { return }
+      let lanes = rows &* channels
+      let stride = width &* channels
+      lines.withUnsafeMutableBufferPointer { lines in
+        guard let lines = lines.baseAddress else { return }
+        for row in 0..<rows {
+          let source = pixels + (y0 &+ row) &* stride
+          let target = lines + row &* channels
+          for x in 0..<width {
+            for channel in 0..<channels { target[x &* lanes &+ channel] = source[x &* channels &+ channel] }
+          }
+        }
       }
-      for index in 0..<stride { base[y * stride + index] = line[index] }
+      for pass in passes {
+        GaussianBlur.box(&lines, into: &other, count: width, lanes: lanes, pass, sums: &sums)
+        swap(&lines, &other)
+      }
+      lines.withUnsafeBufferPointer { lines in
+        guard let lines = lines.baseAddress else { return }
+        for row in 0..<rows {
+          let target = pixels + (y0 &+ row) &* stride
+          let source = lines + row &* channels
+          for x in 0..<width {
+            for channel in 0..<channels { target[x &* channels &+ channel] = source[x &* lanes &+ channel] }
+          }
+        }
+      }
     }
 
     /// Columns `x0 ..< x0 + columns`, copied to `lines` row by row (each
     /// row of the block is one lane group), blurred down, copied back.
     func blurColumns(
-      _ x0: Int, _ columns: Int, _ passes: [(before: Int, after: Int)], _ lines: inout [Float], _ other: inout [Float]
+      _ x0: Int, _ columns: Int, _ passes: [(before: Int, after: Int)], _ lines: inout [Float], _ other: inout [Float],
+      _ sums: inout [Float]
     ) {
-      let lanes = columns * channels
-      for y in 0..<height {
-        let source = (y * width + x0) * channels
-        for lane in 0..<lanes { lines[y * lanes + lane] = base[source + lane] }
+      guard let pixels = base.baseAddress else { return }
+      let lanes = columns &* channels
+      lines.withUnsafeMutableBufferPointer { lines in
+        guard let lines = lines.baseAddress else { return }
+        for y in 0..<height {
+          (lines + y &* lanes).update(from: pixels + (y &* width &+ x0) &* channels, count: lanes)
+        }
       }
       for pass in passes {
-        GaussianBlur.box(&lines, into: &other, count: height, lanes: lanes, pass)
+        GaussianBlur.box(&lines, into: &other, count: height, lanes: lanes, pass, sums: &sums)
         swap(&lines, &other)
       }
-      for y in 0..<height {
-        let target = (y * width + x0) * channels
-        for lane in 0..<lanes { base[target + lane] = lines[y * lanes + lane] }
+      lines.withUnsafeBufferPointer { lines in
+        guard let lines = lines.baseAddress else { return }
+        for y in 0..<height {
+          (pixels + (y &* width &+ x0) &* channels).update(from: lines + y &* lanes, count: lanes)
+        }
       }
     }
   }
 
   /// One box pass along a line of `count` steps of `lanes` values each:
   /// step i gets the mean of steps i − before … i + after (outside: 0).
+  /// `sums` is scratch space, kept by the caller.
   package static func box(
-    _ input: inout [Float], into output: inout [Float], count: Int, lanes: Int, _ window: (before: Int, after: Int)
+    _ input: inout [Float], into output: inout [Float], count: Int, lanes: Int, _ window: (before: Int, after: Int),
+    sums: inout [Float]
   ) {
     let scale = 1 / Float(window.before + window.after + 1)
+    sums.removeAll(keepingCapacity: true)
+    sums.append(contentsOf: repeatElement(0, count: lanes))
     input.withUnsafeBufferPointer { source in
       output.withUnsafeMutableBufferPointer { target in
-        var sums = [Float](repeating: 0, count: lanes)
         sums.withUnsafeMutableBufferPointer { sums in
+          guard let source = source.baseAddress, let target = target.baseAddress, let sums = sums.baseAddress else {
+            return
+          }
           // The window of step 0: steps 0 ... after (those before are outside).
-          for step in 0..<min(count, window.after + 1) {
-            for lane in 0..<lanes { sums[lane] += source[step * lanes + lane] }
+          for step in 0..<min(count, window.after &+ 1) {
+            let line = source + step &* lanes
+            for lane in 0..<lanes { sums[lane] += line[lane] }
           }
           for step in 0..<count {
-            let row = step * lanes
-            for lane in 0..<lanes { target[row + lane] = sums[lane] * scale }
-            let entering = step + window.after + 1
-            let leaving = step - window.before
+            let line = target + step &* lanes
+            for lane in 0..<lanes { line[lane] = sums[lane] * scale }
+            let entering = step &+ window.after &+ 1
+            let leaving = step &- window.before
             if entering < count {
-              for lane in 0..<lanes { sums[lane] += source[entering * lanes + lane] }
+              let line = source + entering &* lanes
+              for lane in 0..<lanes { sums[lane] += line[lane] }
             }
             if leaving >= 0 {
-              for lane in 0..<lanes { sums[lane] -= source[leaving * lanes + lane] }
+              let line = source + leaving &* lanes
+              for lane in 0..<lanes { sums[lane] -= line[lane] }
             }
           }
         }

@@ -15,7 +15,7 @@ struct ItemPlan {
   let mask: Int?
   /// A shadow: its blurred coverage, blended in `fill` (see `ShadowMasks`),
   /// or how to make it when the plan is prepared.
-  var shadow: TextMask? = nil
+  var shadow: ShadowMask? = nil
   var shadowRecipe: ShadowRecipe? = nil
 }
 
@@ -26,6 +26,8 @@ struct PreparedItem {
     case text(TextCoverage, PaintSampler)
     /// A text of very many glyphs, its coverage already accumulated.
     case textMask(TextMask, PaintSampler)
+    /// A shadow's blurred alpha, blended in its colour.
+    case shadow(ShadowMask, PaintSampler)
   }
   var layers: [Layer] = []
   /// The edges of every layer.
@@ -34,10 +36,14 @@ struct PreparedItem {
   /// The device rows that any layer reaches.
   var rows: Range<Int> = 0..<0
 
-  /// The coverage values its text masks hold.
+  /// The coverage values its text masks and its own shadow hold.
   var maskValues: Int {
     layers.reduce(0) { count, layer in
-      if case .textMask(let mask, _) = layer { count + mask.values.count } else { count }
+      switch layer {
+      case .textMask(let mask, _): count + mask.values.count
+      case .shadow(let mask, _) where mask.owned: count + mask.alpha.values.count * 5 / 4
+      default: count
+      }
     }
   }
 }
@@ -102,7 +108,7 @@ struct RasterPlanner {
   /// The plan of a shadow's mask in its colour, through the clip of the
   /// elements around its layer; nil when the clip hides it.
   mutating func planShadow(
-    _ shadow: TextMask?, recipe: ShadowRecipe, color: IRColor, clip: ClipIR?, for item: DisplayItem
+    _ shadow: ShadowMask?, recipe: ShadowRecipe, color: IRColor, clip: ClipIR?, for item: DisplayItem
   ) -> ItemPlan? {
     var mask: Int?
     if let clip {
@@ -188,9 +194,10 @@ extension DeviceSpace {
   func prepare(_ plan: ItemPlan, store: inout EdgeStore, lines: inout [(Point, Point)]) -> PreparedItem {
     var prepared = PreparedItem(mask: plan.mask)
     if let paint = plan.fill,
-      let shadow = plan.shadow ?? plan.shadowRecipe.map({ $0.mask(from: $0.blurred(space: self, threads: 1)) })
+      let shadow = plan.shadow
+        ?? plan.shadowRecipe.map({ $0.mask(from: $0.blurred(space: self, threads: 1), owned: true) })
     {
-      prepared.layers = [.textMask(shadow, paint)]
+      prepared.layers = [.shadow(shadow, paint)]
       prepared.rows = shadow.y0..<(shadow.y0 + shadow.height)
       prepared.store = store
       return prepared
@@ -236,6 +243,7 @@ extension DeviceSpace {
         case .shape(let edges, _): (edges.y0, edges.height)
         case .text(let text, _): (text.y0, text.height)
         case .textMask(let mask, _): (mask.y0, mask.height)
+        case .shadow(let mask, _): (mask.y0, mask.height)
         }
       rows = min(rows?.lowerBound ?? y0, y0)..<max(rows?.upperBound ?? y0 + height, y0 + height)
     }

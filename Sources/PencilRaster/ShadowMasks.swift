@@ -17,10 +17,12 @@ struct ShadowMasks {
   let threads: Int
   /// Each layer's recipe and key, worked out before the plans.
   private var recipes: [ObjectIdentifier: (recipe: ShadowRecipe, key: UInt64?)] = [:]
-  /// How many layers have each key: those shared are blurred at plan time.
-  private var keyCounts: [UInt64: Int] = [:]
-  /// Blurred alphas by key, in 0…1 over their region.
-  private var cache: [UInt64: [Float]] = [:]
+  /// How many layers have each key (those shared are blurred at plan
+  /// time), and how many of them are still to be planned.
+  private var keyCounts: [UInt64: (layers: Int, unplanned: Int)] = [:]
+  /// Blurred alphas by key, each let go when its last layer is planned
+  /// (its masks keep it until their items are drawn).
+  private var cache: [UInt64: BlurredAlpha] = [:]
 
   /// Works out every shadow layer of `items` (runs of items in one layer).
   init(_ items: [DisplayItem], space: DeviceSpace, threads: Int) {
@@ -37,7 +39,10 @@ struct ShadowMasks {
       if let recipe = ShadowRecipe(layer, items[index..<end], box: box, space: space) {
         let key = recipe.key(space: space)
         recipes[ObjectIdentifier(layer)] = (recipe, key)
-        if let key { keyCounts[key, default: 0] += 1 }
+        if let key {
+          let count = keyCounts[key] ?? (0, 0)
+          keyCounts[key] = (count.layers + 1, count.unplanned + 1)
+        }
       }
       index = end
     }
@@ -57,15 +62,13 @@ struct ShadowMasks {
   /// The shadow of `layer`: its mask when other layers share its blur
   /// (made now, once), else its recipe, made when its plan is prepared
   /// (on every core, a part at a time); nil when it misses the canvas.
-  mutating func plan(_ layer: LayerIR) -> (mask: TextMask?, recipe: ShadowRecipe, color: IRColor)? {
+  mutating func plan(_ layer: LayerIR) -> (mask: ShadowMask?, recipe: ShadowRecipe, color: IRColor)? {
     guard let (recipe, key) = recipes[ObjectIdentifier(layer)] else { return nil }
-    guard let key, keyCounts[key, default: 0] >= 2 else { return (nil, recipe, recipe.color) }
-    if let known = cache[key] {
-      return (recipe.mask(from: known), recipe, recipe.color)
-    }
-    let blurred = recipe.blurred(space: space, threads: threads)
-    cache[key] = blurred
-    return (recipe.mask(from: blurred), recipe, recipe.color)
+    guard let key, let count = keyCounts[key], count.layers >= 2 else { return (nil, recipe, recipe.color) }
+    let blurred = cache[key] ?? recipe.blurred(space: space, threads: threads)
+    keyCounts[key] = (count.layers, count.unplanned - 1)
+    cache[key] = count.unplanned > 1 ? blurred : nil
+    return (recipe.mask(from: blurred, owned: false), recipe, recipe.color)
   }
 }
 
@@ -113,9 +116,9 @@ struct ShadowRecipe {
     }
   }
 
-  /// The items' alpha, blurred, in 0…1. Its diagnostics are the main
-  /// pass's (the items are drawn there too), so they are dropped here.
-  func blurred(space: DeviceSpace, threads: Int) -> [Float] {
+  /// The items' alpha, blurred. Its diagnostics are the main pass's (the
+  /// items are drawn there too), so they are dropped here.
+  func blurred(space: DeviceSpace, threads: Int) -> BlurredAlpha {
     let inner = space.region(x0: x0, y0: y0, width: width, height: height)
     var picture = [UInt32](repeating: 0, count: width * height)
     var ignored: [Diagnostic] = []
@@ -124,25 +127,23 @@ struct ShadowRecipe {
         items, space: inner, pixels: pixels, background: nil, drawText: true,
         threads: width * height < 1 << 18 ? 1 : threads, diagnostics: &ignored)
     }
-    var values = picture.map { Float($0 >> 24) }
+    var values = [Float](unsafeUninitializedCapacity: picture.count) { values, count in
+      for index in picture.indices { values[index] = Float(picture[index] >> 24) }
+      count = picture.count
+    }
     GaussianBlur.blur(
       &values, width: width, height: height, channels: 1, sigmaX: sigmaX, sigmaY: sigmaY, threads: threads)
-    for index in values.indices { values[index] = min(1, max(0, values[index] / 255)) }
-    return values
+    values.withUnsafeMutableBufferPointer { values in
+      for index in values.indices { values[index] = min(1, max(0, values[index] / 255)) }
+    }
+    return BlurredAlpha(width: width, values: values)
   }
 
   /// The part of the blurred alpha that lands on the canvas, moved.
-  func mask(from blurred: [Float]) -> TextMask {
+  func mask(from blurred: BlurredAlpha, owned: Bool) -> ShadowMask {
     let (vx0, vy0, vx1, vy1) = visible
-    guard (vx0, vy0, vx1, vy1) != (x0, y0, x0 + width, y0 + height) else {
-      return TextMask(x0: x0 + dx, y0: y0 + dy, width: width, height: height, values: blurred)
-    }
-    var values: [Float] = []
-    values.reserveCapacity((vx1 - vx0) * (vy1 - vy0))
-    for row in vy0..<vy1 {
-      let start = (row - y0) * width + (vx0 - x0)
-      values += blurred[start..<(start + vx1 - vx0)]
-    }
-    return TextMask(x0: vx0 + dx, y0: vy0 + dy, width: vx1 - vx0, height: vy1 - vy0, values: values)
+    return ShadowMask(
+      x0: vx0 + dx, y0: vy0 + dy, width: vx1 - vx0, height: vy1 - vy0, alpha: blurred,
+      offset: (vy0 - y0) * width + (vx0 - x0), owned: owned)
   }
 }

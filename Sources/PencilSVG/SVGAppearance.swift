@@ -12,6 +12,8 @@ struct AppearanceClasses {
     case fill
     case stop
     case stroke
+    /// A shadow's colour (`feFlood`).
+    case flood
   }
 
   struct Key: Hashable {
@@ -42,6 +44,8 @@ struct AppearanceClasses {
         case .text(let text): add(.fill, text.color, dark.dark(text.color), 1)
         }
       }
+      // After the items' colours, so a shadow leaves their classes' numbers as they were.
+      if scene.hasLayers { addShadows(scene.items, dark) }
       return
     }
     for index in scene.items.indices where index < darkItems.count {
@@ -60,6 +64,7 @@ struct AppearanceClasses {
       default: break
       }
     }
+    if scene.hasLayers { addShadows(scene.items, dark) }
   }
 
   /// The classes of a paint whose colours have their dark values in `variant`'s palette.
@@ -71,6 +76,19 @@ struct AppearanceClasses {
       for stop in gradient.stops where stop.color.variant != 0 { add(.stop, stop.color, variant.dark(stop.color), 1) }
     case .radialGradient(let gradient):
       for stop in gradient.stops where stop.color.variant != 0 { add(.stop, stop.color, variant.dark(stop.color), 1) }
+    }
+  }
+
+  /// A class per shadow colour that differs (a layer shared by items is met
+  /// once per item, and found at once after the first).
+  private mutating func addShadows(_ items: [DisplayItem], _ variant: AppearanceVariant) {
+    for index in items.indices {
+      for (depth, layer) in items[index].layers.enumerated() {
+        guard case .shadow(let light, _, _, _) = layer.effect,
+          let dark = variant.darkShadowColor(item: index, depth: depth, light: light)
+        else { continue }
+        add(.flood, light, dark, 1)
+      }
     }
   }
 
@@ -144,6 +162,7 @@ extension SVGWriter {
     case .fill: (property, opacityProperty) = ("fill", "fill-opacity")
     case .stop: (property, opacityProperty) = ("stop-color", "stop-opacity")
     case .stroke: (property, opacityProperty) = ("stroke", "stroke-opacity")
+    case .flood: (property, opacityProperty) = ("flood-color", "flood-opacity")
     }
     out.write(".a")
     out.write(id)
@@ -179,5 +198,18 @@ extension SVGWriter {
       first = false
     }
     if !first { out.write("\"") }
+  }
+}
+
+extension AppearanceVariant {
+  /// The dark colour of the shadow `depth` layers out from item `index`:
+  /// the dark picture's own when it was compiled apart, else the palette's
+  /// for an adaptive colour; nil when it does not change.
+  func darkShadowColor(item index: Int, depth: Int, light: IRColor) -> IRColor? {
+    guard let items else { return light.variant != 0 ? dark(light) : nil }
+    guard index < items.count, depth < items[index].layers.count,
+      case .shadow(let color, _, _, _) = items[index].layers[depth].effect
+    else { return nil }
+    return color
   }
 }

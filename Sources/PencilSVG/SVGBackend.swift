@@ -87,6 +87,8 @@ struct SVGWriter: ~Copyable {
   private let textAsPaths: Bool
   /// Set for a scene with colours per appearance (see SVGAppearance).
   var appearanceClasses: AppearanceClasses?
+  /// The scene's dark appearance, for the shadows' colours (SVGLayers).
+  var darkVariant: AppearanceVariant?
   /// The clip group open around the items being written, and the ids of
   /// the clips defined (with the clips, so no identifier is reused).
   var openClip: ClipIR?
@@ -142,13 +144,14 @@ struct SVGWriter: ~Copyable {
       out.write("/>\n")
     }
     let darkVariant = scene.dark
+    self.darkVariant = darkVariant
     // Asked once: comparing the optional existential with nil copies it.
     let annotating = annotator != nil
     if scene.hasLayers { layerRegions = LayerIR.regions(of: scene.items) }
     for index in scene.items.indices {
       let item = scene.items[index]
       let dark = darkVariant?.item(at: index, light: item)
-      if !layerRegions.isEmpty { enterLayers(item.layers) }
+      if !layerRegions.isEmpty { enterLayers(item.layers, item: index) }
       enterClip(item.clip)
       if annotating { pendingAnnotation = (item, index) }
       if case .text(let text) = item, let transform = text.transform {
@@ -164,7 +167,7 @@ struct SVGWriter: ~Copyable {
       }
       if case .text(let text) = item, text.transform != nil { out.write("</g>\n") }
     }
-    enterLayers([])
+    enterLayers([], item: scene.items.count)
     enterClip(nil)
     out.write("</svg>\n")
   }

@@ -10,8 +10,9 @@ import PencilIR
 /// so a shadow is blur, offset, flood and composite; filters work in sRGB,
 /// as the raster backends blur; a default region would cut the blur.
 extension SVGWriter {
-  /// Closes the layers the next item is not in and opens those it is in.
-  mutating func enterLayers(_ layers: [LayerIR]) {
+  /// Closes the layers the next item (number `index`) is not in and opens
+  /// those it is in.
+  mutating func enterLayers(_ layers: [LayerIR], item index: Int) {
     var shared = 0
     while shared < min(layers.count, openLayers.count), layers[shared] === openLayers[shared] { shared += 1 }
     guard shared < openLayers.count || shared < layers.count else { return }
@@ -21,12 +22,12 @@ extension SVGWriter {
       let layer = openLayers.removeLast()
       out.write(layer.clip == nil ? "</g>\n" : "</g>\n</g>\n")
     }
-    for layer in layers[shared...] {
+    for (depth, layer) in layers.enumerated().dropFirst(shared) {
       if let clip = layer.clip {
         enterClip(clip)
         openClip = nil
       }
-      let id = defineFilter(layer)
+      let id = defineFilter(layer, depth: depth, item: index)
       out.write("<g filter=\"url(#f")
       out.write(id)
       out.write(")\">\n")
@@ -34,8 +35,9 @@ extension SVGWriter {
     }
   }
 
-  /// Writes the layer's `<filter>`; returns its number.
-  private mutating func defineFilter(_ layer: LayerIR) -> Int {
+  /// Writes the layer's `<filter>` (`depth` layers out from item `index`,
+  /// the first item in it); returns its number.
+  private mutating func defineFilter(_ layer: LayerIR, depth: Int, item index: Int) -> Int {
     filterCount += 1
     let id = filterCount
     let box = layerRegions[ObjectIdentifier(layer)] ?? Rect(x: 0, y: 0, width: 0, height: 0)
@@ -75,7 +77,10 @@ extension SVGWriter {
       self.color(color)
       out.write("\" flood-opacity=\"")
       out.write(color.alpha)
-      out.write("\"/><feComposite in2=\"o\" operator=\"in\"/>")
+      out.write("\"")
+      // In the dark appearance the shadow takes its dark colour, as fills do.
+      appearanceClass(.flood, color, darkVariant?.darkShadowColor(item: index, depth: depth, light: color))
+      out.write("/><feComposite in2=\"o\" operator=\"in\"/>")
       out.write("<feMerge><feMergeNode/><feMergeNode in=\"SourceGraphic\"/></feMerge>")
     }
     out.write("</filter>\n")

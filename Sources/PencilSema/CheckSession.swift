@@ -173,6 +173,7 @@ package struct CheckSession {
   package mutating func finish(diagnostics: inout DiagnosticList, reportingUnused: Bool = true) -> SceneModel {
     checker.evaluator.unresolved.mayBeDefinedLater = false
     for canvas in waitingCanvases { checker.checkCanvas(canvas) }
+    checker.reportFiltersBeforeCanvas()
     var all = elements
     elements = []
     if !waiting.isEmpty {

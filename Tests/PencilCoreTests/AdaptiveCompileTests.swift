@@ -91,4 +91,20 @@ final class AdaptiveCompileTests: XCTestCase {
     XCTAssertNil(compilation.scene?.dark)
     XCTAssertFalse(svg(compilation).contains("prefers-color-scheme"))
   }
+
+  func testAShadowsAdaptiveColourFollowsTheViewersMode() {
+    let text = "canvas 200x120\nrect at 40,30 size 80x50 fill=#ff0000 shadow=6 shadow.color=.label shadow.y=4"
+    for separateDark in [false, true] {
+      let written = svg(compile(text, separateDark: separateDark))
+      // The flood keeps its light value as an attribute and takes a class
+      // whose dark rule sets the dark one.
+      XCTAssertTrue(
+        written.contains("<feFlood flood-color=\"#000000\" flood-opacity=\"1\" class=\"a1\"/>"), written)
+      XCTAssertTrue(written.contains(".a1{flood-color:#000000}"), written)
+      XCTAssertTrue(written.contains("@media (prefers-color-scheme: dark){\n.a1{flood-color:#ffffff}"), written)
+    }
+    // A fixed shadow colour has no class.
+    XCTAssertFalse(
+      svg(compile("rect size 10x10 fill=.blue shadow=2 shadow.color=#000000")).contains("flood-color:"))
+  }
 }

@@ -182,4 +182,16 @@ final class ShadowAndBlurTests: XCTestCase {
     XCTAssertEqual(diagnostics.first?.fixes.first?.edits.first?.newText, "shadow=8")
     XCTAssertEqual(compile("canvas 300x200\nrect at 20,20 size 100x60 blur=-1").diagnostics.map(\.code.id), ["E0208"])
   }
+
+  /// A canvas written after the elements is read when the file ends: the
+  /// radius is checked against it then, once for each attribute (here a
+  /// loop's, with its widest radius).
+  func testARadiusIsCheckedAgainstACanvasWrittenAfterIt() {
+    let source = "for i in 0..<3 {\n  rect at 20,20 size 100x60 blur=200 + i * 100\n}\ncanvas 300x200\n"
+    let diagnostics = compile(source).diagnostics
+    XCTAssertEqual(diagnostics.map(\.code.id), ["E0270"])
+    XCTAssertEqual(diagnostics.first?.message, "a blur's radius is at most the canvas's longer side, 300, found 400")
+    XCTAssertEqual(diagnostics.first?.range.start, Array(source.utf8).firstIndex(of: UInt8(ascii: "b")))
+    XCTAssertEqual(compile("rect size 10x10 shadow=250\ncanvas 300x200").diagnostics.map(\.code.id), [])
+  }
 }

@@ -22,16 +22,15 @@ extension Checker {
     let canvasSide = canvas.map { max($0.size.x, $0.size.y) }
     let limit = canvasSide ?? Checker.maximumFilterRadius
     for key in [Name.shadow, .blur] {
-      guard let radius = values.number(key), radius > limit,
-        let attribute = statement.attributes.first(where: { $0.name.key == key })
+      guard let radius = values.number(key), let attribute = statement.attributes.first(where: { $0.name.key == key })
       else { continue }
-      let side = canvasSide.map { "the canvas's longer side, \(formatNumber($0))" } ?? formatNumber(limit)
-      evaluator.diagnostics.append(
-        Diagnostic(
-          CurveCodes.filterTooWide, attribute.range,
-          "a \(key == .shadow ? "shadow" : "blur")'s radius is at most \(side), found \(formatNumber(radius))"
-        ).withFix("make it 8", replacing: attribute.range, with: "\(attribute.name.name)=8"))
-      return nil
+      if radius > limit {
+        reportFilterTooWide(radius, attribute.name.name, at: attribute.range, canvasSide: canvasSide)
+        return nil
+      }
+      if canvasSide == nil, radius > (filtersBeforeCanvas[attribute.range]?.radius ?? 0) {
+        filtersBeforeCanvas[attribute.range] = (radius, attribute.name.name)
+      }
     }
     if hasShadow {
       let color = values.color(.shadowColor) ?? Color(red: 0, green: 0, blue: 0, alpha: 0.33)
@@ -39,5 +38,28 @@ extension Checker {
     }
     model.blur = blur
     return model
+  }
+
+  /// E0270 for each radius checked before a canvas written later that
+  /// it is wider than, in source order.
+  mutating func reportFiltersBeforeCanvas() {
+    guard let canvas, !filtersBeforeCanvas.isEmpty else { return }
+    let side = max(canvas.size.x, canvas.size.y)
+    for (range, filter) in filtersBeforeCanvas.sorted(by: { $0.key < $1.key }) where filter.radius > side {
+      reportFilterTooWide(filter.radius, filter.attribute, at: range, canvasSide: side)
+    }
+    filtersBeforeCanvas = [:]
+  }
+
+  private mutating func reportFilterTooWide(
+    _ radius: Double, _ name: String, at range: SourceRange, canvasSide: Double?
+  ) {
+    let side =
+      canvasSide.map { "the canvas's longer side, \(formatNumber($0))" } ?? formatNumber(Checker.maximumFilterRadius)
+    evaluator.diagnostics.append(
+      Diagnostic(
+        CurveCodes.filterTooWide, range,
+        "a \(name == "shadow" ? "shadow" : "blur")'s radius is at most \(side), found \(formatNumber(radius))"
+      ).withFix("make it 8", replacing: range, with: "\(name)=8"))
   }
 }
