@@ -70,6 +70,11 @@ public struct OutlineHit: Sendable {
   /// The same for a ray from `origin` (through the bins when it is the
   /// outline's own `origin`, else past every edge).
   public func exit(from origin: Point, along direction: Point) -> (point: Point, normal: Point)? {
+    exit(from: origin, along: direction, pastEveryEdge: false)
+  }
+
+  /// `pastEveryEdge`: without the bins (what they must agree with).
+  func exit(from origin: Point, along direction: Point, pastEveryEdge: Bool) -> (point: Point, normal: Point)? {
     let length = (direction.x * direction.x + direction.y * direction.y).squareRoot()
     guard length > 0, length.isFinite else { return nil }
     let d = Point(direction.x / length, direction.y / length)
@@ -85,7 +90,7 @@ public struct OutlineHit: Sendable {
       guard t >= 0, u >= -1e-9, u <= 1 + 1e-9, t > (best?.t ?? -1) else { return }
       best = (t, Point(origin.x + d.x * t, origin.y + d.y * t), e)
     }
-    if binStarts.isEmpty || origin != self.origin {
+    if binStarts.isEmpty || origin != self.origin || pastEveryEdge {
       for index in starts.indices { test(index) }
     } else {
       let bin = OutlineHit.bin(of: d, among: binStarts.count - 1)
@@ -131,6 +136,19 @@ public struct OutlineHit: Sendable {
     }
   }
 
+  /// Whether the segment from `a` to `b` (relative to the origin) passes
+  /// within a ten-millionth of its length of the origin, or is too short
+  /// or too far out to tell (not finite).
+  private static func passesNear(_ a: Point, _ b: Point) -> Bool {
+    let e = Point(b.x - a.x, b.y - a.y)
+    let length2 = e.x * e.x + e.y * e.y
+    guard length2 > 0, length2.isFinite, a.x.isFinite, a.y.isFinite else { return true }
+    // The nearest point of the segment to the origin.
+    let t = min(1, max(0, -(a.x * e.x + a.y * e.y) / length2))
+    let (x, y) = (a.x + t * e.x, a.y + t * e.y)
+    return x * x + y * y <= 1e-14 * length2
+  }
+
   /// The bin of a direction (not necessarily of unit length).
   private static func bin(of direction: Point, among binCount: Int) -> Int {
     let turn = atan2(direction.y, direction.x) / (2 * .pi)
@@ -151,11 +169,16 @@ public struct OutlineHit: Sendable {
     spans.reserveCapacity(starts.count)
     var total = 0
     for index in starts.indices {
-      let a = Point(starts[index].x - origin.x, starts[index].y - origin.y)
-      let b = Point(ends[index].x - origin.x, ends[index].y - origin.y)
+      // The edge as the ray test takes it: a little longer at each end
+      // (it accepts a crossing up to 1e-9 of the edge past either end).
+      let e = Point(ends[index].x - starts[index].x, ends[index].y - starts[index].y)
+      let a = Point(starts[index].x - origin.x - 2e-9 * e.x, starts[index].y - origin.y - 2e-9 * e.y)
+      let b = Point(ends[index].x - origin.x + 2e-9 * e.x, ends[index].y - origin.y + 2e-9 * e.y)
       let cross = a.x * b.y - a.y * b.x
       let span: (first: Int, count: Int)
-      if cross == 0 && a.x * b.x + a.y * b.y <= 0 {
+      if OutlineHit.passesNear(a, b) {
+        // Through the origin, or so near that rounding decides which side:
+        // every ray may meet it.
         span = (0, binCount)
       } else {
         var (first, last) = (bin(of: a, among: binCount), bin(of: b, among: binCount))

@@ -104,24 +104,29 @@ extension Lowering {
   mutating func ends(of connector: ConnectorElement, in frame: Rect, range: SourceRange) -> (
     start: ConnectorEnd, end: ConnectorEnd, via: [Point]
   )? {
-    func resolve(_ end: PointRef, _ lowering: inout Lowering) -> ConnectorEnd? {
+    func resolve(_ end: PointRef) -> ConnectorEnd? {
       switch end {
       case .fixed(let point): return ConnectorEnd(point: Point(frame.x + point.x, frame.y + point.y))
       case .anchor(let anchor):
-        guard let at = lowering.point(anchor), let box = lowering.frame(of: anchor.element) else { return nil }
+        guard let at = point(anchor), let box = self.frame(of: anchor.element) else { return nil }
         var end = ConnectorEnd(point: at, direction: ConnectorGeometry.exitDirection(anchor.unit), box: box)
-        if anchor.isOutline {
-          end.outline = lowering.outlineHit(anchor.element, box: box, from: at, range: range)
-          end.direction = nil
-        }
+        if anchor.isOutline { end.direction = nil }
         return end
       }
     }
-    guard let start = resolve(connector.from, &self), let end = resolve(connector.to, &self) else { return nil }
+    guard var start = resolve(connector.from), var end = resolve(connector.to) else { return nil }
     var via: [Point] = []
     for point in connector.via {
-      guard let resolved = resolve(point, &self) else { return nil }
+      guard let resolved = resolve(point) else { return nil }
       via.append(resolved.point)
+    }
+    // Outlines only once every point is placed: a connector that waits is
+    // not charged for them twice.
+    if case .anchor(let anchor) = connector.from, anchor.isOutline, let box = start.box {
+      start.outline = outlineHit(anchor.element, box: box, from: start.point, range: range)
+    }
+    if case .anchor(let anchor) = connector.to, anchor.isOutline, let box = end.box {
+      end.outline = outlineHit(anchor.element, box: box, from: end.point, range: range)
     }
     return (start, end, via)
   }
@@ -152,9 +157,10 @@ extension Lowering {
   /// outline edges connectors test.
   mutating func reportLayoutTooCostly(at range: SourceRange) {
     tooCostly.reported = true
+    // Named by what spent most of the budget.
     let message =
-      layout.outlineEdges * 2 > layout.budget
-      ? "the connectors ending on shapes here test more than \(layout.budget) outline edges; end them at anchors (a.top), or give the shapes fewer curves"
+      layout.outlineEdges * 2 > layout.answers
+      ? "layout's budget of \(layout.budget) steps is spent, most of it on the outline edges the connectors ending on shapes here test; end them at anchors (a.top), or give the shapes fewer curves"
       : "laying out this element takes more than \(layout.budget) size computations; nest fewer stacks around many children, or give them sizes"
     diagnostics.append(Diagnostic(LayoutCodes.layoutTooCostly, range, message))
   }

@@ -129,7 +129,7 @@ struct BandRenderer {
     let lower = max(band.lowerBound, mask.y0)
     let upper = min(band.upperBound, mask.y0 + mask.height)
     guard lower < upper else { return }
-    if clip == nil, let source = paint.solid {
+    if clip == nil, let source = paint.solid, !mask.alpha.levels.isEmpty {
       mask.alpha.levels.withUnsafeBufferPointer { levels in
         for y in lower..<upper {
           let start = mask.rowStart(y)
@@ -140,6 +140,9 @@ struct BandRenderer {
       }
       return
     }
+    // A layer's forms follow its clip (`ShadowRecipe.forms`), so a clipped
+    // shadow has its coverage; without it there is nothing to draw.
+    guard mask.alpha.values.count >= mask.rowStart(upper - 1) + mask.width else { return }
     var scratch: [Float] = []
     swap(&scratch, &clipped)
     mask.alpha.values.withUnsafeBufferPointer { values in

@@ -41,7 +41,7 @@ struct PreparedItem {
     layers.reduce(0) { count, layer in
       switch layer {
       case .textMask(let mask, _): count + mask.values.count
-      case .shadow(let mask, _) where mask.owned: count + mask.alpha.values.count * 5 / 4
+      case .shadow(let mask, _) where mask.owned: count + mask.alpha.size
       default: count
       }
     }
@@ -195,7 +195,7 @@ extension DeviceSpace {
     var prepared = PreparedItem(mask: plan.mask)
     if let paint = plan.fill,
       let shadow = plan.shadow
-        ?? plan.shadowRecipe.map({ $0.mask(from: $0.blurred(space: self, threads: 1), owned: true) })
+        ?? plan.shadowRecipe.map({ $0.mask(from: $0.blurred(space: self, threads: 1, forms: $0.forms), owned: true) })
     {
       prepared.layers = [.shadow(shadow, paint)]
       prepared.rows = shadow.y0..<(shadow.y0 + shadow.height)

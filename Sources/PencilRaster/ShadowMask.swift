@@ -1,20 +1,34 @@
 import PencilSupport
 
-/// A shadow's blurred alpha over the region it was made in, in two forms:
-/// coverage in 0…1 (what a clip multiplies) and the same as the 256 levels
-/// `PixelCanvas.bytes` would make of it, 0 where the coverage is too small
-/// to show, each level in both 16-bit halves of a `UInt32` (what an
-/// unclipped shadow blends: `PixelCanvas.scale(_:spread:)` takes them as
-/// they are, with no conversion). Made once and shared by every shadow of
-/// the same picture.
+/// A shadow's blurred alpha over the region it was made in, in the forms
+/// its shadows need: coverage in 0…1 (what a clip multiplies), and the
+/// same as the 256 levels `PixelCanvas.bytes` would make of it, 0 where
+/// the coverage is too small to show, each level in both 16-bit halves of
+/// a `UInt32` (what an unclipped shadow blends: `PixelCanvas.scale(_:spread:)`
+/// takes them as they are, with no conversion). Made once and shared by
+/// every shadow of the same picture.
 struct BlurredAlpha {
+  struct Forms: OptionSet, Hashable {
+    let rawValue: Int
+    static let coverage = Forms(rawValue: 1)
+    static let levels = Forms(rawValue: 2)
+  }
+
   let width: Int
+  let height: Int
+  /// Empty unless `.coverage` was asked for.
   let values: [Float]
+  /// Empty unless `.levels` was asked for.
   let levels: [UInt32]
 
-  init(width: Int, values: [Float]) {
+  init(width: Int, values: [Float], forms: Forms) {
     self.width = width
-    self.values = values
+    height = width > 0 ? values.count / width : 0
+    self.values = forms.contains(.coverage) ? values : []
+    guard forms.contains(.levels) else {
+      levels = []
+      return
+    }
     // `clampedByte(c * 255)`, eight at a time as the canvas's blending
     // makes its bytes (`PixelCanvas.bytes`, the same rounding and clamping).
     levels = [UInt32](unsafeUninitializedCapacity: values.count) { levels, count in
@@ -39,6 +53,10 @@ struct BlurredAlpha {
       count = values.count
     }
   }
+
+  /// What it holds, in values of four bytes (for the memory a part of the
+  /// items may hold).
+  var size: Int { values.count + levels.count }
 }
 
 /// The part of a `BlurredAlpha` one shadow shows on the canvas: a window

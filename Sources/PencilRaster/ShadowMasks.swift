@@ -18,10 +18,11 @@ struct ShadowMasks {
   /// Each layer's recipe and key, worked out before the plans.
   private var recipes: [ObjectIdentifier: (recipe: ShadowRecipe, key: UInt64?)] = [:]
   /// How many layers have each key (those shared are blurred at plan
-  /// time), and how many of them are still to be planned.
-  private var keyCounts: [UInt64: (layers: Int, unplanned: Int)] = [:]
-  /// Blurred alphas by key, each let go when its last layer is planned
-  /// (its masks keep it until their items are drawn).
+  /// time), and which forms of the blur they need (see `BlurredAlpha`).
+  private var keyCounts: [UInt64: (layers: Int, forms: BlurredAlpha.Forms)] = [:]
+  /// Blurred alphas by key. Every plan's mask holds its blur until the
+  /// render ends, so the cache adds nothing to the peak: a scene's shadows
+  /// are bounded by its raster work (8 coats of each shadow's pixels).
   private var cache: [UInt64: BlurredAlpha] = [:]
 
   /// Works out every shadow layer of `items` (runs of items in one layer).
@@ -40,8 +41,8 @@ struct ShadowMasks {
         let key = recipe.key(space: space)
         recipes[ObjectIdentifier(layer)] = (recipe, key)
         if let key {
-          let count = keyCounts[key] ?? (0, 0)
-          keyCounts[key] = (count.layers + 1, count.unplanned + 1)
+          let count = keyCounts[key] ?? (0, [])
+          keyCounts[key] = (count.layers + 1, count.forms.union(recipe.forms))
         }
       }
       index = end
@@ -65,9 +66,13 @@ struct ShadowMasks {
   mutating func plan(_ layer: LayerIR) -> (mask: ShadowMask?, recipe: ShadowRecipe, color: IRColor)? {
     guard let (recipe, key) = recipes[ObjectIdentifier(layer)] else { return nil }
     guard let key, let count = keyCounts[key], count.layers >= 2 else { return (nil, recipe, recipe.color) }
-    let blurred = cache[key] ?? recipe.blurred(space: space, threads: threads)
-    keyCounts[key] = (count.layers, count.unplanned - 1)
-    cache[key] = count.unplanned > 1 ? blurred : nil
+    // Equal keys are equal pictures; the sizes are checked all the same,
+    // so even a hash collision cannot read past a blur.
+    if let known = cache[key], known.width == recipe.width, known.height == recipe.height {
+      return (recipe.mask(from: known, owned: false), recipe, recipe.color)
+    }
+    let blurred = recipe.blurred(space: space, threads: threads, forms: count.forms)
+    cache[key] = blurred
     return (recipe.mask(from: blurred, owned: false), recipe, recipe.color)
   }
 }
@@ -84,6 +89,8 @@ struct ShadowRecipe {
   let visible: DeviceSpace.Region
   let (dx, dy): (Int, Int)
   let (sigmaX, sigmaY): (Double, Double)
+  /// What drawing it needs: coverage when a clip cuts it, else levels.
+  let forms: BlurredAlpha.Forms
 
   init?(_ layer: LayerIR, _ items: ArraySlice<DisplayItem>, box: Rect, space: DeviceSpace) {
     guard case .shadow(let color, let radius, let x, let y) = layer.effect else { return nil }
@@ -103,6 +110,7 @@ struct ShadowRecipe {
     (x0, y0, width, height) = (ax0, ay0, ax1 - ax0, ay1 - ay0)
     visible = (vx0, vy0, vx1, vy1)
     (sigmaX, sigmaY) = (radius * space.scaleX, radius * space.scaleY)
+    forms = layer.clip == nil ? .levels : .coverage
   }
 
   /// Equal for layers whose blurred alphas are equal.
@@ -118,7 +126,7 @@ struct ShadowRecipe {
 
   /// The items' alpha, blurred. Its diagnostics are the main pass's (the
   /// items are drawn there too), so they are dropped here.
-  func blurred(space: DeviceSpace, threads: Int) -> BlurredAlpha {
+  func blurred(space: DeviceSpace, threads: Int, forms: BlurredAlpha.Forms) -> BlurredAlpha {
     let inner = space.region(x0: x0, y0: y0, width: width, height: height)
     var picture = [UInt32](repeating: 0, count: width * height)
     var ignored: [Diagnostic] = []
@@ -136,7 +144,7 @@ struct ShadowRecipe {
     values.withUnsafeMutableBufferPointer { values in
       for index in values.indices { values[index] = min(1, max(0, values[index] / 255)) }
     }
-    return BlurredAlpha(width: width, values: values)
+    return BlurredAlpha(width: width, values: values, forms: forms)
   }
 
   /// The part of the blurred alpha that lands on the canvas, moved.

@@ -1,7 +1,7 @@
-import PencilGeometry
 import XCTest
 
 @testable import PencilCore
+@testable import PencilGeometry
 @testable import PencilIR
 @testable import PencilLayout
 
@@ -150,9 +150,57 @@ final class ConnectorOutlineTests: XCTestCase {
     XCTAssertEqual(compilation.diagnostics.map(\.code.id), ["E0244"])
     XCTAssertEqual(
       compilation.diagnostics.first?.message,
-      "the connectors ending on shapes here test more than 30000000 outline edges; end them at anchors (a.top), or give the shapes fewer curves"
+      "layout's budget of 30000000 steps is spent, most of it on the outline edges the connectors ending on shapes here test; end them at anchors (a.top), or give the shapes fewer curves"
     )
     let arrow = source.utf8.count - "arrow from i * 0.4, 790 to s\n}\n".utf8.count
     XCTAssertEqual(compilation.diagnostics.first?.range.start, arrow)
+  }
+
+  /// The bins give what testing every edge gives, for random outlines
+  /// round the origin, edges whose end is within rounding of it (the
+  /// review's triangle), and rays along bin boundaries.
+  func testTheBinsFindTheEdgeEveryEdgeFinds() {
+    // A linear congruential sequence (Knuth's MMIX constants): the same outlines on every run.
+    var state: UInt64 = 7
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    func unit() -> Double { Double(next() % 1_000_000) / 1_000_000 }
+    // Shapes whose corner is at the centre, or within rounding of it (the
+    // review's triangle: rays away from the shape meet only that corner).
+    var outlines: [[PathSegment]] = [-1e-12, 0, 1e-12, 3e-10].flatMap { tiny -> [[PathSegment]] in
+      [
+        [.move(Point(-0.5, -0.5)), .line(Point(0.5, -0.5)), .line(Point(tiny, tiny)), .close],
+        [.move(Point(0, tiny)), .line(Point(1, 0.3)), .line(Point(0.7, 1)), .close],
+        [.move(Point(-1, -1)), .line(Point(tiny, 0)), .line(Point(-1, 1)), .line(Point(-2, 0)), .close],
+      ]
+    }
+    for _ in 0..<200 {
+      let corners = 3 + Int(next() % 40)
+      var outline: [PathSegment] = []
+      for corner in 0..<corners {
+        let angle = 2 * Double.pi * (Double(corner) + unit()) / Double(corners)
+        let radius = 0.05 + unit() * (next() % 5 == 0 ? 1e-9 : 1)
+        let point = Point(radius * cos(angle), radius * sin(angle))
+        outline.append(corner == 0 ? .move(point) : .line(point))
+      }
+      outline.append(.close)
+      outlines.append(outline)
+    }
+    var hits = 0
+    for outline in outlines {
+      let hit = OutlineHit(outline, from: Point(0, 0))
+      for ray in 0..<512 {
+        let angle = 2 * Double.pi * Double(ray) / (ray % 2 == 0 ? 512 : 509)
+        let direction = Point(cos(angle), sin(angle))
+        let binned = hit.exit(from: Point(0, 0), along: direction)
+        let every = hit.exit(from: Point(0, 0), along: direction, pastEveryEdge: true)
+        XCTAssertEqual(binned?.point, every?.point)
+        XCTAssertEqual(binned?.normal, every?.normal)
+        if binned != nil { hits += 1 }
+      }
+    }
+    XCTAssertGreaterThan(hits, 100_000)
   }
 }

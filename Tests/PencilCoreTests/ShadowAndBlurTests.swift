@@ -194,4 +194,22 @@ final class ShadowAndBlurTests: XCTestCase {
     XCTAssertEqual(diagnostics.first?.range.start, Array(source.utf8).firstIndex(of: UInt8(ascii: "b")))
     XCTAssertEqual(compile("rect size 10x10 shadow=250\ncanvas 300x200").diagnostics.map(\.code.id), [])
   }
+
+  /// The same for a radius inside an imported component: reported in the
+  /// component's file, with the note of the use it was found in (the
+  /// range pointed into the compiled file, and its fix would have edited
+  /// the canvas's line).
+  func testARadiusInAnImportedComponentIsReportedInItsFile() throws {
+    let library = "component card(r: Number = 1) {\n  rect size 40x40 fill=.orange shadow=r\n}\n"
+    let compilation = Pencil.compile(
+      SourceFile(name: "main.pencil", text: "import \"lib.pencil\"\ncard r=500 at 10,10 size 40x40\ncanvas 300x200\n"),
+      importer: MemoryImportLoader(files: ["lib.pencil": library]))
+    let diagnostic = try XCTUnwrap(compilation.diagnostics.first)
+    XCTAssertEqual(compilation.diagnostics.map(\.code.id), ["E0270"])
+    XCTAssertNotEqual(diagnostic.file, .main)
+    let shadow = try XCTUnwrap(library.range(of: "shadow=r"))
+    XCTAssertEqual(diagnostic.range.start, library.utf8.distance(from: library.startIndex, to: shadow.lowerBound))
+    XCTAssertEqual(diagnostic.notes.map(\.message), ["reported once; first found in this use of 'card'"])
+    XCTAssertEqual(diagnostic.notes.first?.file, .main)
+  }
 }

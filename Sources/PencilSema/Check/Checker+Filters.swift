@@ -28,8 +28,10 @@ extension Checker {
         reportFilterTooWide(radius, attribute.name.name, at: attribute.range, canvasSide: canvasSide)
         return nil
       }
-      if canvasSide == nil, radius > (filtersBeforeCanvas[attribute.range]?.radius ?? 0) {
-        filtersBeforeCanvas[attribute.range] = (radius, attribute.name.name)
+      let key = FilterBeforeCanvas.Key(file: evaluator.diagnostics.file, range: attribute.range)
+      if canvasSide == nil, radius > (filtersBeforeCanvas[key]?.radius ?? 0) {
+        filtersBeforeCanvas[key] = FilterBeforeCanvas(
+          radius: radius, attribute: attribute.name.name, context: evaluator.diagnostics.context)
       }
     }
     if hasShadow {
@@ -41,12 +43,17 @@ extension Checker {
   }
 
   /// E0270 for each radius checked before a canvas written later that
-  /// it is wider than, in source order.
+  /// it is wider than, in the file it was written in, with the note of
+  /// the use it was found in, in source order.
   mutating func reportFiltersBeforeCanvas() {
     guard let canvas, !filtersBeforeCanvas.isEmpty else { return }
     let side = max(canvas.size.x, canvas.size.y)
-    for (range, filter) in filtersBeforeCanvas.sorted(by: { $0.key < $1.key }) where filter.radius > side {
-      reportFilterTooWide(filter.radius, filter.attribute, at: range, canvasSide: side)
+    let entries = filtersBeforeCanvas.sorted { ($0.key.file.index, $0.key.range) < ($1.key.file.index, $1.key.range) }
+    for (key, filter) in entries where filter.radius > side {
+      var diagnostic = filterTooWide(filter.radius, filter.attribute, at: key.range, canvasSide: side)
+      diagnostic.file = key.file
+      if let context = filter.context { diagnostic.notes.append(context.note) }
+      evaluator.diagnostics.append(diagnostic)
     }
     filtersBeforeCanvas = [:]
   }
@@ -54,12 +61,31 @@ extension Checker {
   private mutating func reportFilterTooWide(
     _ radius: Double, _ name: String, at range: SourceRange, canvasSide: Double?
   ) {
+    evaluator.diagnostics.append(filterTooWide(radius, name, at: range, canvasSide: canvasSide))
+  }
+
+  private func filterTooWide(_ radius: Double, _ name: String, at range: SourceRange, canvasSide: Double?)
+    -> Diagnostic
+  {
     let side =
       canvasSide.map { "the canvas's longer side, \(formatNumber($0))" } ?? formatNumber(Checker.maximumFilterRadius)
-    evaluator.diagnostics.append(
-      Diagnostic(
-        CurveCodes.filterTooWide, range,
-        "a \(name == "shadow" ? "shadow" : "blur")'s radius is at most \(side), found \(formatNumber(radius))"
-      ).withFix("make it 8", replacing: range, with: "\(name)=8"))
+    return Diagnostic(
+      CurveCodes.filterTooWide, range,
+      "a \(name == "shadow" ? "shadow" : "blur")'s radius is at most \(side), found \(formatNumber(radius))"
+    ).withFix("make it 8", replacing: range, with: "\(name)=8")
   }
+}
+
+/// A `shadow=` or `blur=` checked before the canvas: its widest radius,
+/// and where it was found, to be reported when the canvas is known.
+struct FilterBeforeCanvas {
+  struct Key: Hashable {
+    let file: FileID
+    let range: SourceRange
+  }
+
+  let radius: Double
+  let attribute: String
+  /// The use or loop item it was first found in.
+  let context: ExpansionContext?
 }

@@ -15,7 +15,7 @@ package struct Checker {
   var canvas: CanvasModel?
   /// The widest radius of each `shadow=` and `blur=` checked before the
   /// canvas, by attribute: checked against the canvas when the file ends.
-  var filtersBeforeCanvas: [SourceRange: (radius: Double, attribute: String)] = [:]
+  var filtersBeforeCanvas: [FilterBeforeCanvas.Key: FilterBeforeCanvas] = [:]
   /// Element names for "did you mean", built on the first unknown element.
   var elementNameIndex: SuggestionIndex?
   /// How many uses were left for layout to expand (see DeferredUse).
