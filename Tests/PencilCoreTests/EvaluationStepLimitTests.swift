@@ -52,11 +52,31 @@ final class EvaluationStepLimitTests: XCTestCase {
 
   /// A component's body is checked once on its own, and its loops run
   /// there too: every iteration is a step, even with an empty body, so
-  /// a trillion empty iterations in a component nobody uses stop at the
-  /// limit instead of running for hours.
+  /// a billion empty iterations in a component nobody uses stop at the
+  /// step limit instead of running for minutes.
   func testEmptyIterationsOfAComponentCheckedAloneAreSteps() {
-    let source = "component c() { for i in 0..<1000000 { for j in 0..<1000000 { } } }\nrect at 0,0 size 1x1 fill=red"
+    let source = "component c() { for i in 0..<1000 { for j in 0..<1000 { } } }\nrect at 0,0 size 1x1 fill=red"
     XCTAssertEqual(errors(compile(source, steps: 10_000)), [LanguageCodes.tooManySteps])
+  }
+
+  /// Checked alone, a body is held to the file's limits on iterations and
+  /// elements (each body counted from none, and the count undone after):
+  /// a loop of a billion in a component nobody uses is E0231 at once
+  /// (the fuzzer's finding ran ten million elements into the step limit),
+  /// and a body that makes more elements than a file may is E0230.
+  func testABodyCheckedAloneKeepsTheFilesLimits() {
+    let billion = "component c { vstack { for i in 0..<1000000000 { rect size 1x1 } } }\nrect size 1x1"
+    XCTAssertEqual(errors(compile(billion, steps: 30_000_000)), [LanguageCodes.tooManyIterations])
+    let fuzzing = Pencil.compile(
+      SourceFile(
+        name: "t.pencil", text: "component c { vstack { for i in 0..<15000 { rect size 1x1; rect size 1x1 } } }"),
+      dumpSyntax: false, importer: nil, limits: .fuzzing)
+    XCTAssertEqual(errors(fuzzing), [LanguageCodes.tooManyElements])
+    // What one body counted is not the file's: two bodies of 600,000
+    // iterations each, and a loop of 600,000 in the file, all compile.
+    let three =
+      "component a { for i in 0..<600000 { } }\ncomponent b { for i in 0..<600000 { } }\nfor i in 0..<600000 { }"
+    XCTAssertEqual(errors(compile(three, steps: 30_000_000)), [])
   }
 
   /// Another limit crossed first is the one reported: E0259 is not added

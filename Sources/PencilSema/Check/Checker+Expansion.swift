@@ -158,14 +158,16 @@ extension Checker {
   /// Each component's body once, with its parameters unknown: finds the
   /// problems every use would have, and those of components never used.
   mutating func checkComponentsAlone() {
-    // Alone, a body spends none of the file's elements and iterations: it
-    // runs within limits it cannot reach, and what it counted is undone.
-    // (Its evaluation steps count: its loops run in full.)
-    let counted = (evaluator.budget.elements, evaluator.budget.iterations, evaluator.budget.limits)
-    evaluator.budget.limits.elements = .max
-    evaluator.budget.limits.iterations = .max
-    defer { (evaluator.budget.elements, evaluator.budget.iterations, evaluator.budget.limits) = counted }
+    // Alone, a body spends none of the file's elements and iterations:
+    // each body starts from none, within the file's limits (a body whose
+    // loops make more than a file may is reported, as every use of it
+    // would be; unbounded, an unused component's loop of a billion ran
+    // until the evaluation steps ran out, ten million elements later), and
+    // what it counted is undone. Its evaluation steps count.
+    let counted = (evaluator.budget.elements, evaluator.budget.iterations)
+    defer { (evaluator.budget.elements, evaluator.budget.iterations) = counted }
     for component in evaluator.definitions.componentDefinitions where !component.broken {
+      (evaluator.budget.elements, evaluator.budget.iterations) = (0, 0)
       let saved = enterBody(of: component, callSite: nil)
       for (index, (parameter, type)) in component.parameters.enumerated() {
         if let defaultValue = parameter.defaultValue, !component.laterDefaults.contains(index) {
