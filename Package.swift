@@ -57,6 +57,9 @@ let package = Package(
     // Points, rectangles, transforms, colours, strokes and text metrics:
     // the values every stage after the syntax speaks in.
     .target(name: "PencilGeometry", dependencies: ["PencilSupport"], swiftSettings: startup),
+    // OpenType and TrueType fonts read from their bytes: tables, character
+    // maps, metrics, kerning and outlines (issue 26).
+    .target(name: "PencilOpenType", dependencies: ["PencilGeometry"], swiftSettings: startup),
     // The shape IR (the display list a scene is) and the protocol a
     // backend implements: what layout hands on and backends read.
     .target(
@@ -145,6 +148,8 @@ let package = Package(
         "PencilOutput", "PencilWorld", "PencilLSP", "PencilPreview", "CSignalCleanup",
       ], swiftSettings: startup),
     .target(name: "CSignalCleanup"),
+    // Prints what PencilOpenType reads of a font, for scripts/font-check.py.
+    .executableTarget(name: "pencil-font", dependencies: ["PencilGeometry", "PencilOpenType"]),
     .executableTarget(
       name: "pencil-bench",
       dependencies: ["PencilDiagnostics", "PencilSyntax", "PencilCore", "PencilQueries", "PencilSVG"]),
@@ -154,7 +159,7 @@ let package = Package(
       dependencies: [
         "PencilSupport", "PencilDiagnostics", "PencilSyntax", "PencilGeometry", "PencilIR", "PencilSema",
         "PencilLayout", "PencilCore", "PencilQueries", "PencilFont", "PencilSVG", "PencilRaster", "PencilPNG",
-        "PencilASCII", "PencilOutput", "PencilPreview",
+        "PencilASCII", "PencilOutput", "PencilPreview", "PencilOpenType",
       ],
       exclude: ["Fixtures", "Golden"]
     ),

@@ -23,13 +23,14 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 # What each library target may depend on: the stages below it. The shells
-# (pencilc, pencil-bench) and the tests may depend on anything.
+# (pencilc, pencil-bench, pencil-font) and the tests may depend on anything.
 BASE = {"PencilSupport"}
 ALLOWED = {
     "PencilSupport": set(),
     "PencilDiagnostics": BASE,
     "PencilSyntax": BASE | {"PencilDiagnostics"},
     "PencilGeometry": BASE,
+    "PencilOpenType": BASE | {"PencilGeometry"},
     "PencilIR": BASE | {"PencilDiagnostics", "PencilGeometry"},
     "PencilSema": BASE | {"PencilDiagnostics", "PencilSyntax", "PencilGeometry"},
     "PencilLayout": BASE | {"PencilDiagnostics", "PencilGeometry", "PencilIR", "PencilSema"},
