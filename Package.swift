@@ -123,7 +123,7 @@ let package = Package(
     // The one way the shells read files: the main file, imports, editor
     // overlays, the file list a watch waits on.
     .target(
-      name: "PencilWorld", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilSema"],
+      name: "PencilWorld", dependencies: ["PencilSupport", "PencilDiagnostics", "PencilSema", "PencilOpenType"],
       swiftSettings: startup),
     // The language server (`pencilc lsp`): JSON-RPC over the core's queries.
     .target(
@@ -149,7 +149,7 @@ let package = Package(
       ], swiftSettings: startup),
     .target(name: "CSignalCleanup"),
     // Prints what PencilOpenType reads of a font, for scripts/font-check.py.
-    .executableTarget(name: "pencil-font", dependencies: ["PencilGeometry", "PencilOpenType"]),
+    .executableTarget(name: "pencil-font", dependencies: ["PencilGeometry", "PencilOpenType", "PencilWorld"]),
     .executableTarget(
       name: "pencil-bench",
       dependencies: ["PencilDiagnostics", "PencilSyntax", "PencilCore", "PencilQueries", "PencilSVG"]),
@@ -163,7 +163,8 @@ let package = Package(
       ],
       exclude: ["Fixtures", "Golden"]
     ),
-    .testTarget(name: "PencilWorldTests", dependencies: ["PencilDiagnostics", "PencilCore", "PencilWorld"]),
+    .testTarget(
+      name: "PencilWorldTests", dependencies: ["PencilDiagnostics", "PencilCore", "PencilWorld", "PencilOpenType"]),
     .testTarget(
       name: "PencilLSPTests",
       dependencies: ["PencilDiagnostics", "PencilSema", "PencilCore", "PencilQueries", "PencilWorld", "PencilLSP"]),

@@ -45,8 +45,8 @@ ALLOWED = {
     "PencilPNG": BASE | {"PencilDiagnostics", "PencilGeometry", "PencilIR", "PencilRaster"},
     "PencilASCII": BASE | {"PencilDiagnostics", "PencilGeometry", "PencilIR", "PencilRaster"},
     "PencilOutput": {"PencilIR", "PencilSVG", "PencilRaster", "PencilPNG", "PencilASCII"},
-    # The World reads files for every shell; it knows import paths, not the compiler.
-    "PencilWorld": BASE | {"PencilDiagnostics", "PencilSema"},
+    # The World reads files for every shell (imports, fonts); it knows import paths, not the compiler.
+    "PencilWorld": BASE | {"PencilDiagnostics", "PencilSema", "PencilOpenType"},
 }
 IMPORT = re.compile(r"^\s*(?:@testable\s+|@_exported\s+)?import\s+(Pencil\w+)\s*$", re.M)
 # A type declared at a file's top level (column 0), not private to its file.

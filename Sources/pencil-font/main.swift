@@ -1,5 +1,6 @@
 import Foundation
 import PencilOpenType
+import PencilWorld
 
 // Prints, as JSON, what PencilOpenType reads of a font: its names, style
 // and metrics, the glyph and advance of every character from U+0020 to
@@ -9,6 +10,9 @@ import PencilOpenType
 // scripts/font-check.py compares it with fontTools' reading of the font.
 //
 // Usage: pencil-font FONT [--face N]
+//        pencil-font --index [--cache PATH] [FOLDER...]
+// The second scans the system's font folders (or FOLDERs) as a compile
+// will, through the index cache, and prints what it found and read.
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -16,6 +20,22 @@ func fail(_ message: String) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--index" {
+  arguments.removeFirst()
+  var cache = FontIndex.defaultCache
+  if let index = arguments.firstIndex(of: "--cache"), index + 1 < arguments.count {
+    cache = arguments[index + 1]
+    arguments.removeSubrange(index...(index + 1))
+  }
+  let start = Date()
+  let index = FontIndex.scan(arguments.isEmpty ? FontIndex.systemFolders : arguments, cache: cache)
+  let seconds = Date().timeIntervalSince(start)
+  let families = Set(index.faces.map(\.family)).count
+  print(
+    "\(index.faces.count) faces of \(families) families; \(index.filesRead) files read; \(String(format: "%.3f", seconds)) s"
+  )
+  exit(0)
+}
 var face = 0
 if let index = arguments.firstIndex(of: "--face"), index + 1 < arguments.count {
   face = Int(arguments[index + 1]) ?? 0
