@@ -175,15 +175,26 @@ struct Coverage: Sendable {
       return nil
     }
     // Ranges: start, end, start coverage index.
+    guard let record = try table.rangeRecord(of: glyph, count: count) else { return nil }
+    return Int(try table.u16(record + 4)) + Int(glyph - (try table.u16(record)))
+  }
+}
+
+extension FontReader {
+  /// The offset of the record (start glyph, end glyph, value; from byte 4,
+  /// six bytes each, sorted) whose range holds `glyph`: coverage format 2
+  /// and class definition format 2 alike.
+  func rangeRecord(of glyph: UInt16, count: Int) throws(FontError) -> Int? {
+    var (low, high) = (0, count)
     while low < high {
       let middle = (low + high) / 2
       let record = 4 + 6 * middle
-      if try table.u16(record + 2) < glyph {
+      if try u16(record + 2) < glyph {
         low = middle + 1
-      } else if try table.u16(record) > glyph {
+      } else if try u16(record) > glyph {
         high = middle
       } else {
-        return Int(try table.u16(record + 4)) + Int(glyph - (try table.u16(record)))
+        return record
       }
     }
     return nil
@@ -204,19 +215,8 @@ struct ClassDefinition {
       guard glyph >= start, Int(glyph - start) < count else { return 0 }
       return Int(try table.u16(6 + 2 * Int(glyph - start)))
     case 2:
-      var (low, high) = (0, Int(try table.u16(2)))
-      while low < high {
-        let middle = (low + high) / 2
-        let record = 4 + 6 * middle
-        if try table.u16(record + 2) < glyph {
-          low = middle + 1
-        } else if try table.u16(record) > glyph {
-          high = middle
-        } else {
-          return Int(try table.u16(record + 4))
-        }
-      }
-      return 0
+      guard let record = try table.rangeRecord(of: glyph, count: Int(try table.u16(2))) else { return 0 }
+      return Int(try table.u16(record + 4))
     default: return 0
     }
   }
