@@ -63,9 +63,12 @@ SAMPLE_PICTURES = [
     ("samples/clock.pencil", ["--appearance", "light", "--scale", "2"], "clock.png"),
 ]
 
-# Pictures another script makes: screenshots of the preview in Chromium
-# (scripts/preview-browser-check.py --screenshot).
-MADE_ELSEWHERE = {"preview.png", "preview-errors.png"}
+# Pictures other scripts make: screenshots of the preview in Chromium
+# (scripts/preview-browser-check.py --screenshot), and three renderers'
+# pictures of a filter's edge (scripts/edge-blur.py).
+MADE_ELSEWHERE = {
+    "preview.png", "preview-errors.png", "edge-blur-pencilc.png", "edge-blur-resvg.png", "edge-blur-rsvg.png",
+}
 
 PICTURE_MARKER = re.compile(r"^<!-- picture (\S+)((?: \S+)*) -->$")
 OUTPUT_MARKER = re.compile(r"^<!-- output (.+) -->$")

@@ -53,8 +53,9 @@ package enum TextMetrics {
   package static func height(lines: Int, size: Double) -> Double { Double(lines) * lineSpacing * size }
 
   /// The text broken into lines no wider than `width`: at `\n`, then at
-  /// spaces, and inside a word only when the word alone is too wide (the
-  /// widest such word is returned, for a warning). With `lineLimit`, the
+  /// spaces and the break opportunities inside words (`LineBreaks`: after
+  /// a hyphen, beside an ideograph), and between letters only when a piece
+  /// alone is too wide (the widest such piece is returned, for a warning). With `lineLimit`, the
   /// last line kept ends in "..." when lines were dropped.
   static func wrap(_ text: String, width: Double, size: Double, lineLimit: Int? = nil)
     -> (lines: [String], widestBrokenWord: Double?)
@@ -70,38 +71,56 @@ package enum TextMetrics {
       // Whether the line has a word yet (an empty one too: leading spaces stay).
       var started = false
       for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-        var wordUnits = 0.0
-        for scalar in word.unicodeScalars { wordUnits += advance(of: scalar) }
-        let needed = started ? lineUnits + space + wordUnits : wordUnits
-        if needed <= limit {
-          if started {
-            line += " "
-            lineUnits += space
+        // A word may break inside at a hyphen or beside an ideograph
+        // (`LineBreaks`): its pieces join with no space between them.
+        let scalars = word.unicodeScalars
+        var start = scalars.startIndex
+        var offset = 0
+        let breaks = LineBreaks.opportunities(in: scalars)
+        for position in 0...breaks.count {
+          // Walked forward from the last piece, not counted from the word's start.
+          var end = scalars.endIndex
+          if position < breaks.count {
+            end = scalars.index(start, offsetBy: breaks[position] - offset)
+            offset = breaks[position]
           }
-          started = true
-          line += word
-          lineUnits += wordUnits
-          continue
-        }
-        if started {
-          lines.append(line)
-          (line, lineUnits) = ("", 0)
-        }
-        started = true
-        if wordUnits <= limit {
-          (line, lineUnits) = (String(word), wordUnits)
-          continue
-        }
-        // A word wider than the line: broken between letters.
-        broken = max(broken ?? 0, wordUnits * unit)
-        for scalar in word.unicodeScalars {
-          let glyph = advance(of: scalar)
-          if !line.isEmpty, lineUnits + glyph > limit {
+          let piece = scalars[start..<end]
+          start = end
+          let separated = position == 0 && started
+          var pieceUnits = 0.0
+          for scalar in piece { pieceUnits += advance(of: scalar) }
+          let needed = started ? lineUnits + (separated ? space : 0) + pieceUnits : pieceUnits
+          if needed <= limit {
+            if separated {
+              line += " "
+              lineUnits += space
+            }
+            started = true
+            line.unicodeScalars.append(contentsOf: piece)
+            lineUnits += pieceUnits
+            continue
+          }
+          if started {
             lines.append(line)
             (line, lineUnits) = ("", 0)
           }
-          line.unicodeScalars.append(scalar)
-          lineUnits += glyph
+          started = true
+          if pieceUnits <= limit {
+            line.unicodeScalars.append(contentsOf: piece)
+            lineUnits = pieceUnits
+            continue
+          }
+          // A piece wider than the line: broken between letters.
+          broken = max(broken ?? 0, pieceUnits * unit)
+          for scalar in piece {
+            let glyph = advance(of: scalar)
+            if !line.isEmpty, lineUnits + glyph > limit {
+              lines.append(line)
+              (line, lineUnits) = ("", 0)
+            }
+            line.unicodeScalars.append(scalar)
+            lineUnits += glyph
+          }
         }
       }
       lines.append(line)
