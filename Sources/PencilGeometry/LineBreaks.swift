@@ -27,12 +27,42 @@ package enum LineBreaks {
 
   /// Whether a line may break between `a` and `b` (`z` before `a`).
   static func allowsBreak(after a: Unicode.Scalar, before b: Unicode.Scalar, following z: Unicode.Scalar?) -> Bool {
+    // Never inside one visible character, nor before what must not start a
+    // line, nor after what glues to the next (LB8a, LB9, LB11, LB12, LB13, LB21).
+    if staysWithPrevious(b) || gluesToNext(a) { return false }
     if isHyphen(a) {
-      // After a hyphen between letters only: "-5", "x-2" and "--" stay whole.
-      return z.map(isLetter) == true && isLetter(b)
+      // After a hyphen between letters or ideographs: "-5", "x-2", "--" stay whole.
+      return z.map { isLetter($0) || isIdeographic($0) } == true && (isLetter(b) || isIdeographic(b))
     }
+    // Closing then opening CJK punctuation: "」「".
+    if closes(a) && opens(b) && (a.value >= 0x3000 || b.value >= 0x3000) { return true }
     guard isIdeographic(a) || isIdeographic(b) else { return false }
     return !closes(b) && !opens(a)
+  }
+
+  /// Marks, joiners, selectors and modifiers (part of the character before),
+  /// hyphens, the soft hyphen, the ideographic space, '/', '%', and
+  /// no-break spaces: no break before them.
+  static func staysWithPrevious(_ s: Unicode.Scalar) -> Bool {
+    switch s.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: break
+    }
+    switch s.value {
+    case 0x200D, 0x2060, 0xFE00...0xFE0F, 0xE0100...0xE01EF, 0x1F3FB...0x1F3FF, 0x00AD, 0x3000, 0x2F, 0x25,
+      0x00A0, 0x202F, 0x2007, 0x3099, 0x309A:
+      return true
+    default:
+      return isHyphen(s) || closes(s)
+    }
+  }
+
+  /// The zero-width joiner, the word joiner and no-break spaces: no break after them.
+  static func gluesToNext(_ s: Unicode.Scalar) -> Bool {
+    switch s.value {
+    case 0x200D, 0x2060, 0x00A0, 0x202F, 0x2007: return true
+    default: return opens(s)
+    }
   }
 
   static func isHyphen(_ s: Unicode.Scalar) -> Bool {

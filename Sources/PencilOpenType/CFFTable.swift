@@ -40,6 +40,10 @@ struct CFFTable: Sendable {
   /// the Private DICT; empty without them.
   private static func localSubrs(of dict: CFFDict, in cff: FontReader) throws(FontError) -> CFFIndex {
     guard let values = dict.values[18], values.count == 2 else { return .empty }
+    // Checked: a DICT's operands may be reals of any size.
+    guard values.allSatisfy({ $0.isFinite && $0 >= 0 && $0 < 2_147_483_648 }) else {
+      throw cff.error("a Private DICT of size \(values[0]) at \(values[1])")
+    }
     let (size, offset) = (Int(values[0]), Int(values[1]))
     let privateDict = try CFFDict(try cff.window(offset, size))
     guard let subrs = privateDict.int(19) else { return .empty }

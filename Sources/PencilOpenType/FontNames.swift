@@ -25,7 +25,7 @@ public struct FontNames: Sendable, Equatable {
       guard [1, 2, 4, 6, 16, 17].contains(name) else { continue }
       let rank: Int
       switch (platform, encoding) {
-      case (3, 1), (3, 10): rank = language == 0x409 ? 0 : 1
+      case (3, 1), (3, 10), (3, 0): rank = language == 0x409 ? 0 : 1
       case (0, _): rank = 2
       case (1, 0): rank = language == 0 ? 3 : 4
       default: continue

@@ -149,6 +149,8 @@ extension OpenTypeFont {
   ) throws(FontError) {
     var offset = 10
     var more = true
+    // Point matching counts points from this composite's first.
+    let first = points.count
     while more {
       components += 1
       guard components <= OpenTypeFont.maximumComponents else {
@@ -202,8 +204,10 @@ extension OpenTypeFont {
       } else {
         // Point matching: the component's point b lands on point a of
         // what came before it.
-        guard a < base, base + b < points.count else { throw data.error("a component matches point \(a) to \(b)") }
-        (dx, dy) = (points[a].x - points[base + b].x, points[a].y - points[base + b].y)
+        guard first + a < base, base + b < points.count else {
+          throw data.error("a component matches point \(a) to \(b)")
+        }
+        (dx, dy) = (points[first + a].x - points[base + b].x, points[first + a].y - points[base + b].y)
       }
       for index in base..<points.count {
         points[index].x += dx

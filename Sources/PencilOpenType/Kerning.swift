@@ -4,6 +4,8 @@
 /// format 0 pairs. Subtables are read from the font as pairs are asked
 /// for (binary searches), so a font's kerning costs nothing until used.
 struct Kerning: Sendable {
+  static let maximumSubtables = 4096
+
   /// A pair-adjustment subtable: where it is, and where in its first
   /// value record the x advance is (nil when the record has none).
   private struct PairSubtable: Sendable {
@@ -94,19 +96,30 @@ struct Kerning: Sendable {
     let features = try gpos.window(Int(try gpos.u16(6)))
     let lookupList = try gpos.window(Int(try gpos.u16(8)))
     var indices: Set<Int> = []
+    // Each feature table once, however many records name it.
+    var visited: Set<Int> = []
     for index in 0..<Int(try features.u16(0)) {
       guard try features.u32(2 + 6 * index) == tableTag("kern") else { continue }
       let feature = Int(try features.u16(2 + 6 * index + 4))
+      guard visited.insert(feature).inserted else { continue }
       for lookup in 0..<Int(try features.u16(feature + 2)) {
         indices.insert(Int(try features.u16(feature + 4 + 2 * lookup)))
       }
     }
+    // Every pair asked walks the subtables: a font may have this many in all
+    // (fonts have tens; a hostile one pointing 65,535 lookups of 65,535
+    // subtables at the same bytes would hold billions).
+    var total = 0
     var lookups: [[PairSubtable]] = []
     for index in indices.sorted() where index < Int(try lookupList.u16(0)) {
       let lookup = try lookupList.window(Int(try lookupList.u16(2 + 2 * index)))
       let type = try lookup.u16(0)
       var subtables: [PairSubtable] = []
       for subtable in 0..<Int(try lookup.u16(4)) {
+        total += 1
+        guard total <= Kerning.maximumSubtables else {
+          throw gpos.error("more than \(Kerning.maximumSubtables) pair-adjustment subtables")
+        }
         var table = try lookup.window(Int(try lookup.u16(6 + 2 * subtable)))
         var kind = type
         if kind == 9 {

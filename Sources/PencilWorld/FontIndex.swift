@@ -73,7 +73,10 @@ public struct FontIndex: Sendable {
       entries[path] = FontIndexCache.Entry(
         size: stamp.size, seconds: stamp.seconds, nanoseconds: stamp.nanoseconds, faces: described)
     }
-    if let cache, entries.count != known.count || entries.contains(where: { known[$0.key] != $0.value }) {
+    // Compared as stored: a path the cache cannot hold (a tab in it) is
+    // read every time, but does not make the cache be rewritten each time.
+    let stored = entries.filter { FontIndexCache.storable($0.key) }
+    if let cache, stored.count != known.count || stored.contains(where: { known[$0.key] != $0.value }) {
       FontIndexCache.store(entries, to: cache)
     }
     return FontIndex(faces: faces, filesRead: read)

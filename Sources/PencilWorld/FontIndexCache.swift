@@ -52,7 +52,7 @@ enum FontIndexCache {
     func clean(_ field: String) -> String {
       String(field.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
     }
-    for (file, entry) in entries.sorted(by: { $0.key < $1.key }) where !file.contains("\t") && !file.contains("\n") {
+    for (file, entry) in entries.sorted(by: { $0.key < $1.key }) where storable(file) {
       let stamp = "\(file)\t\(entry.size)\t\(entry.seconds)\t\(entry.nanoseconds)"
       if entry.faces.isEmpty { text += "\(stamp)\t-1\t\t\t0\t0\t0\t0\n" }
       for face in entry.faces {
@@ -60,17 +60,31 @@ enum FontIndexCache {
         text += "\(face.width)\t\(face.italic ? 1 : 0)\t\(face.monospaced ? 1 : 0)\n"
       }
     }
+    // A relative path is the working directory's.
+    var path = path
+    if !path.hasPrefix("/") {
+      var buffer = [CChar](repeating: 0, count: 4096)
+      guard getcwd(&buffer, buffer.count) != nil else { return }
+      path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/" + path
+    }
     guard let slash = path.lastIndex(of: "/") else { return }
-    let folder = String(path[..<slash])
-    makeFolders(folder)
-    let temporary = "\(path).\(getpid()).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    makeFolders(String(path[..<slash]))
+    // A temporary name no one else has (O_EXCL): two scans never share one.
+    var temporary = ""
+    var descriptor: Int32 = -1
+    for attempt in 0..<100 where descriptor < 0 {
+      temporary = "\(path).\(getpid()).\(attempt).tmp"
+      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    }
     guard descriptor >= 0 else { return }
     let bytes = Array(text.utf8)
     let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     close(descriptor)
     if written == bytes.count { rename(temporary, path) } else { unlink(temporary) }
   }
+
+  /// Whether a path can be a field of the cache (no tab, no line break).
+  static func storable(_ path: String) -> Bool { !path.contains("\t") && !path.contains("\n") && !path.contains("\r") }
 
   private static func makeFolders(_ folder: String) {
     var path = ""

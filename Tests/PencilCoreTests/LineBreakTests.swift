@@ -66,4 +66,24 @@ final class LineBreakTests: XCTestCase {
     XCTAssertGreaterThan(lines.count, 1)
     XCTAssertNotNil(broken)
   }
+
+  /// Never inside one visible character (an emoji and its skin tone, a
+  /// kana and its combining mark, a joined emoji, a variation selector),
+  /// nor before a hyphen, a soft hyphen, the ideographic space, '/' or
+  /// '%'; after a hyphen between ideographs, and between closing and
+  /// opening CJK punctuation, yes (a review's cases, UAX #14).
+  func testBreaksKeepCharactersWholeAndPunctuationOnItsSide() {
+    func breaks(_ text: String) -> [Int] { LineBreaks.opportunities(in: text.unicodeScalars[...]) }
+    XCTAssertEqual(breaks("漢👍\u{1F3FD}"), [1])
+    XCTAssertEqual(breaks("👨\u{200D}👩"), [])
+    XCTAssertEqual(breaks("漢か\u{3099}"), [1])
+    XCTAssertEqual(breaks("🌍\u{FE0F}漢"), [2])
+    XCTAssertEqual(breaks("漢字-漢字"), [1, 3, 4])
+    XCTAssertEqual(breaks("漢\u{00AD}字"), [2])
+    XCTAssertEqual(breaks("漢字\u{3000}漢"), [1, 3])
+    XCTAssertEqual(breaks("漢/字"), [2])
+    XCTAssertEqual(breaks("漢%"), [])
+    XCTAssertEqual(breaks("」「"), [1])
+    XCTAssertEqual(breaks("f(x)(y)"), [])
+  }
 }

@@ -23,6 +23,14 @@ final class OpenTypeReaderTests: XCTestCase {
     XCTAssertEqual(font.style, FontStyle(weight: 700, width: 3, italic: true, monospaced: true))
   }
 
+  /// A symbol font's names are Windows records of encoding 0 (a review's case: its family was empty).
+  func testASymbolFontsNamesAreRead() throws {
+    var font = SyntheticFont.fourGlyphs()
+    font.tables.removeAll { $0.tag == "name" }
+    font.add("name", SyntheticFont.names([(1, "Symbols"), (2, "Regular")], encoding: 0))
+    XCTAssertEqual(try OpenTypeFont(font.bytes).names.family, "Symbols")
+  }
+
   func testCharactersMapThroughFormat4AndFormat12() throws {
     let short = try OpenTypeFont(SyntheticFont.fourGlyphs().bytes)
     // 'A' and 'B' by delta, 'C' through the glyph array.

@@ -97,13 +97,14 @@ struct SyntheticFont {
     return u16(0) + u16(1) + u16(3) + u16(10) + u32(12) + subtable
   }
 
-  /// A `name` table of Windows English (US) records.
-  static func names(_ records: [(Int, String)]) -> [UInt8] {
+  /// A `name` table of Windows English (US) records (encoding 0 is a
+  /// symbol font's).
+  static func names(_ records: [(Int, String)], encoding: Int = 1) -> [UInt8] {
     var strings: [UInt8] = []
     var table = u16(0) + u16(records.count) + u16(6 + 12 * records.count)
     for (id, text) in records {
       let utf16 = text.utf16.flatMap { u16(Int($0)) }
-      table += u16(3) + u16(1) + u16(0x409) + u16(id) + u16(utf16.count) + u16(strings.count)
+      table += u16(3) + u16(encoding) + u16(0x409) + u16(id) + u16(utf16.count) + u16(strings.count)
       strings += utf16
     }
     return table + strings
