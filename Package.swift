@@ -59,7 +59,7 @@ let package = Package(
     .target(name: "PencilGeometry", dependencies: ["PencilSupport"], swiftSettings: startup),
     // OpenType and TrueType fonts read from their bytes: tables, character
     // maps, metrics, kerning and outlines (issue 26).
-    .target(name: "PencilOpenType", dependencies: ["PencilGeometry"], swiftSettings: startup),
+    .target(name: "PencilOpenType", dependencies: ["PencilSupport", "PencilGeometry"], swiftSettings: startup),
     // The shape IR (the display list a scene is) and the protocol a
     // backend implements: what layout hands on and backends read.
     .target(

@@ -44,9 +44,12 @@ package enum LineBreaks {
   /// hyphens, the soft hyphen, the ideographic space, '/', '%', and
   /// no-break spaces: no break before them.
   static func staysWithPrevious(_ s: Unicode.Scalar) -> Bool {
-    switch s.properties.generalCategory {
-    case .nonspacingMark, .spacingMark, .enclosingMark: return true
-    default: break
+    // Below U+0300 there are no marks: most text skips the property lookup.
+    if s.value >= 0x300 {
+      switch s.properties.generalCategory {
+      case .nonspacingMark, .spacingMark, .enclosingMark: return true
+      default: break
+      }
     }
     switch s.value {
     case 0x200D, 0x2060, 0xFE00...0xFE0F, 0xE0100...0xE01EF, 0x1F3FB...0x1F3FF, 0x00AD, 0x3000, 0x2F, 0x25,

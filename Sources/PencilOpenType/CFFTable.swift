@@ -1,3 +1,5 @@
+import PencilSupport
+
 /// The `CFF ` table's parts that outlines need (Adobe's Technical Note
 /// #5176): the charstrings, the global subroutines, and the local ones of
 /// the font's Private DICT, or, for a CID-keyed font (the CJK fonts), of
@@ -40,11 +42,10 @@ struct CFFTable: Sendable {
   /// the Private DICT; empty without them.
   private static func localSubrs(of dict: CFFDict, in cff: FontReader) throws(FontError) -> CFFIndex {
     guard let values = dict.values[18], values.count == 2 else { return .empty }
-    // Checked: a DICT's operands may be reals of any size.
-    guard values.allSatisfy({ $0.isFinite && $0 >= 0 && $0 < 2_147_483_648 }) else {
+    // A DICT's operands may be reals of any size.
+    guard let size = CFFDict.whole(values[0]), let offset = CFFDict.whole(values[1]), size >= 0, offset >= 0 else {
       throw cff.error("a Private DICT of size \(values[0]) at \(values[1])")
     }
-    let (size, offset) = (Int(values[0]), Int(values[1]))
     let privateDict = try CFFDict(try cff.window(offset, size))
     guard let subrs = privateDict.int(19) else { return .empty }
     return try CFFIndex(cff, at: offset + subrs)
@@ -189,8 +190,12 @@ struct CFFDict {
   }
 
   /// The first operand of `op` as a whole number.
-  func int(_ op: Int) -> Int? {
-    guard let value = values[op]?.first, value.isFinite, abs(value) < 1e9 else { return nil }
-    return Int(value)
+  func int(_ op: Int) -> Int? { values[op]?.first.flatMap(CFFDict.whole) }
+
+  /// A DICT's or a charstring's number as a whole number (truncated),
+  /// through the checked conversion; nil past a billion or not finite.
+  static func whole(_ value: Double) -> Int? {
+    guard value.isFinite, abs(value) < 1e9 else { return nil }
+    return clampedInt(value, -1_000_000_000, 1_000_000_000)
   }
 }

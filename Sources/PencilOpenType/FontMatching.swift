@@ -81,7 +81,7 @@ extension FaceDescription {
     let names = try FontNames(reader(name, "name"))
     let style = try FontStyle(
       os2: reader(os2, "OS/2"), head: FontReader(head, start: 0, end: head.count, table: "head"),
-      post: reader(post, "post"), names: names)
+      post: reader(post, "post"))
     return FaceDescription(
       path: path, face: face, family: names.family, subfamily: names.subfamily, weight: style.weight,
       width: style.width, italic: style.italic, monospaced: style.monospaced)

@@ -67,7 +67,7 @@ public struct FontStyle: Sendable, Equatable {
     (self.weight, self.width, self.italic, self.monospaced) = (weight, width, italic, monospaced)
   }
 
-  init(os2: FontReader?, head: FontReader, post: FontReader?, names: FontNames) throws(FontError) {
+  init(os2: FontReader?, head: FontReader, post: FontReader?) throws(FontError) {
     if let os2 {
       weight = min(1000, max(1, Int(try os2.u16(4))))
       width = min(9, max(1, Int(try os2.u16(6))))

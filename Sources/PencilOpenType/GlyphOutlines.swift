@@ -34,10 +34,7 @@ extension OpenTypeFont {
     guard !directory.hasCFF else {
       throw FontError(table: "CFF2", message: "CFF2 outlines are not read")
     }
-    var points: [OutlinePoint] = []
-    var ends: [Int] = []
-    var components = 0
-    try collect(glyph, into: &points, ends: &ends, depth: 0, components: &components)
+    let (points, ends) = try trueTypePoints(of: glyph)
     return OpenTypeFont.segments(points, ends: ends)
   }
 
@@ -49,11 +46,17 @@ extension OpenTypeFont {
     guard !directory.hasCFF else {
       throw FontError(table: "CFF ", message: "a CFF font's outlines are curves, not TrueType points")
     }
+    let (points, ends) = try trueTypePoints(of: glyph)
+    return (points.map { ($0.x, $0.y, $0.onCurve) }, ends)
+  }
+
+  /// A TrueType glyph's points with its components placed, and its contours' ends.
+  private func trueTypePoints(of glyph: UInt16) throws(FontError) -> ([OutlinePoint], [Int]) {
     var points: [OutlinePoint] = []
     var ends: [Int] = []
     var components = 0
     try collect(glyph, into: &points, ends: &ends, depth: 0, components: &components)
-    return (points.map { ($0.x, $0.y, $0.onCurve) }, ends)
+    return (points, ends)
   }
 
   /// The glyph's data in `glyf`; nil for an empty glyph.

@@ -50,7 +50,7 @@ public struct OpenTypeFont: Sendable {
     capHeight = try os2.flatMap { table throws(FontError) in version >= 2 ? Int(try table.i16(88)) : nil }
     xHeight = try os2.flatMap { table throws(FontError) in version >= 2 ? Int(try table.i16(86)) : nil }
     names = try FontNames(try directory.table("name", in: file))
-    style = try FontStyle(os2: os2, head: head, post: try directory.table("post", in: file), names: names)
+    style = try FontStyle(os2: os2, head: head, post: try directory.table("post", in: file))
     characters = try CharacterMap(try directory.required("cmap", in: file))
     kerning = try Kerning(gpos: try directory.table("GPOS", in: file), kern: try directory.table("kern", in: file))
     cff = try directory.table("CFF ", in: file).map { table throws(FontError) in try CFFTable(table) }

@@ -111,9 +111,11 @@ struct Type2Charstring {
       }
       if op == 10 || op == 29 {
         // callsubr, callgsubr: the index, biased, is on the stack.
-        guard let number = stack.popLast() else { throw code.error("a subroutine call without its number") }
+        guard let number = stack.popLast().flatMap(CFFDict.whole) else {
+          throw code.error("a subroutine call without its number")
+        }
         let subrs = op == 10 ? local : global
-        let index = Int(number) + Type2Charstring.bias(subrs)
+        let index = number + Type2Charstring.bias(subrs)
         try run(try subrs.item(index), depth: depth + 1)
         continue
       }
